@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QStringList>
+#include <QTextStream>
+
+namespace Twinscope::App {
+
+struct CliTr
+{
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
+
+// Exit codes are a contract with scripts (docs/CLI.md).
+enum CliExit { ExitOk = 0, ExitUsage = 2, ExitInput = 3 };
+
+struct CliIo
+{
+    QTextStream &out;
+    QTextStream &err;
+};
+
+// One sub-command: its name, a translated one-line summary and its entry point. args excludes the
+// program and command names.
+struct CliCommand
+{
+    const char *name;
+    const char *summary; // QT_TRANSLATE_NOOP("Cli", ...)
+    int (*run)(const QStringList &args, CliIo &io);
+};
+
+// Every command that works; a command appears here only once it does (issue #2).
+const QList<CliCommand> &cliCommands();
+
+// Writes a JSON document to out with sorted keys (QJsonObject sorts) and a trailing newline.
+void writeJson(QTextStream &out, const QJsonObject &object);
+
+int runDetect(const QStringList &args, CliIo &io);
+
+} // namespace Twinscope::App

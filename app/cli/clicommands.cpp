@@ -1,0 +1,21 @@
+#include "clicommand.h"
+
+#include <QJsonDocument>
+
+namespace Twinscope::App {
+
+const QList<CliCommand> &cliCommands()
+{
+    static const QList<CliCommand> commands = {
+            {"detect", QT_TRANSLATE_NOOP("Cli", "Tell what kind of input each path is."), runDetect},
+    };
+    return commands;
+}
+
+void writeJson(QTextStream &out, const QJsonObject &object)
+{
+    out << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
+    out.flush();
+}
+
+} // namespace Twinscope::App

@@ -1,0 +1,6 @@
+#include "application.h"
+
+int Twinscope::App::runGui(int, char **)
+{
+    return 0;
+}

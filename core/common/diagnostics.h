@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+namespace Twinscope::Core {
+
+// Where a warning happened. Fields are -1 when unknown.
+struct Location
+{
+    qint64 offset = -1;
+    qint64 line = -1;
+    QString detail; // e.g. the event name or tensor key
+};
+
+enum class Severity { Info, Warning, Error };
+
+// Warnings are counted per kind, never stored per occurrence (DESIGN.md §3): one message, a count and
+// the first few locations, so a file with a million bad lines costs a few bytes.
+class Diagnostics
+{
+public:
+    static constexpr int MaxLocations = 5;
+
+    struct Entry
+    {
+        QString kind;    // stable id, e.g. "trailing_comma"; never translated
+        QString message; // translated, from the first occurrence
+        Severity severity = Severity::Warning;
+        qint64 count = 0;
+        QList<Location> first;
+    };
+
+    void add(const QString &kind, const QString &message, const Location &where = {},
+             Severity severity = Severity::Warning, qint64 count = 1);
+    void merge(const Diagnostics &other);
+
+    const QList<Entry> &entries() const { return m_entries; }
+    bool isEmpty() const { return m_entries.isEmpty(); }
+    qint64 count(const QString &kind) const;
+    qint64 totalCount() const;
+
+private:
+    QList<Entry> m_entries;
+};
+
+} // namespace Twinscope::Core

@@ -1,0 +1,423 @@
+#include "filesniffer.h"
+
+#include "bytesource.h"
+#include "jsonprefixscanner.h"
+#include "tr.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Core {
+
+namespace {
+
+constexpr qint64 HeadBytes = 64 * 1024;
+
+SniffResult make(FileKind kind, const QString &producer, const QString &format)
+{
+    SniffResult r;
+    r.kind = kind;
+    r.producer = producer;
+    r.format = format;
+    return r;
+}
+
+bool isHdf5At(std::string_view head, size_t offset)
+{
+    static constexpr char sig[] = "\x89HDF\r\n\x1a\n";
+    return head.size() >= offset + 8 && head.substr(offset, 8) == std::string_view(sig, 8);
+}
+
+bool isHdf5(std::string_view head)
+{
+    // The superblock may sit at 0, 512, 1024, 2048, ... (user block); the head covers the first 64 KiB.
+    if (isHdf5At(head, 0))
+        return true;
+    for (size_t off = 512; off + 8 <= head.size(); off *= 2) {
+        if (isHdf5At(head, off))
+            return true;
+    }
+    return false;
+}
+
+QString describeHead(std::string_view head)
+{
+    QString hex;
+    const size_t n = std::min<size_t>(head.size(), 8);
+    for (size_t i = 0; i < n; ++i)
+        hex += QString::asprintf("%02X ", uchar(head[i]));
+    QString text;
+    for (size_t i = 0; i < std::min<size_t>(head.size(), 40); ++i) {
+        const char c = head[i];
+        if (c == '\n' || c == '\r')
+            break;
+        text += (uchar(c) >= 0x20 && uchar(c) < 0x7f) ? QChar::fromLatin1(c) : QChar(u'.');
+    }
+    return Tr::tr("first bytes %1(\"%2\")").arg(hex, text);
+}
+
+QString stripAnsi(QString text)
+{
+    static const QRegularExpression ansi(u"\\x1b\\[[0-9;]*[A-Za-z]"_s);
+    return text.remove(ansi);
+}
+
+SniffResult sniffJson(std::string_view head, const QString &name)
+{
+    const JsonPrefixShape shape = scanJsonPrefix(head);
+    const QString lower = QFileInfo(name).fileName().toLower();
+
+    // JSON lines: one value per line (ptdbg .pkl, LLaMA-Factory trainer_log.jsonl).
+    if (shape.firstLineIsComplete && shape.secondLineStartsValue) {
+        if (shape.top == '[' && shape.firstElementStart == '"')
+            return make(FileKind::Dump, u"ptdbg"_s, u"json_lines"_s);
+        if (shape.top == '{' && shape.has(u"current_steps"_s))
+            return make(FileKind::Loss, u"llamafactory"_s, u"json_lines"_s);
+        if (shape.top == '{' && (shape.has(u"loss"_s) || shape.has(u"step"_s)))
+            return make(FileKind::Loss, u"json_lines"_s, u"json_lines"_s);
+    }
+
+    if (shape.top == '[') {
+        const bool eventLike = shape.has(u"ph"_s) || shape.has(u"ts"_s);
+        if (!eventLike && !(shape.firstElementStart == ']' ))
+            return make(FileKind::Unknown, {}, u"json"_s);
+        const QString text = QString::fromUtf8(head.data(), qsizetype(head.size()));
+        static const QRegularExpression stringTs(u"\"ts\"\\s*:\\s*\"\\d"_s);
+        static const QRegularExpression pythonProcess(
+                u"\"process_name\"[^}]*\"args\"\\s*:\\s*\\{\\s*\"name\"\\s*:\\s*\"Python\""_s);
+        static const QRegularExpression ascendProcess(
+                u"\"name\"\\s*:\\s*\"(Ascend Hardware|CANN|HCCL|Step Trace|Overlap Analysis|AI Core Freq)\""_s);
+        static const QRegularExpression metadata(u"\"ph\"\\s*:\\s*\"M\""_s);
+        static const QRegularExpression mindsporeOp(u"\"(op_full_name|fullname)\"|\"name\"\\s*:\\s*\"(Default|Gradients|recompute_Default)/"_s);
+        if (text.contains(stringTs) || text.contains(pythonProcess))
+            return make(FileKind::Trace, u"torch_npu"_s, u"chrome_json"_s);
+        if (text.contains(ascendProcess))
+            return make(FileKind::Trace, u"cann_msprof"_s, u"chrome_json"_s);
+        if (!text.contains(metadata) && text.contains(mindsporeOp))
+            return make(FileKind::Trace, u"mindspore"_s, u"chrome_json"_s);
+        if (lower.contains(u"timeline_display"_s))
+            return make(FileKind::Trace, u"mindspore"_s, u"chrome_json"_s);
+        return make(FileKind::Trace, u"catapult"_s, u"chrome_json"_s);
+    }
+    if (shape.top != '{')
+        return make(FileKind::Unknown, {}, u"json"_s);
+
+    if (shape.has(u"traceEvents"_s)) {
+        if (shape.has(u"schemaVersion"_s) || shape.has(u"deviceProperties"_s)
+            || shape.has(u"distributedInfo"_s) || shape.has(u"baseTimeNanoseconds"_s)
+            || lower.contains(u".pt.trace.json"_s))
+            return make(FileKind::Trace, u"kineto"_s, u"chrome_json"_s);
+        return make(FileKind::Trace, u"catapult"_s, u"chrome_json"_s);
+    }
+    if (shape.has(u"task"_s) && (shape.has(u"data"_s) || shape.has(u"dump_data_dir"_s)))
+        return make(FileKind::Dump, u"msprobe"_s, u"msprobe_dump_json"_s);
+    if (shape.has(u"log_history"_s))
+        return make(FileKind::Loss, u"hf_trainer_state"_s, u"json"_s);
+    if (const auto *lm = shape.member(u"lm loss"_s)) {
+        if (lm->valueStart == '[')
+            return make(FileKind::Loss, u"mindspeed_baseline"_s, u"json"_s);
+        if (lm->valueStart == '{')
+            return make(FileKind::Loss, u"megatron_golden"_s, u"json"_s);
+    }
+    if (const auto *op = shape.member(u"operator"_s); op && op->valueStart == '{'
+        && !op->childKeys.isEmpty() && op->childKeys.first().toLongLong() > 0)
+        return make(FileKind::OpInfo, u"mindspore"_s, u"dynamic_shape_json"_s);
+
+    if (!shape.members.isEmpty()) {
+        const auto &first = shape.members.first();
+        if (first.valueStart == '[' && first.firstStringInValue.startsWith(u"File "_s))
+            return make(FileKind::Dump, u"msprobe"_s, u"msprobe_stack_json"_s);
+        bool allStrings = true;
+        for (const auto &m : shape.members)
+            allStrings = allStrings && (m.valueStart == '"' || m.valueStart == 0);
+        static const QRegularExpression apiKey(u"\\.(forward|backward)(\\.\\d+)?$"_s);
+        if (allStrings && first.key.contains(apiKey))
+            return make(FileKind::Dump, u"msprobe"_s, u"msprobe_construct_json"_s);
+        if (first.valueStart == '{'
+            && (first.childKeys.contains(u"input_args"_s) || first.childKeys.contains(u"output"_s)
+                || first.childKeys.contains(u"input"_s)))
+            return make(FileKind::Dump, u"msprobe"_s, u"msprobe_forward_json"_s);
+    }
+    return make(FileKind::Unknown, {}, u"json"_s);
+}
+
+SniffResult sniffCsv(const QString &firstLine, const QString &body)
+{
+    const QString h = firstLine.trimmed();
+    if (h.startsWith(u"Step Id,"_s) || (h.contains(u"Input Shapes"_s) && h.contains(u"Task ID"_s)))
+        return make(FileKind::Trace, u"torch_npu"_s, u"kernel_details_csv"_s);
+    if (h.startsWith(u"NPU Name,Bench Name"_s))
+        return make(FileKind::Dump, u"ptdbg"_s, u"compare_csv"_s);
+    if (h.startsWith(u"task_id,stream_id,block_dim,full_op_name"_s)
+        || h.startsWith(u"full_op_name,execution_time"_s))
+        return make(FileKind::OpInfo, u"mindspore"_s, u"csv"_s);
+    const QChar sep = h.contains(u'\t') ? u'\t' : u',';
+    const QStringList cols = h.split(sep);
+    static const QRegularExpression stepCol(u"^\\s*(step|iteration|iter|global_step)\\s*$"_s,
+                                            QRegularExpression::CaseInsensitiveOption);
+    if (cols.size() >= 2 && !cols.filter(stepCol).isEmpty() && !body.isEmpty())
+        return make(FileKind::Loss, u"csv"_s, u"csv"_s);
+    return make(FileKind::Unknown, {}, u"csv"_s);
+}
+
+SniffResult sniffText(std::string_view head)
+{
+    // Up to ~200 lines of the head (FORMATS.md §0), ANSI colour codes removed.
+    QString text = stripAnsi(QString::fromUtf8(head.data(), qsizetype(head.size())));
+    text.remove(u'\r');
+    QStringList lines = text.split(u'\n');
+    if (head.size() >= size_t(HeadBytes) && lines.size() > 1)
+        lines.removeLast(); // probably cut
+    if (lines.size() > 200)
+        lines = lines.mid(0, 200);
+    const QString firstLine = lines.isEmpty() ? QString() : lines.first();
+
+    if (firstLine.count(u',') >= 1 && lines.size() >= 1 && !firstLine.contains(u':')) {
+        SniffResult csv = sniffCsv(firstLine, lines.size() > 1 ? lines.at(1) : QString());
+        if (csv.kind != FileKind::Unknown)
+            return csv;
+    }
+    if (firstLine.contains(u'\t') && !firstLine.contains(u':')) {
+        SniffResult tsv = sniffCsv(firstLine, lines.size() > 1 ? lines.at(1) : QString());
+        if (tsv.kind != FileKind::Unknown)
+            return tsv;
+    }
+
+    static const QRegularExpression plog(
+            u"^\\s*(\\[\\d{4}-\\d\\d-\\d\\d[ T][\\d:.]+\\]\\s*)?\\[(DEBUG|INFO|WARNING|ERROR|EVENT|TRACE)\\]\\s+[A-Z_][A-Z0-9_]*\\(\\d+,[^)]*\\):\\d{4}-"_s);
+    static const QRegularExpression summary(u"^\\S+ InputDesc\\[0\\]: \\[TensorDesc\\]"_s);
+    static const QRegularExpression megatron(
+            u"iteration\\s+\\d+\\s*/\\s*\\d+\\s*\\|.*\\b(lm loss|loss)\\s*:"_s);
+    static const QRegularExpression rayIteration(u"iteration\\s*:\\s*\\d+\\s*/\\s*\\d+\\s*\\|"_s);
+    static const QRegularExpression mindspore(
+            u"(\\bstep:\\s*\\d+,\\s*loss:|epoch:\\s*\\d+,?\\s*step:\\s*\\d+,\\s*loss is)"_s);
+    static const QRegularExpression imagenet(u"Epoch:\\s*\\[\\d+\\]\\[\\s*\\d+/\\d+\\]"_s);
+    static const QRegularExpression keyValue(
+            u"\\b(step|batch|iter|iteration)\\s*:\\s*\\d+\\s*,.*\\bloss\\s*:\\s*[-+0-9.naifNAIF]"_s);
+
+    // Documentation that quotes log lines (PROVENANCE.md, READMEs) is not a log.
+    for (const QString &l : lines) {
+        if (l.startsWith(u"```"_s) || l.startsWith(u"|---"_s) || l.startsWith(u"| ---"_s))
+            return make(FileKind::Unknown, {}, u"markdown"_s);
+    }
+    int plogLines = 0;
+    for (const QString &l : lines) {
+        if (l.contains(u"op compute time"_s) && l.contains(u"===="_s))
+            return make(FileKind::OpInfo, u"mindspore"_s, u"text"_s);
+        if (l.contains(plog))
+            ++plogLines;
+        if (l.contains(summary))
+            return make(FileKind::OpInfo, u"ascend_op_info_summary"_s, u"text"_s);
+    }
+    for (const QString &l : lines) {
+        if (l.contains(megatron))
+            return make(FileKind::Loss, u"megatron"_s, u"text"_s);
+        if (l.contains(rayIteration))
+            return make(FileKind::Loss, u"mindspeed_rl"_s, u"text"_s);
+        if (l.contains(mindspore))
+            return make(FileKind::Loss, u"mindspore_log"_s, u"text"_s);
+        if (l.contains(imagenet))
+            return make(FileKind::Loss, u"pytorch_imagenet"_s, u"text"_s);
+        if (l.contains(keyValue))
+            return make(FileKind::Loss, u"keyvalue_log"_s, u"text"_s);
+    }
+    if (plogLines > 0)
+        return make(FileKind::OpInfo, u"ascend_plog"_s, u"text"_s);
+    return make(FileKind::Unknown, {}, u"text"_s);
+}
+
+QByteArray readHead(const QString &path, qint64 bytes, QString *errorText)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *errorText = f.errorString();
+        return {};
+    }
+    return f.read(bytes);
+}
+
+} // namespace
+
+QString fileKindId(FileKind kind)
+{
+    switch (kind) {
+    case FileKind::Trace:
+        return u"trace"_s;
+    case FileKind::OpInfo:
+        return u"opinfo"_s;
+    case FileKind::Dump:
+        return u"dump"_s;
+    case FileKind::Loss:
+        return u"loss"_s;
+    case FileKind::Unknown:
+        break;
+    }
+    return u"unknown"_s;
+}
+
+QString fileKindDisplayName(FileKind kind)
+{
+    switch (kind) {
+    case FileKind::Trace:
+        return Tr::tr("Timeline");
+    case FileKind::OpInfo:
+        return Tr::tr("Op info");
+    case FileKind::Dump:
+        return Tr::tr("Tensor dump");
+    case FileKind::Loss:
+        return Tr::tr("Loss curve");
+    case FileKind::Unknown:
+        break;
+    }
+    return Tr::tr("Unknown");
+}
+
+SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalBytes)
+{
+    SniffResult r;
+    if (head.empty()) {
+        r.bytes = totalBytes;
+        r.seen = Tr::tr("no bytes");
+        return r;
+    }
+    if (isGzip(head)) {
+        const InflateResult inflated = inflateGzip(head, name, nullptr, HeadBytes);
+        if (inflated.data.isEmpty()) {
+            r.format = u"gzip"_s;
+            r.gzip = true;
+            r.bytes = totalBytes;
+            r.seen = Tr::tr("gzip data that does not inflate");
+            return r;
+        }
+        QString inner = name;
+        if (inner.endsWith(u".gz"_s, Qt::CaseInsensitive))
+            inner.chop(3);
+        r = sniffBytes(std::string_view(inflated.data.constData(), size_t(inflated.data.size())), inner,
+                       totalBytes);
+        r.gzip = true;
+        return r;
+    }
+    if (isHdf5(head)) {
+        // torch.utils.dumper writes DataType/FormatType attributes on every tensor (FORMATS.md §5.1);
+        // their names sit in object headers near the start of the file.
+        const bool dumper = head.find("FormatType") != std::string_view::npos
+                            && head.find("DataType") != std::string_view::npos;
+        r = make(FileKind::Dump, dumper ? u"torch_dumper_h5"_s : u"hdf5"_s, u"hdf5"_s);
+    } else if (head.substr(0, 6) == "\x93NUMPY") {
+        r = make(FileKind::Dump, u"npy"_s, u"npy"_s);
+    } else if (head.substr(0, 4) == std::string_view("PK\x03\x04", 4)) {
+        if (name.endsWith(u".npz"_s, Qt::CaseInsensitive))
+            r = make(FileKind::Dump, u"npy"_s, u"npz"_s);
+        else if (head.find("data.pkl") != std::string_view::npos)
+            r = make(FileKind::Dump, u"torch_pt"_s, u"torch_zip"_s);
+        else
+            r = make(FileKind::Unknown, {}, u"zip"_s);
+    } else {
+        size_t i = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+        while (i < head.size() && std::isspace(uchar(head[i])))
+            ++i;
+        if (i < head.size() && (head[i] == '{' || head[i] == '['))
+            r = sniffJson(head, name);
+        else
+            r = sniffText(head);
+    }
+    r.bytes = totalBytes;
+    if (r.kind == FileKind::Unknown)
+        r.seen = describeHead(head);
+    return r;
+}
+
+namespace {
+
+SniffResult sniffFolder(const QString &path)
+{
+    SniffResult r;
+    r.path = path;
+    r.folder = true;
+    r.format = u"folder"_s;
+    // Breadth-first over at most 4 levels and 2 000 entries: enough for msprobe's step/rank tree and
+    // the torch_npu *_ascend_pt/ASCEND_PROFILER_OUTPUT layout without walking a whole home folder.
+    QDirIterator it(path, QDir::Files | QDir::NoDotAndDotDot | QDir::Readable, QDirIterator::Subdirectories);
+    int looked = 0;
+    int counts[5] = {0, 0, 0, 0, 0};
+    QString producers[5];
+    const int baseDepth = QDir::cleanPath(path).count(u'/');
+    while (it.hasNext() && looked < 2000) {
+        const QString file = it.next();
+        if (QDir::cleanPath(file).count(u'/') - baseDepth > 4)
+            continue;
+        ++looked;
+        const QString fname = it.fileName();
+        SniffResult f;
+        if (fname == u"dump.json"_s) {
+            f = make(FileKind::Dump, u"msprobe"_s, {});
+        } else if (fname == u"stack.json"_s || fname == u"construct.json"_s) {
+            continue; // sidecars of dump.json: they do not decide the folder's kind on their own
+        } else {
+            f = sniffPath(file);
+        }
+        r.bytes += QFileInfo(file).size();
+        if (f.kind == FileKind::Unknown)
+            continue;
+        const int k = int(f.kind);
+        ++counts[k];
+        if (producers[k].isEmpty() || (f.producer == u"msprobe"_s))
+            producers[k] = f.producer;
+    }
+    int best = int(FileKind::Unknown);
+    for (int k = 0; k < 4; ++k) {
+        if (counts[k] > 0 && (best == int(FileKind::Unknown) || counts[k] > counts[best]))
+            best = k;
+    }
+    // A folder with a msprobe dump.json is a dump folder whatever else it holds (npy tensors, logs).
+    if (counts[int(FileKind::Dump)] > 0 && producers[int(FileKind::Dump)] == u"msprobe"_s)
+        best = int(FileKind::Dump);
+    r.kind = FileKind(best);
+    if (r.kind != FileKind::Unknown)
+        r.producer = producers[best];
+    else
+        r.seen = looked == 0 ? Tr::tr("an empty folder") : Tr::tr("%n file(s), none of a known kind", "", looked);
+    return r;
+}
+
+} // namespace
+
+SniffResult sniffPath(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.isDir()) {
+        if (!info.isReadable()) {
+            SniffResult r;
+            r.path = path;
+            r.folder = true;
+            r.error = Error::make(ErrorCode::Unreadable, Tr::tr("The folder is not readable."), path);
+            return r;
+        }
+        return sniffFolder(path);
+    }
+    if (auto e = checkReadableFile(path)) {
+        SniffResult r;
+        r.path = path;
+        r.bytes = info.exists() ? info.size() : 0;
+        r.error = *e;
+        return r;
+    }
+    QString errorText;
+    const QByteArray head = readHead(path, HeadBytes, &errorText);
+    if (head.isEmpty()) {
+        SniffResult r;
+        r.path = path;
+        r.error = Error::make(ErrorCode::Unreadable, Tr::tr("The file could not be read: %1").arg(errorText), path);
+        return r;
+    }
+    SniffResult r = sniffBytes(std::string_view(head.constData(), size_t(head.size())), path, info.size());
+    r.path = path;
+    return r;
+}
+
+} // namespace Twinscope::Core

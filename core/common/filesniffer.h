@@ -1,0 +1,41 @@
+#pragma once
+
+#include "error.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <string_view>
+
+namespace Twinscope::Core {
+
+enum class FileKind { Trace, OpInfo, Dump, Loss, Unknown };
+
+// "trace", "opinfo", "dump", "loss", "unknown": the CLI's stable ids.
+QString fileKindId(FileKind kind);
+QString fileKindDisplayName(FileKind kind);
+
+// What one look at a path's content says it is (FORMATS.md §0). Content decides; the file name only
+// breaks ties. producer and format are stable ids listed in docs/CLI.md.
+struct SniffResult
+{
+    QString path;
+    FileKind kind = FileKind::Unknown;
+    QString producer; // e.g. "kineto", "torch_npu", "msprobe"; empty when unknown
+    QString format;   // e.g. "chrome_json", "hdf5", "npy", "csv", "text"
+    qint64 bytes = 0; // on-disk size; for folders the sum of the files looked at
+    bool gzip = false;
+    bool folder = false;
+    QString seen;     // for unknown content: a short, translated description of the first bytes
+    std::optional<Error> error; // the path could not be read at all
+};
+
+// Looks at a file's first 64 KiB (inflating gzip) or a folder's contents. Never throws, never
+// writes; opens files read-only.
+SniffResult sniffPath(const QString &path);
+
+// Classifies bytes already in memory (head of a file, a fuzzer input). name is used for tie-breaks.
+SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalBytes);
+
+} // namespace Twinscope::Core

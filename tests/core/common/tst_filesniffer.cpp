@@ -1,0 +1,222 @@
+#include "core/common/filesniffer.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace Twinscope::Core;
+
+class tst_FileSniffer : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void realFiles_data();
+    void realFiles();
+    void everySharedFileHasAnExpectation();
+    void folders();
+    void brokenInputs();
+    void unreadableFile();
+    void gzipPrefixIsSniffed();
+};
+
+namespace {
+
+const QString shared = QStringLiteral(TWINSCOPE_SHARED_DATA);
+
+struct Expectation
+{
+    const char *file;
+    const char *kind;
+    const char *producer;
+};
+
+// Every file in ../shared/data with the kind and producer a user would name (FORMATS.md §0).
+const Expectation expectations[] = {
+        {"PROVENANCE.md", "unknown", ""},
+        {"dump/msprobe_ms_2_3_input.npy", "dump", "npy"},
+        {"dump/msprobe_ms_api_info_statistics.json", "dump", "msprobe"},
+        {"dump/msprobe_ms_api_info_tensor.json", "dump", "msprobe"},
+        {"dump/msprobe_ms_vs_pt_compare/mindspore_data/construct.json", "dump", "msprobe"},
+        {"dump/msprobe_ms_vs_pt_compare/mindspore_data/dump.json", "dump", "msprobe"},
+        {"dump/msprobe_ms_vs_pt_compare/mindspore_data/stack.json", "dump", "msprobe"},
+        {"dump/msprobe_ms_vs_pt_compare/pytorch_data/construct.json", "dump", "msprobe"},
+        {"dump/msprobe_ms_vs_pt_compare/pytorch_data/dump.json", "dump", "msprobe"},
+        {"dump/msprobe_ms_vs_pt_compare/pytorch_data/stack.json", "dump", "msprobe"},
+        {"dump/msprobe_run_ut_dump.json", "dump", "msprobe"},
+        {"dump/msprobe_run_ut_forward.json", "dump", "msprobe"},
+        {"dump/ptdbg_compare_result_20230703104808.csv", "dump", "ptdbg"},
+        {"dump/ptdbg_compare_result_without_accuracy.csv", "dump", "ptdbg"},
+        {"dump/ptdbg_npu_test_dump.pkl", "dump", "ptdbg"},
+        {"loss/barber0_llm_pretrain_train.log", "loss", "keyvalue_log"},
+        {"loss/hf_trainer_nsllm_trainer_state.json", "loss", "hf_trainer_state"},
+        {"loss/llamafactory_nsllm_trainer_log.jsonl", "loss", "llamafactory"},
+        {"loss/megatron_gpu_golden_gpt3_mcore_te_tp2_pp2_dev_dgx_a100.json", "loss", "megatron_golden"},
+        {"loss/mindspeed_core_ms_pta_npu_qwen_grpo_det.txt", "loss", "mindspeed_rl"},
+        {"loss/mindspeed_core_ms_pta_npu_qwen_sft_det.txt", "loss", "megatron"},
+        {"loss/mindspeed_core_ms_pta_npu_qwen_sft_non_det.txt", "loss", "megatron"},
+        {"loss/mindspeed_llm_mindspore_npu_baseline_deepseek_v3_pretrain.json", "loss", "mindspeed_baseline"},
+        {"loss/mindspeed_llm_npu_baseline_deepseek_v3_mcore_tp1_pp2_ep4.json", "loss", "mindspeed_baseline"},
+        {"loss/mindspeed_llm_npu_baseline_qwen3_8b_tp2_pp4_vpp2.json", "loss", "mindspeed_baseline"},
+        {"loss/troubleshooter_gpu_loss.txt", "loss", "megatron"},
+        {"loss/troubleshooter_npu_loss.txt", "loss", "megatron"},
+        {"opinfo/mindspore_aicore_intermediate_1_detail_run2.csv", "opinfo", "mindspore"},
+        {"opinfo/mindspore_dynamic_shape_info_0.json", "opinfo", "mindspore"},
+        {"opinfo/mindspore_framework_raw_1_run2.csv", "opinfo", "mindspore"},
+        {"opinfo/mindspore_output_op_compute_time_1_run1.txt", "opinfo", "mindspore"},
+        {"trace/cann_msprof_PROF_000001_device0_hccl_0_2_1.json", "trace", "cann_msprof"},
+        {"trace/cann_msprof_PROF_000001_device0_msprof_0_2_1.json", "trace", "cann_msprof"},
+        {"trace/cann_msprof_PROF_000001_device0_step_trace_0_2_1.json", "trace", "cann_msprof"},
+        {"trace/cann_msprof_PROF_000001_device0_task_time_0_2_1.json", "trace", "cann_msprof"},
+        {"trace/catapult_async_begin_end.json", "trace", "catapult"},
+        {"trace/catapult_big_trace.json", "trace", "catapult"},
+        {"trace/catapult_flow.json", "trace", "catapult"},
+        {"trace/catapult_flow_simple.json", "trace", "catapult"},
+        {"trace/catapult_instance_counters.json", "trace", "catapult"},
+        {"trace/catapult_instant_events.json", "trace", "catapult"},
+        {"trace/catapult_lthi_cats.json.gz", "trace", "catapult"},
+        {"trace/catapult_main_thread_has_unclosed_slices.json", "trace", "catapult"},
+        {"trace/catapult_nanoseconds.json", "trace", "catapult"},
+        {"trace/catapult_nestable_async.json", "trace", "catapult"},
+        {"trace/catapult_simple_trace.json", "trace", "catapult"},
+        {"trace/catapult_trivial_trace.json", "trace", "catapult"},
+        {"trace/catapult_x_event_trace.json", "trace", "catapult"},
+        {"trace/hta_amd_mi250_minitoy_train_ROCm6_2_kineto.json.gz", "trace", "kineto"},
+        {"trace/hta_cpu_only_rank-34.pt.trace.json.gz", "trace", "kineto"},
+        {"trace/hta_cupti_profiler_benchmark_trace.json.gz", "trace", "kineto"},
+        {"trace/hta_nccl_data.json.gz", "trace", "kineto"},
+        {"trace/hta_ns_resolution_rank-0.Apr_03_18_51_38.1102.pt.trace.json", "trace", "kineto"},
+        {"trace/hta_triton_example.json.gz", "trace", "kineto"},
+        {"trace/kineto_resnet50_nw0_worker0.1623143089861.pt.trace.json.gz", "trace", "kineto"},
+        {"trace/mindspore_ascend_timeline_display_1_run2.json", "trace", "mindspore"},
+        {"trace/mindspore_gpu_timeline_display_0.json", "trace", "mindspore"},
+        {"trace/mstt_advisor_kernel_details.csv", "trace", "torch_npu"},
+        {"trace/mstt_advisor_trace_view.json", "trace", "torch_npu"},
+        {"trace/mstt_compute_advice_kernel_details_small.csv", "trace", "torch_npu"},
+};
+
+} // namespace
+
+void tst_FileSniffer::realFiles_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("producer");
+    for (const Expectation &e : expectations)
+        QTest::newRow(e.file) << QString::fromUtf8(e.file) << QString::fromUtf8(e.kind)
+                              << QString::fromUtf8(e.producer);
+}
+
+void tst_FileSniffer::realFiles()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, kind);
+    QFETCH(QString, producer);
+    const QString path = shared + u'/' + file;
+    if (!QFile::exists(path))
+        QSKIP("shared data not present");
+    const SniffResult r = sniffPath(path);
+    QVERIFY(!r.error);
+    QCOMPARE(fileKindId(r.kind), kind);
+    QCOMPARE(r.producer, producer);
+    QCOMPARE(r.bytes, QFileInfo(path).size());
+    QCOMPARE(r.gzip, file.endsWith(u".gz"_s));
+    if (r.kind == FileKind::Unknown)
+        QVERIFY(!r.seen.isEmpty());
+}
+
+// A file added to ../shared/data without an expectation would silently go untested.
+void tst_FileSniffer::everySharedFileHasAnExpectation()
+{
+    if (!QDir(shared).exists())
+        QSKIP("shared data not present");
+    QStringList known;
+    for (const Expectation &e : expectations)
+        known << QString::fromUtf8(e.file);
+    QDirIterator it(shared, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString rel = QDir(shared).relativeFilePath(it.next());
+        QVERIFY2(known.contains(rel), qPrintable(rel));
+    }
+}
+
+void tst_FileSniffer::folders()
+{
+    if (!QDir(shared).exists())
+        QSKIP("shared data not present");
+    SniffResult r = sniffPath(shared + u"/dump/msprobe_ms_vs_pt_compare"_s);
+    QVERIFY(r.folder);
+    QCOMPARE(r.kind, FileKind::Dump);
+    QCOMPARE(r.producer, u"msprobe"_s);
+    r = sniffPath(shared + u"/trace"_s);
+    QCOMPARE(r.kind, FileKind::Trace);
+
+    QTemporaryDir empty;
+    r = sniffPath(empty.path());
+    QVERIFY(r.folder);
+    QCOMPARE(r.kind, FileKind::Unknown);
+    QVERIFY(!r.seen.isEmpty());
+}
+
+void tst_FileSniffer::brokenInputs()
+{
+    const QString broken = QStringLiteral(TWINSCOPE_TEST_DATA "/common/broken/");
+    SniffResult r = sniffPath(broken + u"random.bin"_s);
+    QVERIFY(!r.error);
+    QCOMPARE(r.kind, FileKind::Unknown);
+    QVERIFY2(r.seen.contains(u"00 01 02"_s), qPrintable(r.seen));
+
+    r = sniffPath(broken + u"plain.txt"_s);
+    QCOMPARE(r.kind, FileKind::Unknown);
+    QVERIFY(r.seen.contains(u"hello world"_s));
+
+    r = sniffPath(broken + u"truncated_header.gz"_s);
+    QVERIFY(r.gzip);
+    QCOMPARE(r.kind, FileKind::Unknown);
+
+    QTemporaryDir dir;
+    const QString emptyFile = dir.filePath(u"empty.json"_s);
+    QFile f(emptyFile);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.close();
+    r = sniffPath(emptyFile);
+    QVERIFY(r.error);
+    QCOMPARE(r.error->code, ErrorCode::EmptyFile);
+
+    r = sniffPath(dir.filePath(u"does-not-exist"_s));
+    QVERIFY(r.error);
+    QCOMPARE(r.error->code, ErrorCode::NotFound);
+    QCOMPARE(r.error->file, dir.filePath(u"does-not-exist"_s));
+}
+
+void tst_FileSniffer::unreadableFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"secret.json"_s);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("[{\"ph\":\"X\"}]");
+    f.close();
+    QVERIFY(f.setPermissions(QFileDevice::WriteOwner));
+    if (QFileInfo(path).isReadable())
+        QSKIP("running as root: permissions are not enforced");
+    const SniffResult r = sniffPath(path);
+    QVERIFY(r.error);
+    QCOMPARE(r.error->code, ErrorCode::Unreadable);
+}
+
+void tst_FileSniffer::gzipPrefixIsSniffed()
+{
+    // Bytes-only sniffing (fuzzers, stdin) takes the same path as files.
+    const QByteArray json = "\n{\"schemaVersion\": 1, \"deviceProperties\": [], \"traceEvents\": [";
+    const SniffResult plain = sniffBytes(std::string_view(json.constData(), size_t(json.size())),
+                                         u"x.json"_s, json.size());
+    QCOMPARE(plain.kind, FileKind::Trace);
+    QCOMPARE(plain.producer, u"kineto"_s);
+}
+
+QTEST_GUILESS_MAIN(tst_FileSniffer)
+#include "tst_filesniffer.moc"
