@@ -31,12 +31,13 @@ QString resolveLanguage(const QString &setting)
 QString installTranslators(QCoreApplication *app, const QString &setting)
 {
     const QString language = resolveLanguage(setting);
-    if (language == u"en"_s)
-        return language;
-    // Parented to the application: they live as long as it does.
+    // Parented to the application: they live as long as it does. English has a catalogue too, for
+    // its plural forms.
     auto *ours = new QTranslator(app);
     if (ours->load(u":/i18n/twinscope_%1.qm"_s.arg(language)))
         QCoreApplication::installTranslator(ours);
+    if (language == u"en"_s)
+        return language;
     auto *qt = new QTranslator(app);
     if (qt->load(u"qtbase_%1"_s.arg(language), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);

@@ -56,11 +56,11 @@ quint64 LoadController::start(const QString &title, Job job)
         } catch (const std::bad_alloc &) {
             outcome.status = JobOutcome::Status::Failed;
             outcome.error = Core::Error::make(Core::ErrorCode::OutOfMemory,
-                                              Core::Tr::tr("There is not enough memory for this."), {});
+                                              LoadController::tr("There is not enough memory for this."), {});
         } catch (const std::exception &e) {
             outcome.status = JobOutcome::Status::Failed;
             outcome.error = Core::Error::make(Core::ErrorCode::Internal,
-                                              Core::Tr::tr("Internal error: %1").arg(QString::fromUtf8(e.what())), {});
+                                              LoadController::tr("Internal error: %1").arg(QString::fromUtf8(e.what())), {});
         }
         if (promise.isCanceled())
             outcome = JobOutcome{};

@@ -1,0 +1,426 @@
+#include "mainwindow.h"
+
+#include "recentfiles.h"
+#include "shortcutsdialog.h"
+#include "welcomepage.h"
+#include "workspacefactory.h"
+
+#include "core/common/translations.h"
+#include "widgets/common/diagnosticspanel.h"
+#include "widgets/common/loadcontroller.h"
+#include "widgets/common/loadprogresswidget.h"
+#include "widgets/common/messagebar.h"
+#include "widgets/common/workspace.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+using namespace Twinscope::Widgets;
+
+namespace Twinscope::App {
+
+namespace {
+const int KindProperty = 0; // index into QTabWidget tab data: the workspace's FileKind
+using SniffList = QList<Core::SniffResult>;
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_loads(new LoadController(this))
+    , m_diagnostics(new DiagnosticsPanel(this))
+    , m_progress(new LoadProgressWidget(m_loads, this))
+    , m_messageBar(new MessageBar(this))
+    , m_diagnosticsDock(new QDockWidget(tr("Diagnostics"), this))
+    , m_stack(new QStackedWidget(this))
+    , m_welcome(new WelcomePage(this))
+    , m_tabs(new QTabWidget(this))
+{
+    Q_UNUSED(KindProperty);
+    setWindowTitle(tr("Twinscope"));
+    setAcceptDrops(true);
+    resize(1400, 900);
+
+    m_tabs->setDocumentMode(true);
+    m_tabs->setTabsClosable(true);
+    m_tabs->setMovable(true);
+    m_stack->addWidget(m_welcome);
+    m_stack->addWidget(m_tabs);
+
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_messageBar);
+    layout->addWidget(m_stack, 1);
+    setCentralWidget(central);
+
+    m_diagnosticsDock->setObjectName(u"diagnosticsDock"_s);
+    m_diagnosticsDock->setWidget(m_diagnostics);
+    addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
+    m_diagnosticsDock->hide();
+    statusBar()->addPermanentWidget(m_progress);
+
+    createActions();
+    createMenus();
+    m_welcome->setRecentFiles(RecentFiles::load());
+
+    connect(m_welcome, &WelcomePage::openFileRequested, this, [this] { openFileDialog(false); });
+    connect(m_welcome, &WelcomePage::openFolderRequested, this, [this] { openFileDialog(true); });
+    connect(m_welcome, &WelcomePage::openPathRequested, this, [this](const QString &p) { openPaths({p}); });
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
+        m_tabs->setCurrentIndex(index);
+        closeCurrent();
+    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
+    connect(m_messageBar, &MessageBar::linkActivated, this, [this] {
+        m_diagnosticsDock->show();
+        m_diagnosticsDock->raise();
+    });
+    connect(m_loads, &LoadController::finished, this, [this](quint64 id, const JobOutcome &outcome) {
+        if (id != m_sniffJob)
+            return; // a stale sniff (a newer open replaced it) or another component's job
+        m_sniffJob = 0;
+        if (outcome.status == JobOutcome::Status::Ok)
+            routeSniffed(*outcome.as<SniffList>());
+        else if (outcome.status == JobOutcome::Status::Canceled)
+            statusBar()->showMessage(tr("Opening was cancelled."), 5000);
+    });
+
+    QSettings settings;
+    restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
+    restoreState(settings.value(u"window/state"_s).toByteArray());
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    m_openAction = new QAction(tr("&Open…"), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    connect(m_openAction, &QAction::triggered, this, [this] { openFileDialog(false); });
+    m_openFolderAction = new QAction(tr("Open &Folder…"), this);
+    m_openFolderAction->setShortcut(tr("Ctrl+Shift+O"));
+    connect(m_openFolderAction, &QAction::triggered, this, [this] { openFileDialog(true); });
+    m_closeAction = new QAction(tr("&Close"), this);
+    m_closeAction->setShortcut(QKeySequence::Close);
+    connect(m_closeAction, &QAction::triggered, this, &MainWindow::closeCurrent);
+    m_exportAction = new QAction(tr("&Export…"), this);
+    m_exportAction->setShortcut(tr("Ctrl+E"));
+    connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportCurrent);
+    m_quitAction = new QAction(tr("&Quit"), this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+    m_shortcutsAction = new QAction(tr("&Keyboard Shortcuts"), this);
+    m_shortcutsAction->setShortcut(QKeySequence::HelpContents);
+    connect(m_shortcutsAction, &QAction::triggered, this, &MainWindow::showShortcuts);
+    m_aboutAction = new QAction(tr("&About Twinscope"), this);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openAction);
+    file->addAction(m_openFolderAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    updateRecentMenu();
+    file->addSeparator();
+    file->addAction(m_closeAction);
+    file->addAction(m_exportAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *diag = m_diagnosticsDock->toggleViewAction();
+    diag->setText(tr("&Diagnostics"));
+    diag->setShortcut(tr("Ctrl+Shift+D"));
+    view->addAction(diag);
+    view->addSeparator();
+    QMenu *language = view->addMenu(tr("&Language"));
+    auto *group = new QActionGroup(this);
+    const QString current = QSettings().value(u"language"_s, u"system"_s).toString();
+    // Language names stay in their own language so a user can always find theirs.
+    const QList<QPair<QString, QString>> languages = {
+            {u"system"_s, tr("System Default")}, {u"en"_s, u"English"_s}, {u"zh_CN"_s, u"简体中文"_s}};
+    for (const auto &[id, name] : languages) {
+        QAction *a = language->addAction(name);
+        a->setCheckable(true);
+        a->setChecked(id == current);
+        a->setData(id);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, id = id] { setLanguage(id); });
+    }
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_shortcutsAction);
+    help->addAction(m_aboutAction);
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = RecentFiles::load();
+    for (const QString &path : recent) {
+        QAction *a = m_recentMenu->addAction(QFileInfo(path).fileName());
+        a->setToolTip(path);
+        a->setStatusTip(path);
+        connect(a, &QAction::triggered, this, [this, path] { openPaths({path}); });
+    }
+    if (recent.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    connect(m_recentMenu->addAction(tr("Clear List")), &QAction::triggered, this, [this] {
+        RecentFiles::clear();
+        updateRecentMenu();
+        m_welcome->setRecentFiles({});
+    });
+}
+
+void MainWindow::updateActions()
+{
+    auto *ws = qobject_cast<Workspace *>(m_tabs->currentWidget());
+    m_closeAction->setEnabled(ws != nullptr);
+    m_exportAction->setEnabled(ws && !ws->exportFilter().isEmpty() && !ws->isEmpty());
+    m_stack->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs) : m_welcome);
+}
+
+void MainWindow::openPaths(const QStringList &paths)
+{
+    if (paths.isEmpty())
+        return;
+    const QStringList list = paths;
+    LoadController::Job job = [list](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+        auto results = std::make_shared<SniffList>();
+        for (int i = 0; i < list.size(); ++i) {
+            if (cancel.isCanceled())
+                return JobOutcome{};
+            results->append(Core::sniffPath(list[i]));
+            progress.reportRange(i + 1, list.size(), 0, 1000);
+        }
+        JobOutcome o;
+        o.status = JobOutcome::Status::Ok;
+        o.value = results;
+        return o;
+    };
+    // A newer open supersedes an unfinished sniff: its result is dropped by the id check.
+    m_sniffJob = m_loads->start(tr("Detecting file types"), job);
+}
+
+Workspace *MainWindow::workspace(Core::FileKind kind) const
+{
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        auto *ws = qobject_cast<Workspace *>(m_tabs->widget(i));
+        if (ws && ws->kind() == kind)
+            return ws;
+    }
+    return nullptr;
+}
+
+Workspace *MainWindow::ensureWorkspace(Core::FileKind kind)
+{
+    if (Workspace *ws = workspace(kind))
+        return ws;
+    Workspace *ws = createWorkspace(kind, m_loads, m_tabs);
+    if (!ws)
+        return nullptr;
+    connectWorkspace(ws);
+    m_tabs->addTab(ws, ws->title());
+    return ws;
+}
+
+void MainWindow::connectWorkspace(Workspace *ws)
+{
+    connect(ws, &Workspace::loaded, this, [this](const QString &file, const Core::Diagnostics &d) {
+        m_diagnostics->setDiagnostics(file, d);
+        if (!d.isEmpty()) {
+            m_messageBar->showMessage(
+                    MessageBar::Level::Warning,
+                    tr("%1 loaded with %n kind(s) of repairs — <a href=\"details\">Details</a>", "",
+                       int(d.entries().size()))
+                            .arg(QFileInfo(file).fileName().toHtmlEscaped()));
+        }
+        updateActions();
+    });
+    connect(ws, &Workspace::loadFailed, this, [this](const QString &file, const Core::Error &e) {
+        m_diagnostics->setError(file, e);
+        m_messageBar->showMessage(MessageBar::Level::Error,
+                                  e.toString().toHtmlEscaped() + u" — <a href=\"details\">"_s + tr("Details")
+                                          + u"</a>"_s);
+        updateActions();
+    });
+    connect(ws, &Workspace::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 8000); });
+}
+
+void MainWindow::routeSniffed(const QList<Core::SniffResult> &results)
+{
+    QStringList problems;
+    QMap<int, QList<Core::SniffResult>> byKind;
+    for (const Core::SniffResult &r : results) {
+        if (r.error) {
+            m_diagnostics->setError(r.path, *r.error);
+            problems << r.error->toString().toHtmlEscaped();
+            continue;
+        }
+        if (r.kind == Core::FileKind::Unknown) {
+            Core::Error e = Core::Error::make(Core::ErrorCode::UnknownFormat,
+                                              tr("Twinscope does not recognise this content: %1.").arg(r.seen),
+                                              r.path);
+            m_diagnostics->setError(r.path, e);
+            problems << e.toString().toHtmlEscaped();
+            continue;
+        }
+        byKind[int(r.kind)].append(r);
+    }
+    Workspace *last = nullptr;
+    for (auto it = byKind.cbegin(); it != byKind.cend(); ++it) {
+        const auto kind = Core::FileKind(it.key());
+        Workspace *ws = ensureWorkspace(kind);
+        if (!ws) {
+            for (const Core::SniffResult &r : it.value()) {
+                problems << tr("%1 is %2 (%3), which this version of Twinscope cannot open yet.")
+                                    .arg(QFileInfo(r.path).fileName(), Core::fileKindDisplayName(kind), r.producer)
+                                    .toHtmlEscaped();
+            }
+            continue;
+        }
+        ws->openPaths(it.value());
+        for (const Core::SniffResult &r : it.value())
+            RecentFiles::add(r.path);
+        last = ws;
+    }
+    if (last)
+        m_tabs->setCurrentWidget(last);
+    if (!problems.isEmpty()) {
+        QString text = problems.size() == 1 ? problems.first()
+                                            : tr("%n path(s) could not be opened.", "", int(problems.size()));
+        m_messageBar->showMessage(MessageBar::Level::Error,
+                                  text + u" — <a href=\"details\">"_s + tr("Details") + u"</a>"_s);
+    } else {
+        m_messageBar->hide();
+    }
+    updateRecentMenu();
+    m_welcome->setRecentFiles(RecentFiles::load());
+    updateActions();
+    emit pathsRouted();
+}
+
+void MainWindow::closeCurrent()
+{
+    auto *ws = qobject_cast<Workspace *>(m_tabs->currentWidget());
+    if (!ws)
+        return;
+    ws->closeAll();
+    m_tabs->removeTab(m_tabs->indexOf(ws));
+    ws->deleteLater();
+    updateActions();
+}
+
+void MainWindow::exportCurrent()
+{
+    auto *ws = qobject_cast<Workspace *>(m_tabs->currentWidget());
+    if (!ws || ws->exportFilter().isEmpty())
+        return;
+    auto *dialog = new QFileDialog(this, tr("Export"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setNameFilter(ws->exportFilter());
+    connect(dialog, &QFileDialog::fileSelected, this, [this, ws, dialog](const QString &path) {
+        QString error;
+        if (ws->exportTo(path, dialog->selectedNameFilter(), &error))
+            statusBar()->showMessage(tr("Exported to %1").arg(path), 8000);
+        else
+            m_messageBar->showMessage(MessageBar::Level::Error,
+                                      tr("Export to %1 failed: %2").arg(path, error).toHtmlEscaped());
+    });
+    dialog->open(); // window-modal and asynchronous: no nested event loop
+}
+
+void MainWindow::openFileDialog(bool folder)
+{
+    auto *dialog = new QFileDialog(this, folder ? tr("Open Folder") : tr("Open Files"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(folder ? QFileDialog::Directory : QFileDialog::ExistingFiles);
+    if (!folder)
+        dialog->setNameFilters({tr("All supported files (*.json *.gz *.log *.txt *.jsonl *.csv *.h5 *.hdf5 *.npy *.npz *.pkl)"),
+                                tr("All files (*)")});
+    dialog->setDirectory(QSettings().value(u"lastOpenDir"_s).toString());
+    connect(dialog, &QFileDialog::filesSelected, this, [this](const QStringList &files) {
+        if (!files.isEmpty())
+            QSettings().setValue(u"lastOpenDir"_s, QFileInfo(files.first()).absolutePath());
+        openPaths(files);
+    });
+    dialog->open();
+}
+
+void MainWindow::setLanguage(const QString &language)
+{
+    QSettings().setValue(u"language"_s, language);
+    m_messageBar->showMessage(MessageBar::Level::Info, tr("The language changes the next time Twinscope starts."));
+}
+
+void MainWindow::showShortcuts()
+{
+    auto *dialog = new ShortcutsDialog(findChildren<QAction *>(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::showAbout()
+{
+    auto *box = new QMessageBox(QMessageBox::Information, tr("About Twinscope"),
+                                tr("<h3>Twinscope %1</h3><p>Timelines, op-info logs, paired dumps and loss curves "
+                                   "for porting training from GPUs to Ascend NPUs.</p><p>Built with Qt %2.</p>")
+                                        .arg(Core::versionString(), QString::fromLatin1(qVersion())),
+                                QMessageBox::Close, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    QStringList paths;
+    for (const QUrl &url : event->mimeData()->urls()) {
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    }
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openPaths(paths);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_loads->cancelAll();
+    QSettings settings;
+    settings.setValue(u"window/geometry"_s, saveGeometry());
+    settings.setValue(u"window/state"_s, saveState());
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace Twinscope::App

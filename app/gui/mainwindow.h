@@ -1,0 +1,88 @@
+#pragma once
+
+#include "core/common/filesniffer.h"
+
+#include <QMainWindow>
+
+class QAction;
+class QDockWidget;
+class QMenu;
+class QStackedWidget;
+class QTabWidget;
+
+namespace Twinscope::Widgets {
+class DiagnosticsPanel;
+class LoadController;
+class LoadProgressWidget;
+class MessageBar;
+class Workspace;
+struct JobOutcome;
+} // namespace Twinscope::Widgets
+
+namespace Twinscope::App {
+
+class WelcomePage;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // The one way in: File ▸ Open, drag-and-drop, Open Recent and the command line all end here.
+    // Paths are sniffed off the GUI thread, then routed to the workspace of their kind.
+    void openPaths(const QStringList &paths);
+
+    Widgets::LoadController *loadController() const { return m_loads; }
+    Widgets::DiagnosticsPanel *diagnosticsPanel() const { return m_diagnostics; }
+    Widgets::MessageBar *messageBar() const { return m_messageBar; }
+    QTabWidget *tabs() const { return m_tabs; }
+    Widgets::Workspace *workspace(Core::FileKind kind) const;
+
+signals:
+    // After the sniffed paths were handed to their workspaces (or rejected with a message).
+    void pathsRouted();
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void updateRecentMenu();
+    void updateActions();
+    void routeSniffed(const QList<Core::SniffResult> &results);
+    Widgets::Workspace *ensureWorkspace(Core::FileKind kind);
+    void closeCurrent();
+    void exportCurrent();
+    void showAbout();
+    void showShortcuts();
+    void openFileDialog(bool folder);
+    void setLanguage(const QString &language);
+    void connectWorkspace(Widgets::Workspace *workspace);
+    void reportLoadResult();
+
+    Widgets::LoadController *m_loads;
+    Widgets::DiagnosticsPanel *m_diagnostics;
+    Widgets::LoadProgressWidget *m_progress;
+    Widgets::MessageBar *m_messageBar;
+    QDockWidget *m_diagnosticsDock;
+    QStackedWidget *m_stack;
+    WelcomePage *m_welcome;
+    QTabWidget *m_tabs;
+    QMenu *m_recentMenu = nullptr;
+    QAction *m_openAction = nullptr;
+    QAction *m_openFolderAction = nullptr;
+    QAction *m_closeAction = nullptr;
+    QAction *m_exportAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_shortcutsAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+    quint64 m_sniffJob = 0;
+};
+
+} // namespace Twinscope::App

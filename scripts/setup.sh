@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Twinscope needs (if missing), then configures and builds.
+# Idempotent: a second run installs nothing and only rebuilds what changed.
+# Usage: scripts/setup.sh [--no-build]   (env BUILD_DIR, default build/; BUILD_TYPE, default Release)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(
+    cmake ninja-build g++ pkg-config git
+    qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
+    libqcustomplot-dev libhdf5-dev libsimdjson-dev zlib1g-dev libgl1-mesa-dev
+    xvfb xauth fonts-noto-cjk
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+    echo "setup: installing ${#missing[@]} Debian package(s): ${missing[*]}"
+    if [ "$(id -u)" -eq 0 ]; then
+        SUDO=()
+    elif command -v sudo >/dev/null; then
+        SUDO=(sudo)
+    else
+        echo "setup: need root or sudo to install: ${missing[*]}" >&2
+        exit 1
+    fi
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+    echo "setup: all ${#PACKAGES[@]} Debian packages already installed"
+fi
+
+[ "${1:-}" = "--no-build" ] && exit 0
+
+BUILD_DIR=${BUILD_DIR:-build}
+BUILD_TYPE=${BUILD_TYPE:-Release}
+if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+    cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="$BUILD_TYPE"
+else
+    # Re-run configure so globbed source lists and AUTOMOC pick up added files.
+    cmake "$BUILD_DIR" >/dev/null
+fi
+cmake --build "$BUILD_DIR" --parallel "$(nproc)"

@@ -1,0 +1,79 @@
+#include "testhelpers_cli.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QJsonArray>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+class tst_CliDetect : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void usageErrors()
+    {
+        CliRun r = runCli({u"nope"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("Unknown command 'nope'"));
+        r = runCli({});
+        QCOMPARE(r.exitCode, 2);
+        r = runCli({u"detect"_s});
+        QCOMPARE(r.exitCode, 2);
+        r = runCli({u"detect"_s, u"--no-such-option"_s, u"x"_s});
+        QCOMPARE(r.exitCode, 2);
+    }
+    void helpAndVersion()
+    {
+        CliRun r = runCli({u"--help"_s});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("detect"));
+        r = runCli({u"--version"_s});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.startsWith("twinscope-cli 0."));
+        r = runCli({u"detect"_s, u"--help"_s});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("--json"));
+    }
+    void missingPathExits3NamingIt()
+    {
+        const CliRun r = runCli({u"detect"_s, u"/nonexistent/trace.json"_s});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY(r.err.contains("/nonexistent/trace.json"));
+        QVERIFY(r.err.contains("does not exist"));
+    }
+    void jsonForEverySharedFile()
+    {
+        const QString shared = QStringLiteral(TWINSCOPE_SHARED_DATA);
+        if (!QDir(shared).exists())
+            QSKIP("shared data not present");
+        QStringList files;
+        QDirIterator it(shared, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            files << it.next();
+        files.sort();
+        const CliRun r = runCli(QStringList{u"detect"_s, u"--json"_s} + files);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o.value(u"schemaVersion"_s).toInt(), 1);
+        const QJsonArray arr = o.value(u"files"_s).toArray();
+        QCOMPARE(arr.size(), files.size());
+        for (int i = 0; i < arr.size(); ++i) {
+            const QJsonObject f = arr[i].toObject();
+            QCOMPARE(f.value(u"path"_s).toString(), files[i]);
+            QCOMPARE(f.value(u"bytes"_s).toInteger(), QFileInfo(files[i]).size());
+            const QString folder = QDir(shared).relativeFilePath(files[i]).section(u'/', 0, 0);
+            const QString kind = f.value(u"kind"_s).toString();
+            // The folder a file sits in names its kind, except PROVENANCE.md (not an input).
+            if (folder == u"PROVENANCE.md"_s)
+                QCOMPARE(kind, u"unknown"_s);
+            else
+                QCOMPARE(kind, folder);
+            QVERIFY(f.contains(u"producer"_s));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_CliDetect)
+#include "tst_cli_detect.moc"

@@ -1,0 +1,148 @@
+#include "diagnosticspanel.h"
+
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLocale>
+#include <QStyle>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Widgets {
+
+namespace {
+
+enum Column { FileColumn, SeverityColumn, KindColumn, CountColumn, WhereColumn, MessageColumn };
+
+QString locationText(const Core::Location &l)
+{
+    QStringList parts;
+    if (l.line >= 0)
+        parts << DiagnosticsPanel::tr("line %1").arg(QLocale().toString(l.line));
+    if (l.offset >= 0)
+        parts << DiagnosticsPanel::tr("byte %1").arg(QLocale().toString(l.offset));
+    if (!l.detail.isEmpty())
+        parts << l.detail;
+    return parts.join(u", "_s);
+}
+
+QString severityText(Core::Severity s)
+{
+    switch (s) {
+    case Core::Severity::Info:
+        return DiagnosticsPanel::tr("Info");
+    case Core::Severity::Warning:
+        return DiagnosticsPanel::tr("Warning");
+    case Core::Severity::Error:
+        break;
+    }
+    return DiagnosticsPanel::tr("Error");
+}
+
+} // namespace
+
+DiagnosticsPanel::DiagnosticsPanel(QWidget *parent) : QWidget(parent), m_tree(new QTreeWidget(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tree);
+    m_tree->setColumnCount(6);
+    m_tree->setHeaderLabels({tr("File"), tr("Severity"), tr("Kind"), tr("Count"), tr("First locations"),
+                             tr("Message")});
+    m_tree->setRootIsDecorated(true);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->header()->setStretchLastSection(true);
+    m_tree->setColumnWidth(FileColumn, 220);
+    m_tree->setColumnWidth(SeverityColumn, 80);
+    m_tree->setColumnWidth(KindColumn, 160);
+    m_tree->setColumnWidth(CountColumn, 70);
+    m_tree->setColumnWidth(WhereColumn, 220);
+}
+
+static QTreeWidgetItem *fileItem(QTreeWidget *tree, const QString &file, bool create)
+{
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        if (tree->topLevelItem(i)->data(FileColumn, Qt::UserRole).toString() == file)
+            return tree->topLevelItem(i);
+    }
+    if (!create)
+        return nullptr;
+    auto *item = new QTreeWidgetItem(tree);
+    item->setText(FileColumn, QFileInfo(file).fileName());
+    item->setToolTip(FileColumn, file);
+    item->setData(FileColumn, Qt::UserRole, file);
+    item->setExpanded(true);
+    return item;
+}
+
+void DiagnosticsPanel::setDiagnostics(const QString &file, const Core::Diagnostics &diagnostics)
+{
+    clearFile(file);
+    if (diagnostics.isEmpty()) {
+        emit changed();
+        return;
+    }
+    QTreeWidgetItem *top = fileItem(m_tree, file, true);
+    top->setText(MessageColumn, tr("%n kind(s) of warnings", "", int(diagnostics.entries().size())));
+    for (const Core::Diagnostics::Entry &e : diagnostics.entries()) {
+        auto *row = new QTreeWidgetItem(top);
+        row->setText(SeverityColumn, severityText(e.severity));
+        row->setText(KindColumn, e.kind);
+        row->setText(CountColumn, QLocale().toString(e.count));
+        row->setTextAlignment(CountColumn, Qt::AlignRight | Qt::AlignVCenter);
+        QStringList where;
+        for (const Core::Location &l : e.first)
+            where << locationText(l);
+        row->setText(WhereColumn, where.join(u"; "_s));
+        row->setText(MessageColumn, e.message);
+        row->setToolTip(MessageColumn, e.message);
+        row->setIcon(SeverityColumn, style()->standardIcon(e.severity == Core::Severity::Error
+                                                                   ? QStyle::SP_MessageBoxCritical
+                                                                   : QStyle::SP_MessageBoxWarning));
+    }
+    emit changed();
+}
+
+void DiagnosticsPanel::setError(const QString &file, const Core::Error &error)
+{
+    clearFile(file);
+    QTreeWidgetItem *top = fileItem(m_tree, file, true);
+    top->setText(MessageColumn, tr("Could not be opened"));
+    auto *row = new QTreeWidgetItem(top);
+    row->setText(SeverityColumn, tr("Error"));
+    row->setIcon(SeverityColumn, style()->standardIcon(QStyle::SP_MessageBoxCritical));
+    row->setText(KindColumn, Core::errorCodeId(error.code));
+    row->setText(CountColumn, QLocale().toString(1));
+    row->setText(WhereColumn, locationText(Core::Location{error.offset, error.line, {}}));
+    row->setText(MessageColumn, error.toString());
+    row->setToolTip(MessageColumn, error.toString());
+    emit changed();
+}
+
+void DiagnosticsPanel::clearFile(const QString &file)
+{
+    delete fileItem(m_tree, file, false);
+}
+
+void DiagnosticsPanel::clearAll()
+{
+    m_tree->clear();
+    emit changed();
+}
+
+int DiagnosticsPanel::fileCount() const
+{
+    return m_tree->topLevelItemCount();
+}
+
+int DiagnosticsPanel::rowCount() const
+{
+    int n = 0;
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
+        n += m_tree->topLevelItem(i)->childCount();
+    return n;
+}
+
+} // namespace Twinscope::Widgets
