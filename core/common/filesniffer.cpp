@@ -321,9 +321,11 @@ SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalB
         size_t i = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
         while (i < head.size() && std::isspace(uchar(head[i])))
             ++i;
+        // A leading '[' is also how bracketed timestamps start (" [2025-03-24 18:49:41] iteration"):
+        // text patterns get their turn when the JSON shapes do not match.
         if (i < head.size() && (head[i] == '{' || head[i] == '['))
             r = sniffJson(head, name);
-        else
+        if (r.kind == FileKind::Unknown)
             r = sniffText(head);
     }
     r.bytes = totalBytes;

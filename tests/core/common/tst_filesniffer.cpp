@@ -21,6 +21,8 @@ private slots:
     void brokenInputs();
     void unreadableFile();
     void gzipPrefixIsSniffed();
+    void realH100Data_data();
+    void realH100Data();
 };
 
 namespace {
@@ -216,6 +218,30 @@ void tst_FileSniffer::gzipPrefixIsSniffed()
                                          u"x.json"_s, json.size());
     QCOMPARE(plain.kind, FileKind::Trace);
     QCOMPARE(plain.producer, u"kineto"_s);
+}
+
+void tst_FileSniffer::realH100Data_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("producer");
+    QTest::newRow("h5 cpu") << u"dump/cpu_fp32.h5"_s << u"dump"_s << u"torch_dumper_h5"_s;
+    QTest::newRow("h5 gpu") << u"dump/gpu_fp16amp.h5"_s << u"dump"_s << u"torch_dumper_h5"_s;
+    QTest::newRow("npy folder") << u"dump/npy_cpu_fp32"_s << u"dump"_s << u"npy"_s;
+    QTest::newRow("loss") << u"loss/tinylm_gpu_fp32_50steps.log"_s << u"loss"_s << u"megatron"_s;
+    QTest::newRow("trace") << u"trace/tinylm_h100_bf16_3steps.pt.trace.json.gz"_s << u"trace"_s << u"kineto"_s;
+}
+
+// Files recorded on an H100 for this project (tests/data/real_h100/README.md).
+void tst_FileSniffer::realH100Data()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, kind);
+    QFETCH(QString, producer);
+    const SniffResult r = sniffPath(QStringLiteral(TWINSCOPE_TEST_DATA "/real_h100/") + file);
+    QVERIFY(!r.error);
+    QCOMPARE(fileKindId(r.kind), kind);
+    QCOMPARE(r.producer, producer);
 }
 
 QTEST_GUILESS_MAIN(tst_FileSniffer)
