@@ -7,6 +7,7 @@ scripts/setup.sh
 BUILD_DIR=${BUILD_DIR:-build}
 export QT_QPA_PLATFORM=offscreen
 # The catalogue must be complete and current: a stale or unfinished zh_CN entry fails the run.
-scripts/check-translations.sh "$BUILD_DIR"
+scripts/check-format.sh
+scripts/check-translations.sh
 cd "$BUILD_DIR"
 ctest --output-on-failure --no-tests=error -LE bench -j "$(nproc)" "$@"

@@ -7,7 +7,7 @@ namespace Twinscope::App {
 const QList<CliCommand> &cliCommands()
 {
     static const QList<CliCommand> commands = {
-            {"detect", QT_TRANSLATE_NOOP("Cli", "Tell what kind of input each path is."), runDetect},
+        {"detect", QT_TRANSLATE_NOOP("Cli", "Tell what kind of input each path is."), runDetect},
     };
     return commands;
 }

@@ -1,5 +1,4 @@
 #include "clicommand.h"
-
 #include "core/common/filesniffer.h"
 
 #include <QCommandLineParser>
@@ -16,7 +15,8 @@ int runDetect(const QStringList &args, CliIo &io)
     parser.setApplicationDescription(CliTr::tr("Tell what kind of input each path is."));
     parser.addHelpOption();
     parser.addOption({u"json"_s, CliTr::tr("Print machine-readable JSON on stdout.")});
-    parser.addPositionalArgument(u"paths"_s, CliTr::tr("Files or folders to look at."), u"PATH..."_s);
+    parser.addPositionalArgument(
+        u"paths"_s, CliTr::tr("Files or folders to look at."), u"PATH..."_s);
     if (!parser.parse(QStringList{u"twinscope-cli detect"_s} + args)) {
         io.err << parser.errorText() << '\n';
         return ExitUsage;
@@ -46,17 +46,20 @@ int runDetect(const QStringList &args, CliIo &io)
                       {u"gzip"_s, r.gzip},
                       {u"folder"_s, r.folder}};
         if (r.error)
-            o.insert(u"error"_s, QJsonObject{{u"code"_s, errorCodeId(r.error->code)},
-                                             {u"message"_s, r.error->message}});
+            o.insert(u"error"_s,
+                     QJsonObject{{u"code"_s, errorCodeId(r.error->code)},
+                                 {u"message"_s, r.error->message}});
         else if (r.kind == FileKind::Unknown)
             o.insert(u"seen"_s, r.seen);
         files.append(o);
         if (!parser.isSet(u"json"_s)) {
-            const QString what = r.error ? u"-"_s
-                                         : (r.producer.isEmpty() ? fileKindId(r.kind)
-                                                                 : fileKindId(r.kind) + u" ("_s + r.producer + u")"_s);
-            io.out << what.leftJustified(32) << ' ' << QString::number(r.bytes).rightJustified(12) << "  "
-                   << path;
+            const QString what =
+                r.error
+                    ? u"-"_s
+                    : (r.producer.isEmpty() ? fileKindId(r.kind)
+                                            : fileKindId(r.kind) + u" ("_s + r.producer + u")"_s);
+            io.out << what.leftJustified(32) << ' ' << QString::number(r.bytes).rightJustified(12)
+                   << "  " << path;
             if (!r.error && r.kind == FileKind::Unknown)
                 io.out << "  [" << r.seen << ']';
             io.out << '\n';

@@ -1,5 +1,4 @@
 #include "clicommand.h"
-
 #include "core/common/translations.h"
 
 #include <QCoreApplication>
@@ -23,7 +22,8 @@ void printUsage(QTextStream &s)
       << App::CliTr::tr("Global options: --help, --version, --lang en|zh_CN. Run "
                         "'twinscope-cli <command> --help' for a command's options.")
       << '\n'
-      << App::CliTr::tr("Exit codes: 0 success, 2 usage error, 3 input unreadable or unparsable.") << '\n';
+      << App::CliTr::tr("Exit codes: 0 success, 2 usage error, 3 input unreadable or unparsable.")
+      << '\n';
 }
 
 } // namespace

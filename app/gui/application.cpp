@@ -1,8 +1,7 @@
 #include "application.h"
 
-#include "mainwindow.h"
-
 #include "core/common/translations.h"
+#include "mainwindow.h"
 #include "widgets/common/loadcontroller.h"
 
 #include <QApplication>
@@ -34,17 +33,22 @@ int runGui(int argc, char **argv)
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate(
-            "Application", "Timelines, op-info logs, paired dumps and loss curves for NPU porting."));
+        "Application", "Timelines, op-info logs, paired dumps and loss curves for NPU porting."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOption({u"lang"_s, QApplication::translate("Application", "Interface language: system, en or zh_CN."),
-                      u"language"_s});
+    parser.addOption(
+        {u"lang"_s,
+         QApplication::translate("Application", "Interface language: system, en or zh_CN."),
+         u"language"_s});
     parser.addOption({u"screenshot"_s,
-                      QApplication::translate("Application", "Save a screenshot of the window to FILE once the "
-                                                             "given files are open, then quit."),
+                      QApplication::translate("Application",
+                                              "Save a screenshot of the window to FILE once the "
+                                              "given files are open, then quit."),
                       u"file"_s});
-    parser.addPositionalArgument(u"paths"_s, QApplication::translate("Application", "Files or folders to open."),
-                                 u"[PATH...]"_s);
+    parser.addPositionalArgument(
+        u"paths"_s,
+        QApplication::translate("Application", "Files or folders to open."),
+        u"[PATH...]"_s);
     parser.process(app);
 
     MainWindow window;
@@ -52,7 +56,8 @@ int runGui(int argc, char **argv)
     window.openPaths(parser.positionalArguments());
 
     if (parser.isSet(u"screenshot"_s)) {
-        // For docs and CI smoke checks: wait until routing and loading are done, then grab the window.
+        // For docs and CI smoke checks: wait until routing and loading are done, then grab the
+        // window.
         const QString file = parser.value(u"screenshot"_s);
         auto grabWhenIdle = [&window, file] {
             auto *timer = new QTimer(&window);
@@ -68,7 +73,8 @@ int runGui(int argc, char **argv)
         if (parser.positionalArguments().isEmpty())
             grabWhenIdle();
         else
-            QObject::connect(&window, &MainWindow::pathsRouted, &window, grabWhenIdle, Qt::SingleShotConnection);
+            QObject::connect(
+                &window, &MainWindow::pathsRouted, &window, grabWhenIdle, Qt::SingleShotConnection);
     }
     return app.exec();
 }

@@ -1,16 +1,15 @@
 #include "mainwindow.h"
 
+#include "core/common/translations.h"
 #include "recentfiles.h"
 #include "shortcutsdialog.h"
 #include "welcomepage.h"
-#include "workspacefactory.h"
-
-#include "core/common/translations.h"
 #include "widgets/common/diagnosticspanel.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/common/loadprogresswidget.h"
 #include "widgets/common/messagebar.h"
 #include "widgets/common/workspace.h"
+#include "workspacefactory.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -82,7 +81,9 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(m_welcome, &WelcomePage::openFileRequested, this, [this] { openFileDialog(false); });
     connect(m_welcome, &WelcomePage::openFolderRequested, this, [this] { openFileDialog(true); });
-    connect(m_welcome, &WelcomePage::openPathRequested, this, [this](const QString &p) { openPaths({p}); });
+    connect(m_welcome, &WelcomePage::openPathRequested, this, [this](const QString &p) {
+        openPaths({p});
+    });
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
         m_tabs->setCurrentIndex(index);
         closeCurrent();
@@ -92,15 +93,16 @@ MainWindow::MainWindow(QWidget *parent)
         m_diagnosticsDock->show();
         m_diagnosticsDock->raise();
     });
-    connect(m_loads, &LoadController::finished, this, [this](quint64 id, const JobOutcome &outcome) {
-        if (id != m_sniffJob)
-            return; // a stale sniff (a newer open replaced it) or another component's job
-        m_sniffJob = 0;
-        if (outcome.status == JobOutcome::Status::Ok)
-            routeSniffed(*outcome.as<SniffList>());
-        else if (outcome.status == JobOutcome::Status::Canceled)
-            statusBar()->showMessage(tr("Opening was cancelled."), 5000);
-    });
+    connect(
+        m_loads, &LoadController::finished, this, [this](quint64 id, const JobOutcome &outcome) {
+            if (id != m_sniffJob)
+                return; // a stale sniff (a newer open replaced it) or another component's job
+            m_sniffJob = 0;
+            if (outcome.status == JobOutcome::Status::Ok)
+                routeSniffed(*outcome.as<SniffList>());
+            else if (outcome.status == JobOutcome::Status::Canceled)
+                statusBar()->showMessage(tr("Opening was cancelled."), 5000);
+        });
 
     QSettings settings;
     restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
@@ -158,7 +160,7 @@ void MainWindow::createMenus()
     const QString current = QSettings().value(u"language"_s, u"system"_s).toString();
     // Language names stay in their own language so a user can always find theirs.
     const QList<QPair<QString, QString>> languages = {
-            {u"system"_s, tr("System Default")}, {u"en"_s, u"English"_s}, {u"zh_CN"_s, u"简体中文"_s}};
+        {u"system"_s, tr("System Default")}, {u"en"_s, u"English"_s}, {u"zh_CN"_s, u"简体中文"_s}};
     for (const auto &[id, name] : languages) {
         QAction *a = language->addAction(name);
         a->setCheckable(true);
@@ -208,7 +210,8 @@ void MainWindow::openPaths(const QStringList &paths)
     if (paths.isEmpty())
         return;
     const QStringList list = paths;
-    LoadController::Job job = [list](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+    LoadController::Job job = [list](Core::ProgressSink &progress,
+                                     const Core::CancelToken &cancel) {
         auto results = std::make_shared<SniffList>();
         for (int i = 0; i < list.size(); ++i) {
             if (cancel.isCanceled())
@@ -253,21 +256,24 @@ void MainWindow::connectWorkspace(Workspace *ws)
         m_diagnostics->setDiagnostics(file, d);
         if (!d.isEmpty()) {
             m_messageBar->showMessage(
-                    MessageBar::Level::Warning,
-                    tr("%1 loaded with %n kind(s) of repairs — <a href=\"details\">Details</a>", "",
-                       int(d.entries().size()))
-                            .arg(QFileInfo(file).fileName().toHtmlEscaped()));
+                MessageBar::Level::Warning,
+                tr("%1 loaded with %n kind(s) of repairs — <a href=\"details\">Details</a>",
+                   "",
+                   int(d.entries().size()))
+                    .arg(QFileInfo(file).fileName().toHtmlEscaped()));
         }
         updateActions();
     });
     connect(ws, &Workspace::loadFailed, this, [this](const QString &file, const Core::Error &e) {
         m_diagnostics->setError(file, e);
         m_messageBar->showMessage(MessageBar::Level::Error,
-                                  e.toString().toHtmlEscaped() + u" — <a href=\"details\">"_s + tr("Details")
-                                          + u"</a>"_s);
+                                  e.toString().toHtmlEscaped() + u" — <a href=\"details\">"_s +
+                                      tr("Details") + u"</a>"_s);
         updateActions();
     });
-    connect(ws, &Workspace::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 8000); });
+    connect(ws, &Workspace::statusMessage, this, [this](const QString &m) {
+        statusBar()->showMessage(m, 8000);
+    });
 }
 
 void MainWindow::routeSniffed(const QList<Core::SniffResult> &results)
@@ -281,9 +287,10 @@ void MainWindow::routeSniffed(const QList<Core::SniffResult> &results)
             continue;
         }
         if (r.kind == Core::FileKind::Unknown) {
-            Core::Error e = Core::Error::make(Core::ErrorCode::UnknownFormat,
-                                              tr("Twinscope does not recognise this content: %1.").arg(r.seen),
-                                              r.path);
+            Core::Error e =
+                Core::Error::make(Core::ErrorCode::UnknownFormat,
+                                  tr("Twinscope does not recognise this content: %1.").arg(r.seen),
+                                  r.path);
             m_diagnostics->setError(r.path, e);
             problems << e.toString().toHtmlEscaped();
             continue;
@@ -297,8 +304,10 @@ void MainWindow::routeSniffed(const QList<Core::SniffResult> &results)
         if (!ws) {
             for (const Core::SniffResult &r : it.value()) {
                 problems << tr("%1 is %2 (%3), which this version of Twinscope cannot open yet.")
-                                    .arg(QFileInfo(r.path).fileName(), Core::fileKindDisplayName(kind), r.producer)
-                                    .toHtmlEscaped();
+                                .arg(QFileInfo(r.path).fileName(),
+                                     Core::fileKindDisplayName(kind),
+                                     r.producer)
+                                .toHtmlEscaped();
             }
             continue;
         }
@@ -310,8 +319,9 @@ void MainWindow::routeSniffed(const QList<Core::SniffResult> &results)
     if (last)
         m_tabs->setCurrentWidget(last);
     if (!problems.isEmpty()) {
-        QString text = problems.size() == 1 ? problems.first()
-                                            : tr("%n path(s) could not be opened.", "", int(problems.size()));
+        QString text = problems.size() == 1
+                           ? problems.first()
+                           : tr("%n path(s) could not be opened.", "", int(problems.size()));
         m_messageBar->showMessage(MessageBar::Level::Error,
                                   text + u" — <a href=\"details\">"_s + tr("Details") + u"</a>"_s);
     } else {
@@ -348,8 +358,9 @@ void MainWindow::exportCurrent()
         if (ws->exportTo(path, dialog->selectedNameFilter(), &error))
             statusBar()->showMessage(tr("Exported to %1").arg(path), 8000);
         else
-            m_messageBar->showMessage(MessageBar::Level::Error,
-                                      tr("Export to %1 failed: %2").arg(path, error).toHtmlEscaped());
+            m_messageBar->showMessage(
+                MessageBar::Level::Error,
+                tr("Export to %1 failed: %2").arg(path, error).toHtmlEscaped());
     });
     dialog->open(); // window-modal and asynchronous: no nested event loop
 }
@@ -360,7 +371,8 @@ void MainWindow::openFileDialog(bool folder)
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setFileMode(folder ? QFileDialog::Directory : QFileDialog::ExistingFiles);
     if (!folder)
-        dialog->setNameFilters({tr("All supported files (*.json *.gz *.log *.txt *.jsonl *.csv *.h5 *.hdf5 *.npy *.npz *.pkl)"),
+        dialog->setNameFilters({tr("All supported files (*.json *.gz *.log *.txt *.jsonl *.csv "
+                                   "*.h5 *.hdf5 *.npy *.npz *.pkl)"),
                                 tr("All files (*)")});
     dialog->setDirectory(QSettings().value(u"lastOpenDir"_s).toString());
     connect(dialog, &QFileDialog::filesSelected, this, [this](const QStringList &files) {
@@ -374,7 +386,8 @@ void MainWindow::openFileDialog(bool folder)
 void MainWindow::setLanguage(const QString &language)
 {
     QSettings().setValue(u"language"_s, language);
-    m_messageBar->showMessage(MessageBar::Level::Info, tr("The language changes the next time Twinscope starts."));
+    m_messageBar->showMessage(MessageBar::Level::Info,
+                              tr("The language changes the next time Twinscope starts."));
 }
 
 void MainWindow::showShortcuts()
@@ -386,11 +399,14 @@ void MainWindow::showShortcuts()
 
 void MainWindow::showAbout()
 {
-    auto *box = new QMessageBox(QMessageBox::Information, tr("About Twinscope"),
-                                tr("<h3>Twinscope %1</h3><p>Timelines, op-info logs, paired dumps and loss curves "
-                                   "for porting training from GPUs to Ascend NPUs.</p><p>Built with Qt %2.</p>")
-                                        .arg(Core::versionString(), QString::fromLatin1(qVersion())),
-                                QMessageBox::Close, this);
+    auto *box = new QMessageBox(
+        QMessageBox::Information,
+        tr("About Twinscope"),
+        tr("<h3>Twinscope %1</h3><p>Timelines, op-info logs, paired dumps and loss curves "
+           "for porting training from GPUs to Ascend NPUs.</p><p>Built with Qt %2.</p>")
+            .arg(Core::versionString(), QString::fromLatin1(qVersion())),
+        QMessageBox::Close,
+        this);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
 }

@@ -10,7 +10,8 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::App {
 
-ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *parent) : QDialog(parent)
+ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *parent)
+    : QDialog(parent)
 {
     setWindowTitle(tr("Keyboard Shortcuts"));
     auto *table = new QTableWidget(this);

@@ -9,20 +9,24 @@
 
 namespace Twinscope::App {
 
-WelcomePage::WelcomePage(QWidget *parent) : QWidget(parent), m_recent(new QListWidget(this))
+WelcomePage::WelcomePage(QWidget *parent)
+    : QWidget(parent)
+    , m_recent(new QListWidget(this))
 {
     auto *title = new QLabel(tr("<h1>Twinscope</h1>"), this);
     auto *intro = new QLabel(
-            tr("<p>Find where an NPU port first goes wrong. Drop files or folders anywhere on this window, "
-               "or open them:</p>"
-               "<ul>"
-               "<li><b>Timelines</b>: PyTorch/Kineto, torch_npu <tt>trace_view.json</tt>, CANN msprof, "
-               "MindSpore and Catapult traces (<tt>.json</tt>, <tt>.json.gz</tt>)</li>"
-               "<li><b>Op-info logs</b>: Ascend host plogs with <tt>aclopCompile::aclOp</tt> lines</li>"
-               "<li><b>Paired dumps</b>: HDF5, <tt>.npy</tt> folders, msprobe <tt>dump.json</tt></li>"
-               "<li><b>Loss logs</b>: Megatron/MindSpeed, MindSpore, LLaMA-Factory, HF trainer state</li>"
-               "</ul>"),
-            this);
+        tr("<p>Find where an NPU port first goes wrong. Drop files or folders anywhere on this "
+           "window, "
+           "or open them:</p>"
+           "<ul>"
+           "<li><b>Timelines</b>: PyTorch/Kineto, torch_npu <tt>trace_view.json</tt>, CANN msprof, "
+           "MindSpore and Catapult traces (<tt>.json</tt>, <tt>.json.gz</tt>)</li>"
+           "<li><b>Op-info logs</b>: Ascend host plogs with <tt>aclopCompile::aclOp</tt> lines</li>"
+           "<li><b>Paired dumps</b>: HDF5, <tt>.npy</tt> folders, msprobe <tt>dump.json</tt></li>"
+           "<li><b>Loss logs</b>: Megatron/MindSpeed, MindSpore, LLaMA-Factory, HF trainer "
+           "state</li>"
+           "</ul>"),
+        this);
     intro->setWordWrap(true);
     auto *openFile = new QPushButton(tr("Open File…"), this);
     auto *openFolder = new QPushButton(tr("Open Folder…"), this);
@@ -57,8 +61,8 @@ void WelcomePage::setRecentFiles(const QStringList &paths)
 {
     m_recent->clear();
     for (const QString &p : paths) {
-        auto *item = new QListWidgetItem(tr("%1 — %2").arg(QFileInfo(p).fileName(), QFileInfo(p).absolutePath()),
-                                         m_recent);
+        auto *item = new QListWidgetItem(
+            tr("%1 — %2").arg(QFileInfo(p).fileName(), QFileInfo(p).absolutePath()), m_recent);
         item->setData(Qt::UserRole, p);
         item->setToolTip(p);
     }

@@ -4,7 +4,8 @@
 
 namespace Twinscope::App {
 
-Widgets::Workspace *createWorkspace(Core::FileKind kind, Widgets::LoadController *loads, QWidget *parent)
+Widgets::Workspace *
+createWorkspace(Core::FileKind kind, Widgets::LoadController *loads, QWidget *parent)
 {
     // One case per workspace; a kind without a case gets a clear "not supported yet" message.
     switch (kind) {

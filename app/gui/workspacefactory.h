@@ -14,6 +14,7 @@ class Workspace;
 namespace Twinscope::App {
 
 // The workspace that opens inputs of this kind, or nullptr while Twinscope has none for it.
-Widgets::Workspace *createWorkspace(Core::FileKind kind, Widgets::LoadController *loads, QWidget *parent);
+Widgets::Workspace *
+createWorkspace(Core::FileKind kind, Widgets::LoadController *loads, QWidget *parent);
 
 } // namespace Twinscope::App

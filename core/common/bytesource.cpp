@@ -53,7 +53,8 @@ std::unique_ptr<ByteSource> ByteSource::open(const Source &source, Error *error)
         bs->m_bytes = source.bytes;
         bs->m_data = std::string_view(bs->m_bytes.constData(), size_t(bs->m_bytes.size()));
         if (bs->m_bytes.isEmpty()) {
-            *error = Error::make(ErrorCode::EmptyFile, Tr::tr("The input is empty."), source.name());
+            *error =
+                Error::make(ErrorCode::EmptyFile, Tr::tr("The input is empty."), source.name());
             return nullptr;
         }
         return bs;
@@ -64,9 +65,10 @@ std::unique_ptr<ByteSource> ByteSource::open(const Source &source, Error *error)
     }
     bs->m_file.setFileName(source.path);
     if (!bs->m_file.open(QIODevice::ReadOnly)) {
-        *error = Error::make(ErrorCode::Unreadable,
-                       Tr::tr("The file could not be opened: %1").arg(bs->m_file.errorString()),
-                       source.path);
+        *error =
+            Error::make(ErrorCode::Unreadable,
+                        Tr::tr("The file could not be opened: %1").arg(bs->m_file.errorString()),
+                        source.path);
         return nullptr;
     }
     const qint64 size = bs->m_file.size();
@@ -79,11 +81,10 @@ std::unique_ptr<ByteSource> ByteSource::open(const Source &source, Error *error)
     // Some file systems (pipes, /proc) cannot be mapped: fall back to reading.
     bs->m_bytes = bs->m_file.readAll();
     if (bs->m_bytes.size() != size) {
-        *error = Error::make(ErrorCode::Unreadable,
-                       Tr::tr("Only %1 of %2 bytes could be read.")
-                               .arg(bs->m_bytes.size())
-                               .arg(size),
-                       source.path);
+        *error = Error::make(
+            ErrorCode::Unreadable,
+            Tr::tr("Only %1 of %2 bytes could be read.").arg(bs->m_bytes.size()).arg(size),
+            source.path);
         return nullptr;
     }
     bs->m_data = std::string_view(bs->m_bytes.constData(), size_t(bs->m_bytes.size()));
@@ -92,19 +93,25 @@ std::unique_ptr<ByteSource> ByteSource::open(const Source &source, Error *error)
 
 ByteSource::~ByteSource() = default;
 
-InflateResult inflateGzip(std::string_view in, const QString &name, Diagnostics *diagnostics,
-                          qint64 maxOutput, const CancelToken &cancel, ProgressSink *progress,
+InflateResult inflateGzip(std::string_view in,
+                          const QString &name,
+                          Diagnostics *diagnostics,
+                          qint64 maxOutput,
+                          const CancelToken &cancel,
+                          ProgressSink *progress,
                           int progressTo)
 {
     InflateResult result;
     z_stream zs{};
     // 16 + MAX_WBITS: gzip wrapper only, so a zlib or raw stream is reported as not gzip.
     if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
-        result.error = Error::make(ErrorCode::Internal, Tr::tr("zlib could not be initialised."), name);
+        result.error =
+            Error::make(ErrorCode::Internal, Tr::tr("zlib could not be initialised."), name);
         return result;
     }
     const auto *begin = reinterpret_cast<const Bytef *>(in.data());
-    size_t handed = 0; // bytes given to zlib so far; avail_in is 32-bit, so feed at most 1 GiB at once
+    size_t handed =
+        0; // bytes given to zlib so far; avail_in is 32-bit, so feed at most 1 GiB at once
     auto feed = [&] {
         const size_t n = std::min<size_t>(in.size() - handed, size_t(1) << 30);
         zs.next_in = const_cast<Bytef *>(begin + handed);
@@ -142,7 +149,7 @@ InflateResult inflateGzip(std::string_view in, const QString &name, Diagnostics 
             if (rest > 0 && diagnostics) {
                 diagnostics->add(u"gzip_trailing_bytes"_s,
                                  Tr::tr("%1 bytes after the end of the gzip stream were ignored.")
-                                         .arg(QLocale().toString(qint64(rest))),
+                                     .arg(QLocale().toString(qint64(rest))),
                                  Location{qint64(consumed), -1, {}});
             }
             result.complete = true;
@@ -171,20 +178,23 @@ InflateResult inflateGzip(std::string_view in, const QString &name, Diagnostics 
     if (maxOutput > 0 && result.data.size() >= maxOutput)
         return result; // a prefix was asked for and read: not an error
     if (result.data.isEmpty()) {
-        Error e = Error::make(ErrorCode::Malformed,
-                              corrupt ? Tr::tr("The gzip data is corrupt (%1).").arg(zmsg)
-                                      : Tr::tr("The gzip stream ends before any data could be inflated."),
-                              name, consumed);
+        Error e =
+            Error::make(ErrorCode::Malformed,
+                        corrupt ? Tr::tr("The gzip data is corrupt (%1).").arg(zmsg)
+                                : Tr::tr("The gzip stream ends before any data could be inflated."),
+                        name,
+                        consumed);
         e.expected = Tr::tr("a gzip stream");
         result.error = e;
         return result;
     }
     if (diagnostics) {
-        diagnostics->add(u"truncated_gzip"_s,
-                         Tr::tr("The gzip stream is cut off or corrupt at compressed byte %1; the %2 bytes "
-                                "inflated before it were kept.")
-                                 .arg(QLocale().toString(consumed), QLocale().toString(result.data.size())),
-                         Location{consumed, -1, {}});
+        diagnostics->add(
+            u"truncated_gzip"_s,
+            Tr::tr("The gzip stream is cut off or corrupt at compressed byte %1; the %2 bytes "
+                   "inflated before it were kept.")
+                .arg(QLocale().toString(consumed), QLocale().toString(result.data.size())),
+            Location{consumed, -1, {}});
     }
     return result;
 }

@@ -19,8 +19,9 @@ std::optional<Error> checkReadableFile(const QString &path);
 
 bool isGzip(std::string_view bytes);
 
-// Read-only bytes of a Source: a read-only memory map of the file (never a copy), or the Source's own
-// bytes. gzip payloads are inflated with inflateGzip() by the caller, who decides how to report it.
+// Read-only bytes of a Source: a read-only memory map of the file (never a copy), or the Source's
+// own bytes. gzip payloads are inflated with inflateGzip() by the caller, who decides how to report
+// it.
 class ByteSource
 {
 public:
@@ -49,8 +50,12 @@ struct InflateResult
     bool canceled = false;
     std::optional<Error> error;
 };
-InflateResult inflateGzip(std::string_view in, const QString &name, Diagnostics *diagnostics,
-                          qint64 maxOutput = 0, const CancelToken &cancel = {},
-                          ProgressSink *progress = nullptr, int progressTo = 0);
+InflateResult inflateGzip(std::string_view in,
+                          const QString &name,
+                          Diagnostics *diagnostics,
+                          qint64 maxOutput = 0,
+                          const CancelToken &cancel = {},
+                          ProgressSink *progress = nullptr,
+                          int progressTo = 0);
 
 } // namespace Twinscope::Core

@@ -4,25 +4,30 @@
 
 namespace Twinscope::Core {
 
-void Diagnostics::add(const QString &kind, const QString &message, const Location &where,
-                      Severity severity, qint64 count)
+void Diagnostics::add(const QString &kind,
+                      const QString &message,
+                      const Location &where,
+                      Severity severity,
+                      qint64 count)
 {
-    auto it = std::find_if(m_entries.begin(), m_entries.end(),
-                           [&](const Entry &e) { return e.kind == kind; });
+    auto it = std::find_if(
+        m_entries.begin(), m_entries.end(), [&](const Entry &e) { return e.kind == kind; });
     if (it == m_entries.end()) {
         m_entries.append(Entry{kind, message, severity, 0, {}});
         it = m_entries.end() - 1;
     }
     it->count += count;
-    if (it->first.size() < MaxLocations && (where.offset >= 0 || where.line >= 0 || !where.detail.isEmpty()))
+    if (it->first.size() < MaxLocations &&
+        (where.offset >= 0 || where.line >= 0 || !where.detail.isEmpty()))
         it->first.append(where);
 }
 
 void Diagnostics::merge(const Diagnostics &other)
 {
     for (const Entry &e : other.m_entries) {
-        auto it = std::find_if(m_entries.begin(), m_entries.end(),
-                               [&](const Entry &mine) { return mine.kind == e.kind; });
+        auto it = std::find_if(m_entries.begin(), m_entries.end(), [&](const Entry &mine) {
+            return mine.kind == e.kind;
+        });
         if (it == m_entries.end()) {
             m_entries.append(e);
             continue;

@@ -15,8 +15,8 @@ struct Location
 
 enum class Severity { Info, Warning, Error };
 
-// Warnings are counted per kind, never stored per occurrence (DESIGN.md §3): one message, a count and
-// the first few locations, so a file with a million bad lines costs a few bytes.
+// Warnings are counted per kind, never stored per occurrence (DESIGN.md §3): one message, a count
+// and the first few locations, so a file with a million bad lines costs a few bytes.
 class Diagnostics
 {
 public:
@@ -31,8 +31,11 @@ public:
         QList<Location> first;
     };
 
-    void add(const QString &kind, const QString &message, const Location &where = {},
-             Severity severity = Severity::Warning, qint64 count = 1);
+    void add(const QString &kind,
+             const QString &message,
+             const Location &where = {},
+             Severity severity = Severity::Warning,
+             qint64 count = 1);
     void merge(const Diagnostics &other);
 
     const QList<Entry> &entries() const { return m_entries; }

@@ -33,7 +33,8 @@ struct Error
     QString expected;
     QString found;
 
-    static Error make(ErrorCode code, const QString &message, const QString &file, qint64 offset = -1)
+    static Error
+    make(ErrorCode code, const QString &message, const QString &file, qint64 offset = -1)
     {
         Error e;
         e.code = code;
@@ -43,7 +44,8 @@ struct Error
         return e;
     }
 
-    // "file, line 18 233, column 41 (byte 9 114 207): message" - the location part is omitted when unknown.
+    // "file, line 18 233, column 41 (byte 9 114 207): message" - the location part is omitted when
+    // unknown.
     QString toString() const;
 };
 

@@ -35,7 +35,8 @@ bool isHdf5At(std::string_view head, size_t offset)
 
 bool isHdf5(std::string_view head)
 {
-    // The superblock may sit at 0, 512, 1024, 2048, ... (user block); the head covers the first 64 KiB.
+    // The superblock may sit at 0, 512, 1024, 2048, ... (user block); the head covers the first 64
+    // KiB.
     if (isHdf5At(head, 0))
         return true;
     for (size_t off = 512; off + 8 <= head.size(); off *= 2) {
@@ -84,16 +85,17 @@ SniffResult sniffJson(std::string_view head, const QString &name)
 
     if (shape.top == '[') {
         const bool eventLike = shape.has(u"ph"_s) || shape.has(u"ts"_s);
-        if (!eventLike && !(shape.firstElementStart == ']' ))
+        if (!eventLike && !(shape.firstElementStart == ']'))
             return make(FileKind::Unknown, {}, u"json"_s);
         const QString text = QString::fromUtf8(head.data(), qsizetype(head.size()));
         static const QRegularExpression stringTs(u"\"ts\"\\s*:\\s*\"\\d"_s);
         static const QRegularExpression pythonProcess(
-                u"\"process_name\"[^}]*\"args\"\\s*:\\s*\\{\\s*\"name\"\\s*:\\s*\"Python\""_s);
+            u"\"process_name\"[^}]*\"args\"\\s*:\\s*\\{\\s*\"name\"\\s*:\\s*\"Python\""_s);
         static const QRegularExpression ascendProcess(
-                u"\"name\"\\s*:\\s*\"(Ascend Hardware|CANN|HCCL|Step Trace|Overlap Analysis|AI Core Freq)\""_s);
+            u"\"name\"\\s*:\\s*\"(Ascend Hardware|CANN|HCCL|Step Trace|Overlap Analysis|AI Core Freq)\""_s);
         static const QRegularExpression metadata(u"\"ph\"\\s*:\\s*\"M\""_s);
-        static const QRegularExpression mindsporeOp(u"\"(op_full_name|fullname)\"|\"name\"\\s*:\\s*\"(Default|Gradients|recompute_Default)/"_s);
+        static const QRegularExpression mindsporeOp(
+            u"\"(op_full_name|fullname)\"|\"name\"\\s*:\\s*\"(Default|Gradients|recompute_Default)/"_s);
         if (text.contains(stringTs) || text.contains(pythonProcess))
             return make(FileKind::Trace, u"torch_npu"_s, u"chrome_json"_s);
         if (text.contains(ascendProcess))
@@ -108,9 +110,9 @@ SniffResult sniffJson(std::string_view head, const QString &name)
         return make(FileKind::Unknown, {}, u"json"_s);
 
     if (shape.has(u"traceEvents"_s)) {
-        if (shape.has(u"schemaVersion"_s) || shape.has(u"deviceProperties"_s)
-            || shape.has(u"distributedInfo"_s) || shape.has(u"baseTimeNanoseconds"_s)
-            || lower.contains(u".pt.trace.json"_s))
+        if (shape.has(u"schemaVersion"_s) || shape.has(u"deviceProperties"_s) ||
+            shape.has(u"distributedInfo"_s) || shape.has(u"baseTimeNanoseconds"_s) ||
+            lower.contains(u".pt.trace.json"_s))
             return make(FileKind::Trace, u"kineto"_s, u"chrome_json"_s);
         return make(FileKind::Trace, u"catapult"_s, u"chrome_json"_s);
     }
@@ -124,8 +126,9 @@ SniffResult sniffJson(std::string_view head, const QString &name)
         if (lm->valueStart == '{')
             return make(FileKind::Loss, u"megatron_golden"_s, u"json"_s);
     }
-    if (const auto *op = shape.member(u"operator"_s); op && op->valueStart == '{'
-        && !op->childKeys.isEmpty() && op->childKeys.first().toLongLong() > 0)
+    if (const auto *op = shape.member(u"operator"_s); op && op->valueStart == '{' &&
+                                                      !op->childKeys.isEmpty() &&
+                                                      op->childKeys.first().toLongLong() > 0)
         return make(FileKind::OpInfo, u"mindspore"_s, u"dynamic_shape_json"_s);
 
     if (!shape.members.isEmpty()) {
@@ -138,9 +141,9 @@ SniffResult sniffJson(std::string_view head, const QString &name)
         static const QRegularExpression apiKey(u"\\.(forward|backward)(\\.\\d+)?$"_s);
         if (allStrings && first.key.contains(apiKey))
             return make(FileKind::Dump, u"msprobe"_s, u"msprobe_construct_json"_s);
-        if (first.valueStart == '{'
-            && (first.childKeys.contains(u"input_args"_s) || first.childKeys.contains(u"output"_s)
-                || first.childKeys.contains(u"input"_s)))
+        if (first.valueStart == '{' &&
+            (first.childKeys.contains(u"input_args"_s) || first.childKeys.contains(u"output"_s) ||
+             first.childKeys.contains(u"input"_s)))
             return make(FileKind::Dump, u"msprobe"_s, u"msprobe_forward_json"_s);
     }
     return make(FileKind::Unknown, {}, u"json"_s);
@@ -153,8 +156,8 @@ SniffResult sniffCsv(const QString &firstLine, const QString &body)
         return make(FileKind::Trace, u"torch_npu"_s, u"kernel_details_csv"_s);
     if (h.startsWith(u"NPU Name,Bench Name"_s))
         return make(FileKind::Dump, u"ptdbg"_s, u"compare_csv"_s);
-    if (h.startsWith(u"task_id,stream_id,block_dim,full_op_name"_s)
-        || h.startsWith(u"full_op_name,execution_time"_s))
+    if (h.startsWith(u"task_id,stream_id,block_dim,full_op_name"_s) ||
+        h.startsWith(u"full_op_name,execution_time"_s))
         return make(FileKind::OpInfo, u"mindspore"_s, u"csv"_s);
     const QChar sep = h.contains(u'\t') ? u'\t' : u',';
     const QStringList cols = h.split(sep);
@@ -189,16 +192,16 @@ SniffResult sniffText(std::string_view head)
     }
 
     static const QRegularExpression plog(
-            u"^\\s*(\\[\\d{4}-\\d\\d-\\d\\d[ T][\\d:.]+\\]\\s*)?\\[(DEBUG|INFO|WARNING|ERROR|EVENT|TRACE)\\]\\s+[A-Z_][A-Z0-9_]*\\(\\d+,[^)]*\\):\\d{4}-"_s);
+        u"^\\s*(\\[\\d{4}-\\d\\d-\\d\\d[ T][\\d:.]+\\]\\s*)?\\[(DEBUG|INFO|WARNING|ERROR|EVENT|TRACE)\\]\\s+[A-Z_][A-Z0-9_]*\\(\\d+,[^)]*\\):\\d{4}-"_s);
     static const QRegularExpression summary(u"^\\S+ InputDesc\\[0\\]: \\[TensorDesc\\]"_s);
     static const QRegularExpression megatron(
-            u"iteration\\s+\\d+\\s*/\\s*\\d+\\s*\\|.*\\b(lm loss|loss)\\s*:"_s);
+        u"iteration\\s+\\d+\\s*/\\s*\\d+\\s*\\|.*\\b(lm loss|loss)\\s*:"_s);
     static const QRegularExpression rayIteration(u"iteration\\s*:\\s*\\d+\\s*/\\s*\\d+\\s*\\|"_s);
     static const QRegularExpression mindspore(
-            u"(\\bstep:\\s*\\d+,\\s*loss:|epoch:\\s*\\d+,?\\s*step:\\s*\\d+,\\s*loss is)"_s);
+        u"(\\bstep:\\s*\\d+,\\s*loss:|epoch:\\s*\\d+,?\\s*step:\\s*\\d+,\\s*loss is)"_s);
     static const QRegularExpression imagenet(u"Epoch:\\s*\\[\\d+\\]\\[\\s*\\d+/\\d+\\]"_s);
     static const QRegularExpression keyValue(
-            u"\\b(step|batch|iter|iteration)\\s*:\\s*\\d+\\s*,.*\\bloss\\s*:\\s*[-+0-9.naifNAIF]"_s);
+        u"\\b(step|batch|iter|iteration)\\s*:\\s*\\d+\\s*,.*\\bloss\\s*:\\s*[-+0-9.naifNAIF]"_s);
 
     // Documentation that quotes log lines (PROVENANCE.md, READMEs) is not a log.
     for (const QString &l : lines) {
@@ -297,16 +300,17 @@ SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalB
         QString inner = name;
         if (inner.endsWith(u".gz"_s, Qt::CaseInsensitive))
             inner.chop(3);
-        r = sniffBytes(std::string_view(inflated.data.constData(), size_t(inflated.data.size())), inner,
+        r = sniffBytes(std::string_view(inflated.data.constData(), size_t(inflated.data.size())),
+                       inner,
                        totalBytes);
         r.gzip = true;
         return r;
     }
     if (isHdf5(head)) {
-        // torch.utils.dumper writes DataType/FormatType attributes on every tensor (FORMATS.md §5.1);
-        // their names sit in object headers near the start of the file.
-        const bool dumper = head.find("FormatType") != std::string_view::npos
-                            && head.find("DataType") != std::string_view::npos;
+        // torch.utils.dumper writes DataType/FormatType attributes on every tensor (FORMATS.md
+        // §5.1); their names sit in object headers near the start of the file.
+        const bool dumper = head.find("FormatType") != std::string_view::npos &&
+                            head.find("DataType") != std::string_view::npos;
         r = make(FileKind::Dump, dumper ? u"torch_dumper_h5"_s : u"hdf5"_s, u"hdf5"_s);
     } else if (head.substr(0, 6) == "\x93NUMPY") {
         r = make(FileKind::Dump, u"npy"_s, u"npy"_s);
@@ -321,8 +325,8 @@ SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalB
         size_t i = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
         while (i < head.size() && std::isspace(uchar(head[i])))
             ++i;
-        // A leading '[' is also how bracketed timestamps start (" [2025-03-24 18:49:41] iteration"):
-        // text patterns get their turn when the JSON shapes do not match.
+        // A leading '[' is also how bracketed timestamps start (" [2025-03-24 18:49:41]
+        // iteration"): text patterns get their turn when the JSON shapes do not match.
         if (i < head.size() && (head[i] == '{' || head[i] == '['))
             r = sniffJson(head, name);
         if (r.kind == FileKind::Unknown)
@@ -342,9 +346,11 @@ SniffResult sniffFolder(const QString &path)
     r.path = path;
     r.folder = true;
     r.format = u"folder"_s;
-    // Breadth-first over at most 4 levels and 2 000 entries: enough for msprobe's step/rank tree and
-    // the torch_npu *_ascend_pt/ASCEND_PROFILER_OUTPUT layout without walking a whole home folder.
-    QDirIterator it(path, QDir::Files | QDir::NoDotAndDotDot | QDir::Readable, QDirIterator::Subdirectories);
+    // Breadth-first over at most 4 levels and 2 000 entries: enough for msprobe's step/rank tree
+    // and the torch_npu *_ascend_pt/ASCEND_PROFILER_OUTPUT layout without walking a whole home
+    // folder.
+    QDirIterator it(
+        path, QDir::Files | QDir::NoDotAndDotDot | QDir::Readable, QDirIterator::Subdirectories);
     int looked = 0;
     int counts[5] = {0, 0, 0, 0, 0};
     QString producers[5];
@@ -376,14 +382,16 @@ SniffResult sniffFolder(const QString &path)
         if (counts[k] > 0 && (best == int(FileKind::Unknown) || counts[k] > counts[best]))
             best = k;
     }
-    // A folder with a msprobe dump.json is a dump folder whatever else it holds (npy tensors, logs).
+    // A folder with a msprobe dump.json is a dump folder whatever else it holds (npy tensors,
+    // logs).
     if (counts[int(FileKind::Dump)] > 0 && producers[int(FileKind::Dump)] == u"msprobe"_s)
         best = int(FileKind::Dump);
     r.kind = FileKind(best);
     if (r.kind != FileKind::Unknown)
         r.producer = producers[best];
     else
-        r.seen = looked == 0 ? Tr::tr("an empty folder") : Tr::tr("%n file(s), none of a known kind", "", looked);
+        r.seen = looked == 0 ? Tr::tr("an empty folder")
+                             : Tr::tr("%n file(s), none of a known kind", "", looked);
     return r;
 }
 
@@ -397,7 +405,8 @@ SniffResult sniffPath(const QString &path)
             SniffResult r;
             r.path = path;
             r.folder = true;
-            r.error = Error::make(ErrorCode::Unreadable, Tr::tr("The folder is not readable."), path);
+            r.error =
+                Error::make(ErrorCode::Unreadable, Tr::tr("The folder is not readable."), path);
             return r;
         }
         return sniffFolder(path);
@@ -414,10 +423,12 @@ SniffResult sniffPath(const QString &path)
     if (head.isEmpty()) {
         SniffResult r;
         r.path = path;
-        r.error = Error::make(ErrorCode::Unreadable, Tr::tr("The file could not be read: %1").arg(errorText), path);
+        r.error = Error::make(
+            ErrorCode::Unreadable, Tr::tr("The file could not be read: %1").arg(errorText), path);
         return r;
     }
-    SniffResult r = sniffBytes(std::string_view(head.constData(), size_t(head.size())), path, info.size());
+    SniffResult r =
+        sniffBytes(std::string_view(head.constData(), size_t(head.size())), path, info.size());
     r.path = path;
     return r;
 }

@@ -27,7 +27,7 @@ struct SniffResult
     qint64 bytes = 0; // on-disk size; for folders the sum of the files looked at
     bool gzip = false;
     bool folder = false;
-    QString seen;     // for unknown content: a short, translated description of the first bytes
+    QString seen; // for unknown content: a short, translated description of the first bytes
     std::optional<Error> error; // the path could not be read at all
 };
 

@@ -134,7 +134,8 @@ JsonPrefixShape scanJsonPrefix(std::string_view text)
                 continue;
             }
             if (current && depth >= 2) {
-                if (depth == 2 && isKey && current->valueStart == '{' && current->childKeys.size() < 64)
+                if (depth == 2 && isKey && current->valueStart == '{' &&
+                    current->childKeys.size() < 64)
                     current->childKeys.append(QString::fromUtf8(s.data(), qsizetype(s.size())));
                 else if (current->firstStringInValue.isEmpty() && !isKey)
                     current->firstStringInValue = QString::fromUtf8(s.data(), qsizetype(s.size()));

@@ -8,8 +8,9 @@
 namespace Twinscope::Core {
 
 // A tolerant look at the start of a JSON document, for sniffing only: it never needs the whole
-// document, so a 64 KiB prefix of a 4 GB trace is enough. It records the top-level keys (for an object)
-// with the first character of each value, and for a top-level array the keys of its first element.
+// document, so a 64 KiB prefix of a 4 GB trace is enough. It records the top-level keys (for an
+// object) with the first character of each value, and for a top-level array the keys of its first
+// element.
 struct JsonPrefixShape
 {
     struct Member
@@ -19,9 +20,9 @@ struct JsonPrefixShape
         QString firstStringInValue; // for array/object values: the first string token inside
         QList<QString> childKeys;   // for object values: its own keys seen in the prefix
     };
-    char top = 0; // '{' or '[' or 0 when not JSON
-    QList<Member> members;        // top-level object members, or the first array element's members
-    char firstElementStart = 0;   // for arrays: the first element's first character
+    char top = 0;               // '{' or '[' or 0 when not JSON
+    QList<Member> members;      // top-level object members, or the first array element's members
+    char firstElementStart = 0; // for arrays: the first element's first character
     bool firstLineIsComplete = false; // the first line holds one whole JSON value (JSON lines)
     bool secondLineStartsValue = false;
 

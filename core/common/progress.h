@@ -16,7 +16,9 @@ public:
     using Callback = std::function<void(int permille, const QString &stage)>;
 
     ProgressSink() = default;
-    explicit ProgressSink(Callback callback) : m_callback(std::move(callback)) {}
+    explicit ProgressSink(Callback callback)
+        : m_callback(std::move(callback))
+    {}
 
     void report(int permille, const QString &stage = {})
     {
@@ -38,8 +40,8 @@ private:
     int m_last = -1;
 };
 
-// Polled by loaders about every 64 Ki records. Copies share one flag, so the GUI keeps one and hands the
-// other to the worker; a default-constructed token is never cancelled.
+// Polled by loaders about every 64 Ki records. Copies share one flag, so the GUI keeps one and
+// hands the other to the worker; a default-constructed token is never cancelled.
 class CancelToken
 {
 public:
@@ -65,7 +67,8 @@ public:
     }
     bool isCanceled() const
     {
-        return (m_flag && m_flag->load(std::memory_order_relaxed)) || (m_predicate && m_predicate());
+        return (m_flag && m_flag->load(std::memory_order_relaxed)) ||
+               (m_predicate && m_predicate());
     }
 
 private:

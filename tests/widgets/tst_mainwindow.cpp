@@ -1,7 +1,5 @@
 #include "app/gui/mainwindow.h"
-
 #include "core/common/translations.h"
-
 #include "widgets/common/diagnosticspanel.h"
 #include "widgets/common/messagebar.h"
 #include "widgets/common/workspace.h"
@@ -10,8 +8,8 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -45,8 +43,13 @@ private slots:
         for (QAction *a : w.menuBar()->actions().first()->menu()->actions())
             if (!a->isSeparator())
                 file << a->text();
-        QCOMPARE(file, (QStringList{u"&Open…"_s, u"Open &Folder…"_s, u"Open &Recent"_s, u"&Close"_s,
-                                    u"&Export…"_s, u"&Quit"_s}));
+        QCOMPARE(file,
+                 (QStringList{u"&Open…"_s,
+                              u"Open &Folder…"_s,
+                              u"Open &Recent"_s,
+                              u"&Close"_s,
+                              u"&Export…"_s,
+                              u"&Quit"_s}));
     }
 
     void dropUnknownFileShowsMessage()
@@ -73,7 +76,8 @@ private slots:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<int>("kind");
-        QTest::newRow("trace") << u"resources/samples/torch_npu_trace_view.json"_s << int(Core::FileKind::Trace);
+        QTest::newRow("trace") << u"resources/samples/torch_npu_trace_view.json"_s
+                               << int(Core::FileKind::Trace);
         QTest::newRow("loss") << u"resources/samples/npu_loss.txt"_s << int(Core::FileKind::Loss);
     }
 
@@ -94,7 +98,11 @@ private slots:
         }
         QCOMPARE(w.tabs()->currentWidget(), ws);
         QTRY_VERIFY_WITH_TIMEOUT(!ws->isEmpty(), 20000);
-        QVERIFY(QSettings().value(u"recentFiles"_s).toStringList().first().endsWith(file.section(u'/', -1)));
+        QVERIFY(QSettings()
+                    .value(u"recentFiles"_s)
+                    .toStringList()
+                    .first()
+                    .endsWith(file.section(u'/', -1)));
     }
 
 private:

@@ -42,13 +42,19 @@ QString severityText(Core::Severity s)
 
 } // namespace
 
-DiagnosticsPanel::DiagnosticsPanel(QWidget *parent) : QWidget(parent), m_tree(new QTreeWidget(this))
+DiagnosticsPanel::DiagnosticsPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_tree(new QTreeWidget(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tree);
     m_tree->setColumnCount(6);
-    m_tree->setHeaderLabels({tr("File"), tr("Severity"), tr("Kind"), tr("Count"), tr("First locations"),
+    m_tree->setHeaderLabels({tr("File"),
+                             tr("Severity"),
+                             tr("Kind"),
+                             tr("Count"),
+                             tr("First locations"),
                              tr("Message")});
     m_tree->setRootIsDecorated(true);
     m_tree->setUniformRowHeights(true);
@@ -85,7 +91,8 @@ void DiagnosticsPanel::setDiagnostics(const QString &file, const Core::Diagnosti
         return;
     }
     QTreeWidgetItem *top = fileItem(m_tree, file, true);
-    top->setText(MessageColumn, tr("%n kind(s) of warnings", "", int(diagnostics.entries().size())));
+    top->setText(MessageColumn,
+                 tr("%n kind(s) of warnings", "", int(diagnostics.entries().size())));
     for (const Core::Diagnostics::Entry &e : diagnostics.entries()) {
         auto *row = new QTreeWidgetItem(top);
         row->setText(SeverityColumn, severityText(e.severity));
@@ -98,9 +105,10 @@ void DiagnosticsPanel::setDiagnostics(const QString &file, const Core::Diagnosti
         row->setText(WhereColumn, where.join(u"; "_s));
         row->setText(MessageColumn, e.message);
         row->setToolTip(MessageColumn, e.message);
-        row->setIcon(SeverityColumn, style()->standardIcon(e.severity == Core::Severity::Error
-                                                                   ? QStyle::SP_MessageBoxCritical
-                                                                   : QStyle::SP_MessageBoxWarning));
+        row->setIcon(SeverityColumn,
+                     style()->standardIcon(e.severity == Core::Severity::Error
+                                               ? QStyle::SP_MessageBoxCritical
+                                               : QStyle::SP_MessageBoxWarning));
     }
     emit changed();
 }

@@ -10,7 +10,8 @@
 
 namespace Twinscope::Widgets {
 
-LoadController::LoadController(QObject *parent) : QObject(parent)
+LoadController::LoadController(QObject *parent)
+    : QObject(parent)
 {
     qRegisterMetaType<JobOutcome>();
 }
@@ -29,9 +30,10 @@ quint64 LoadController::start(const QString &title, Job job)
 {
     const quint64 id = m_nextId++;
     auto *watcher = new QFutureWatcher<JobOutcome>(this);
-    connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, id, watcher](int value) {
-        emit progressChanged(id, value, watcher->progressText());
-    });
+    connect(
+        watcher, &QFutureWatcherBase::progressValueChanged, this, [this, id, watcher](int value) {
+            emit progressChanged(id, value, watcher->progressText());
+        });
     connect(watcher, &QFutureWatcherBase::finished, this, [this, id, watcher] {
         JobOutcome outcome;
         if (!watcher->isCanceled() && watcher->future().resultCount() > 0)
@@ -47,20 +49,24 @@ quint64 LoadController::start(const QString &title, Job job)
         Core::ProgressSink progress([&promise](int permille, const QString &stage) {
             promise.setProgressValueAndText(permille, stage);
         });
-        const Core::CancelToken cancel = Core::CancelToken::fromPredicate(
-                [&promise] { return promise.isCanceled(); });
+        const Core::CancelToken cancel =
+            Core::CancelToken::fromPredicate([&promise] { return promise.isCanceled(); });
         JobOutcome outcome;
         // No exception may cross into the event loop (DESIGN.md §8).
         try {
             outcome = job(progress, cancel);
         } catch (const std::bad_alloc &) {
             outcome.status = JobOutcome::Status::Failed;
-            outcome.error = Core::Error::make(Core::ErrorCode::OutOfMemory,
-                                              LoadController::tr("There is not enough memory for this."), {});
+            outcome.error =
+                Core::Error::make(Core::ErrorCode::OutOfMemory,
+                                  LoadController::tr("There is not enough memory for this."),
+                                  {});
         } catch (const std::exception &e) {
             outcome.status = JobOutcome::Status::Failed;
-            outcome.error = Core::Error::make(Core::ErrorCode::Internal,
-                                              LoadController::tr("Internal error: %1").arg(QString::fromUtf8(e.what())), {});
+            outcome.error = Core::Error::make(
+                Core::ErrorCode::Internal,
+                LoadController::tr("Internal error: %1").arg(QString::fromUtf8(e.what())),
+                {});
         }
         if (promise.isCanceled())
             outcome = JobOutcome{};

@@ -31,8 +31,8 @@ struct JobOutcome
 };
 
 // Runs loaders and analyses off the GUI thread (DESIGN.md §6): QtConcurrent::run with a QPromise,
-// progress 0..1000 with a stage text, cancel through the promise. Each job gets an id; callers keep the
-// id of their latest request (a generation counter) and ignore finished() for older ones.
+// progress 0..1000 with a stage text, cancel through the promise. Each job gets an id; callers keep
+// the id of their latest request (a generation counter) and ignore finished() for older ones.
 class LoadController : public QObject
 {
     Q_OBJECT
@@ -45,13 +45,15 @@ public:
 
     // Adapts a loader returning Result<T> to a Job.
     template<typename T>
-    static Job wrap(std::function<Core::Result<T>(Core::ProgressSink &, const Core::CancelToken &)> fn)
+    static Job
+    wrap(std::function<Core::Result<T>(Core::ProgressSink &, const Core::CancelToken &)> fn)
     {
         return [fn = std::move(fn)](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
             const Core::Result<T> r = fn(progress, cancel);
             JobOutcome o;
             o.status = r.isOk() ? JobOutcome::Status::Ok
-                                : (r.isCanceled() ? JobOutcome::Status::Canceled : JobOutcome::Status::Failed);
+                                : (r.isCanceled() ? JobOutcome::Status::Canceled
+                                                  : JobOutcome::Status::Failed);
             o.value = r.value();
             o.error = r.error();
             o.diagnostics = r.diagnostics();

@@ -35,7 +35,8 @@ LoadProgressWidget::LoadProgressWidget(LoadController *controller, QWidget *pare
         m_bar->setValue(0);
         show();
     });
-    connect(m_controller, &LoadController::progressChanged, this, &LoadProgressWidget::showProgress);
+    connect(
+        m_controller, &LoadController::progressChanged, this, &LoadProgressWidget::showProgress);
     connect(m_controller, &LoadController::runningChanged, this, [this](bool running) {
         setVisible(running);
     });

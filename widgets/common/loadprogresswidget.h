@@ -10,7 +10,8 @@ namespace Twinscope::Widgets {
 
 class LoadController;
 
-// Status-bar strip for running jobs: stage text, a 0..1000 bar and a Cancel button. Hidden when idle.
+// Status-bar strip for running jobs: stage text, a 0..1000 bar and a Cancel button. Hidden when
+// idle.
 class LoadProgressWidget : public QWidget
 {
     Q_OBJECT

@@ -46,7 +46,8 @@ void MessageBar::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     // setPalette() below raises PaletteChange on this widget too: ignore our own.
-    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) && !m_applying)
+    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) &&
+        !m_applying)
         applyPalette();
 }
 
@@ -59,7 +60,8 @@ void MessageBar::applyPalette()
                                                       : QColor(0x1a, 0x73, 0xe8);
     const QColor window = base.color(QPalette::Window);
     QColor tint;
-    tint.setRgbF(window.redF() * 0.85 + accent.redF() * 0.15, window.greenF() * 0.85 + accent.greenF() * 0.15,
+    tint.setRgbF(window.redF() * 0.85 + accent.redF() * 0.15,
+                 window.greenF() * 0.85 + accent.greenF() * 0.15,
                  window.blueF() * 0.85 + accent.blueF() * 0.15);
     QPalette p = palette();
     p.setColor(QPalette::Window, tint);

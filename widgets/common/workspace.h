@@ -18,7 +18,10 @@ class Workspace : public QWidget
     Q_OBJECT
 
 public:
-    Workspace(LoadController *loads, QWidget *parent = nullptr) : QWidget(parent), m_loads(loads) {}
+    Workspace(LoadController *loads, QWidget *parent = nullptr)
+        : QWidget(parent)
+        , m_loads(loads)
+    {}
 
     virtual Core::FileKind kind() const = 0;
     virtual QString title() const = 0;
@@ -26,7 +29,8 @@ public:
     virtual void openPaths(const QList<Core::SniffResult> &inputs) = 0;
     virtual bool isEmpty() const = 0;
     virtual void closeAll() = 0;
-    // Export: a file-dialog filter ("PNG (*.png);;CSV (*.csv)"), empty when nothing can be exported.
+    // Export: a file-dialog filter ("PNG (*.png);;CSV (*.csv)"), empty when nothing can be
+    // exported.
     virtual QString exportFilter() const { return {}; }
     virtual bool exportTo(const QString &path, const QString &filter, QString *errorMessage)
     {

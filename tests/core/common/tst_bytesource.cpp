@@ -93,7 +93,8 @@ void tst_ByteSource::inflateWhole()
         payload += QByteArray::number(i) + ',';
     const QByteArray gz = gzip(payload);
     Diagnostics d;
-    const InflateResult r = inflateGzip(std::string_view(gz.constData(), size_t(gz.size())), u"x.gz"_s, &d);
+    const InflateResult r =
+        inflateGzip(std::string_view(gz.constData(), size_t(gz.size())), u"x.gz"_s, &d);
     QVERIFY(!r.error);
     QVERIFY(r.complete);
     QCOMPARE(r.data, payload);
@@ -104,7 +105,8 @@ void tst_ByteSource::inflateMultiMember()
 {
     const QByteArray gz = gzip("hello ") + gzip("world");
     Diagnostics d;
-    const InflateResult r = inflateGzip(std::string_view(gz.constData(), size_t(gz.size())), u"x.gz"_s, &d);
+    const InflateResult r =
+        inflateGzip(std::string_view(gz.constData(), size_t(gz.size())), u"x.gz"_s, &d);
     QVERIFY(r.complete);
     QCOMPARE(r.data, QByteArray("hello world"));
 }
@@ -117,7 +119,8 @@ void tst_ByteSource::inflateTruncatedKeepsPrefix()
     const QByteArray gz = gzip(payload);
     const QByteArray cut = gz.left(gz.size() / 2);
     Diagnostics d;
-    const InflateResult r = inflateGzip(std::string_view(cut.constData(), size_t(cut.size())), u"x.gz"_s, &d);
+    const InflateResult r =
+        inflateGzip(std::string_view(cut.constData(), size_t(cut.size())), u"x.gz"_s, &d);
     QVERIFY(!r.error);
     QVERIFY(!r.complete);
     QVERIFY(r.data.size() > 0);
@@ -129,8 +132,8 @@ void tst_ByteSource::inflatePrefixOnly()
 {
     QByteArray payload(1 << 20, 'a');
     const QByteArray gz = gzip(payload);
-    const InflateResult r = inflateGzip(std::string_view(gz.constData(), size_t(gz.size())), u"x.gz"_s,
-                                        nullptr, 4096);
+    const InflateResult r =
+        inflateGzip(std::string_view(gz.constData(), size_t(gz.size())), u"x.gz"_s, nullptr, 4096);
     QVERIFY(!r.error);
     QCOMPARE(r.data.size(), 4096);
 }
@@ -139,7 +142,8 @@ void tst_ByteSource::inflateGarbageFails()
 {
     const QByteArray bad("\x1f\x8b\x08\x00garbagegarbage", 18);
     Diagnostics d;
-    const InflateResult r = inflateGzip(std::string_view(bad.constData(), size_t(bad.size())), u"bad.gz"_s, &d);
+    const InflateResult r =
+        inflateGzip(std::string_view(bad.constData(), size_t(bad.size())), u"bad.gz"_s, &d);
     QVERIFY(r.error);
     QCOMPARE(r.error->code, ErrorCode::Malformed);
     QCOMPARE(r.error->file, u"bad.gz"_s);
@@ -153,8 +157,8 @@ void tst_ByteSource::inflateCancel()
     const QByteArray gz = gzip(payload);
     CancelToken token = CancelToken::create();
     token.cancel();
-    const InflateResult r = inflateGzip(std::string_view(gz.constData(), size_t(gz.size())), u"x.gz"_s,
-                                        nullptr, 0, token);
+    const InflateResult r = inflateGzip(
+        std::string_view(gz.constData(), size_t(gz.size())), u"x.gz"_s, nullptr, 0, token);
     QVERIFY(r.canceled);
 }
 

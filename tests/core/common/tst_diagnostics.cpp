@@ -36,8 +36,10 @@ private slots:
     }
     void errorText()
     {
-        Error e = Error::make(ErrorCode::Malformed, u"expected a number for \"dur\", found null."_s,
-                              u"/data/trace.json"_s, 9114207);
+        Error e = Error::make(ErrorCode::Malformed,
+                              u"expected a number for \"dur\", found null."_s,
+                              u"/data/trace.json"_s,
+                              9114207);
         e.line = 18233;
         e.column = 41;
         const QString s = e.toString();

@@ -23,17 +23,18 @@ private slots:
         QSignalSpy progress(&controller, &LoadController::progressChanged);
         QThread *gui = QThread::currentThread();
         auto workerThread = std::make_shared<QThread *>(nullptr);
-        const quint64 id = controller.start(u"job"_s, [workerThread](Core::ProgressSink &p, const Core::CancelToken &) {
-            *workerThread = QThread::currentThread();
-            for (int i = 0; i <= 10; ++i) {
-                p.report(i * 100, u"stage"_s);
-                QThread::msleep(5);
-            }
-            JobOutcome o;
-            o.status = JobOutcome::Status::Ok;
-            o.value = std::make_shared<const int>(42);
-            return o;
-        });
+        const quint64 id = controller.start(
+            u"job"_s, [workerThread](Core::ProgressSink &p, const Core::CancelToken &) {
+                *workerThread = QThread::currentThread();
+                for (int i = 0; i <= 10; ++i) {
+                    p.report(i * 100, u"stage"_s);
+                    QThread::msleep(5);
+                }
+                JobOutcome o;
+                o.status = JobOutcome::Status::Ok;
+                o.value = std::make_shared<const int>(42);
+                return o;
+            });
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
         QCOMPARE(finished.first().at(0).toULongLong(), id);
         const auto outcome = finished.first().at(1).value<JobOutcome>();
@@ -72,9 +73,10 @@ private slots:
     {
         LoadController controller;
         QSignalSpy finished(&controller, &LoadController::finished);
-        controller.start(u"throws"_s, [](Core::ProgressSink &, const Core::CancelToken &) -> JobOutcome {
-            throw std::bad_alloc();
-        });
+        controller.start(u"throws"_s,
+                         [](Core::ProgressSink &, const Core::CancelToken &) -> JobOutcome {
+                             throw std::bad_alloc();
+                         });
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
         const auto o = finished.first().at(1).value<JobOutcome>();
         QCOMPARE(o.status, JobOutcome::Status::Failed);
