@@ -58,8 +58,10 @@ double quantileR7(std::vector<double> v, double p)
     return v[lo] + (h - double(lo)) * (v[hi] - v[lo]);
 }
 
-std::pair<double, double>
-robustRange(const std::vector<const std::vector<double> *> &series, double lowP, double highP)
+std::pair<double, double> robustRange(const std::vector<const std::vector<double> *> &series,
+                                      double lowP,
+                                      double highP,
+                                      double reach)
 {
     std::vector<double> all;
     for (const auto *s : series) {
@@ -72,10 +74,18 @@ robustRange(const std::vector<const std::vector<double> *> &series, double lowP,
     }
     if (all.empty())
         return {1.0, 0.0};
-    const double lo = quantileR7(all, lowP);
-    const double hi = quantileR7(std::move(all), highP);
+    const auto [minIt, maxIt] = std::minmax_element(all.begin(), all.end());
+    const double dataMin = *minIt;
+    const double dataMax = *maxIt;
+    double lo = quantileR7(all, lowP);
+    double hi = quantileR7(std::move(all), highP);
     if (!(hi > lo))
         return {lo - 1.0, lo + 1.0};
+    if (reach > 0.0) {
+        const double span = hi - lo;
+        lo = std::max(dataMin, lo - reach * span);
+        hi = std::min(dataMax, hi + reach * span);
+    }
     const double margin = (hi - lo) * 0.05;
     return {lo - margin, hi + margin};
 }

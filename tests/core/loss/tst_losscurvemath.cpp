@@ -97,6 +97,11 @@ void tst_LossCurveMath::robustRangeIgnoresOutliers()
     const auto [lo, hi] = robustRange({&loss});
     QVERIFY(hi < 10.0);
     QVERIFY(lo > 1.9);
+    // With reach, data within one span of the quantiles is kept, the far spike still is not.
+    const auto [rlo, rhi] = robustRange({&loss}, 0.05, 0.95, 1.0);
+    QVERIFY(rhi < 10.0);
+    QVERIFY(rhi > 2.99);
+    QVERIFY(rlo <= 2.01);
     const std::vector<double> flat(10, 3.0);
     const auto [flo, fhi] = robustRange({&flat});
     QCOMPARE(flo, 2.0);
