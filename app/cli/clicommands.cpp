@@ -7,7 +7,8 @@ namespace Twinscope::App {
 const QList<CliCommand> &cliCommands()
 {
     static const QList<CliCommand> commands = {
-        {"detect", QT_TRANSLATE_NOOP("Cli", "Tell what kind of input each path is."), runDetect},
+            {"detect", QT_TRANSLATE_NOOP("Cli", "Tell what kind of input each path is."), runDetect},
+            {"loss", QT_TRANSLATE_NOOP("Cli", "Parse loss logs and find where two runs diverge."), runLoss},
     };
     return commands;
 }

@@ -1,0 +1,214 @@
+#include "clicommand.h"
+#include "core/loss/losscomparison.h"
+#include "core/loss/lossloader.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QLocale>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+using namespace Twinscope::Core;
+
+namespace Twinscope::App {
+
+namespace {
+
+QJsonValue stepOrNull(const std::optional<qint64> &step)
+{
+    return step ? QJsonValue(double(*step)) : QJsonValue();
+}
+
+// JSON has no NaN/Inf: they print as null.
+QJsonValue numberOrNull(double v)
+{
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue();
+}
+
+QJsonObject runJson(const LossRun &run, const Diagnostics &diagnostics, const QString &metric)
+{
+    QJsonArray warnings;
+    for (const Diagnostics::Entry &e : diagnostics.entries()) {
+        if (e.severity != Severity::Info)
+            warnings.append(QJsonObject{
+                {u"kind"_s, e.kind}, {u"count"_s, double(e.count)}, {u"message"_s, e.message}});
+    }
+    const LossSeries *s = run.find(metric);
+    QJsonArray metrics;
+    for (const QString &m : run.metricNames())
+        metrics.append(m);
+    QJsonArray nonFinite;
+    if (s) {
+        for (qint64 step : s->nonFiniteSteps())
+            nonFinite.append(double(step));
+    }
+    const bool any = s && !s->steps.empty();
+    return QJsonObject{{u"path"_s, run.path},
+                       {u"format"_s, run.format},
+                       {u"metric"_s, metric},
+                       {u"steps"_s, s ? double(s->size()) : 0.0},
+                       {u"metrics"_s, metrics},
+                       {u"first_step"_s, any ? QJsonValue(double(s->steps.front())) : QJsonValue()},
+                       {u"last_step"_s, any ? QJsonValue(double(s->steps.back())) : QJsonValue()},
+                       {u"nonfinite_steps"_s, nonFinite},
+                       {u"lines"_s, double(run.lines)},
+                       {u"unparsed_lines"_s, double(run.unparsedLines)},
+                       {u"warnings"_s, warnings}};
+}
+
+QString stepText(const std::optional<qint64> &step)
+{
+    return step ? QString::number(*step) : CliTr::tr("none");
+}
+
+} // namespace
+
+int runLoss(const QStringList &args, CliIo &io)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(CliTr::tr(
+        "Parse loss logs; with two, compare the run under test B against the benchmark A."));
+    parser.addHelpOption();
+    parser.addOption({u"json"_s, CliTr::tr("Print machine-readable JSON on stdout.")});
+    parser.addOption(
+        {u"metric"_s, CliTr::tr("The series to compare (default: the main loss)."), u"NAME"_s});
+    parser.addOption(
+        {u"rtol"_s, CliTr::tr("Relative tolerance against A (default 1e-2)."), u"R"_s, u"0.01"_s});
+    parser.addOption({u"atol"_s, CliTr::tr("Absolute tolerance (default 0)."), u"A"_s, u"0"_s});
+    parser.addOption({u"k"_s,
+                      CliTr::tr("Consecutive exceeding steps that make a divergence (default 3)."),
+                      u"K"_s,
+                      u"3"_s});
+    parser.addOption(
+        {u"pattern"_s,
+         CliTr::tr("Regular expression for logs of no known format: a group \"step\" (or group "
+                   "1) and value groups (named groups become series)."),
+         u"RE"_s});
+    parser.addPositionalArgument(u"A"_s, CliTr::tr("The benchmark log (e.g. GPU)."));
+    parser.addPositionalArgument(
+        u"B"_s, CliTr::tr("The log under test (e.g. NPU), optional."), u"[B]"_s);
+    if (!parser.parse(QStringList{u"twinscope-cli loss"_s} + args)) {
+        io.err << parser.errorText() << '\n';
+        return ExitUsage;
+    }
+    if (parser.isSet(u"help"_s)) {
+        io.out << parser.helpText();
+        return ExitOk;
+    }
+    const QStringList paths = parser.positionalArguments();
+    if (paths.isEmpty() || paths.size() > 2) {
+        io.err << CliTr::tr("loss needs one or two log files.") << '\n';
+        return ExitUsage;
+    }
+    bool okR = false;
+    bool okA = false;
+    bool okK = false;
+    LossCompareOptions compare;
+    compare.rtol = parser.value(u"rtol"_s).toDouble(&okR);
+    compare.atol = parser.value(u"atol"_s).toDouble(&okA);
+    compare.k = parser.value(u"k"_s).toInt(&okK);
+    if (!okR || !okA || !okK || compare.rtol < 0 || compare.atol < 0 || compare.k < 1) {
+        io.err << CliTr::tr("--rtol and --atol need numbers >= 0, --k an integer >= 1.") << '\n';
+        return ExitUsage;
+    }
+    LossLoadOptions options;
+    options.pattern = parser.value(u"pattern"_s);
+    options.metricName = parser.value(u"metric"_s);
+
+    std::vector<std::shared_ptr<const LossRun>> runs;
+    std::vector<Diagnostics> diagnostics;
+    for (const QString &path : paths) {
+        ProgressSink progress;
+        const Result<LossRun> r = loadLossLog(Source::fromPath(path), options, progress, {});
+        if (!r.isOk()) {
+            io.err << r.error().toString() << '\n';
+            return ExitInput;
+        }
+        runs.push_back(r.value());
+        diagnostics.push_back(r.diagnostics());
+    }
+    const QString metric =
+        parser.isSet(u"metric"_s) ? parser.value(u"metric"_s) : runs.front()->mainMetric();
+    for (const auto &run : runs) {
+        if (!run->find(metric)) {
+            io.err << CliTr::tr("%1: has no metric \"%2\"; it has: %3")
+                          .arg(run->path, metric, run->metricNames().join(u", "_s))
+                   << '\n';
+            return ExitInput;
+        }
+    }
+
+    QJsonArray runArray;
+    for (size_t i = 0; i < runs.size(); ++i)
+        runArray.append(runJson(*runs[i], diagnostics[i], metric));
+    QJsonObject root{{u"schemaVersion"_s, 1}, {u"runs"_s, runArray}, {u"metric"_s, metric}};
+    std::optional<LossComparison> c;
+    if (runs.size() == 2) {
+        c = compareLossRuns(*runs[0], *runs[1], metric, compare);
+        root.insert(u"aligned_steps"_s, double(c->alignedSteps()));
+        root.insert(u"first_diff_step"_s, stepOrNull(c->firstDiffStep));
+        root.insert(u"first_exceeding_step"_s, stepOrNull(c->firstExceedingStep));
+        root.insert(u"first_divergent_step"_s, stepOrNull(c->firstDivergentStep));
+        root.insert(u"divergence_reason"_s, exceedReasonId(c->divergenceReason));
+        root.insert(u"longest_exceeding_run"_s, c->longestExceedingRun);
+        root.insert(u"max_abs_diff"_s, numberOrNull(c->maxAbsDiff));
+        root.insert(u"max_rel_diff"_s, numberOrNull(c->maxRelDiff));
+        root.insert(u"rtol"_s, compare.rtol);
+        root.insert(u"atol"_s, compare.atol);
+        root.insert(u"k"_s, compare.k);
+        root.insert(u"diagnosis"_s,
+                    QJsonObject{{u"code"_s, c->diagnosis.code}, {u"text"_s, c->diagnosis.text}});
+        root.insert(u"noise_floor_hint"_s,
+                    c->noiseFloorHint.isEmpty() ? QJsonValue() : QJsonValue(c->noiseFloorHint));
+    }
+    if (parser.isSet(u"json"_s)) {
+        writeJson(io.out, root);
+        return ExitOk;
+    }
+    const QLocale locale;
+    for (const Diagnostics &d : diagnostics) {
+        for (const Diagnostics::Entry &e : d.entries()) {
+            if (e.severity != Severity::Info)
+                io.err << CliTr::tr("warning (%n time(s)): %1", "", int(e.count)).arg(e.message)
+                       << '\n';
+        }
+    }
+    for (const auto &run : runs) {
+        const LossSeries *s = run->find(metric);
+        io.out << run->path << '\n'
+               << "  "
+               << CliTr::tr("format %1, %n point(s) of \"%2\"", "", int(s->size()))
+                      .arg(run->format, metric);
+        if (!s->steps.empty())
+            io.out << CliTr::tr(", steps %1..%2").arg(s->steps.front()).arg(s->steps.back());
+        io.out << '\n'
+               << "  " << CliTr::tr("metrics: %1").arg(run->metricNames().join(u", "_s)) << '\n';
+        const auto nonFinite = s->nonFiniteSteps();
+        if (!nonFinite.empty())
+            io.out << "  "
+                   << CliTr::tr("%n non-finite step(s), first %1", "", int(nonFinite.size()))
+                          .arg(nonFinite.front())
+                   << '\n';
+    }
+    if (c) {
+        io.out << CliTr::tr("aligned steps: %1 (rtol %2, atol %3, k %4)")
+                      .arg(c->alignedSteps())
+                      .arg(compare.rtol)
+                      .arg(compare.atol)
+                      .arg(compare.k)
+               << '\n'
+               << CliTr::tr("first differing step: %1").arg(stepText(c->firstDiffStep)) << '\n'
+               << CliTr::tr("first divergent step: %1").arg(stepText(c->firstDivergentStep)) << '\n'
+               << CliTr::tr("max abs diff: %1, max rel diff: %2")
+                      .arg(locale.toString(c->maxAbsDiff, 'g', 6),
+                           locale.toString(c->maxRelDiff, 'g', 6))
+               << '\n'
+               << c->diagnosis.text << '\n';
+        if (!c->noiseFloorHint.isEmpty())
+            io.out << c->noiseFloorHint << '\n';
+    }
+    return ExitOk;
+}
+
+} // namespace Twinscope::App

@@ -1,0 +1,680 @@
+#include "lossplotview.h"
+
+#include "core/loss/losscurvemath.h"
+#include "plotsvgwriter.h"
+
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+using namespace Twinscope::Core;
+
+namespace Twinscope::Widgets {
+
+namespace {
+
+// At most this many markers of one kind per run: beyond that they only hide the curve.
+constexpr int MaxMarkers = 100;
+
+QVector<double> toVector(const std::vector<double> &v)
+{
+    return QVector<double>(v.begin(), v.end());
+}
+
+QString formatValue(double v)
+{
+    if (std::isnan(v))
+        return u"NaN"_s;
+    if (std::isinf(v))
+        return v > 0 ? u"Inf"_s : u"-Inf"_s;
+    return QLocale().toString(v, 'g', 7);
+}
+
+// Index of the point of x (ascending) nearest to value, or -1.
+qsizetype nearest(const std::vector<double> &x, double value)
+{
+    if (x.empty())
+        return -1;
+    const auto it = std::lower_bound(x.begin(), x.end(), value);
+    if (it == x.begin())
+        return 0;
+    if (it == x.end())
+        return qsizetype(x.size()) - 1;
+    const qsizetype i = it - x.begin();
+    return (x[size_t(i)] - value) < (value - x[size_t(i) - 1]) ? i : i - 1;
+}
+
+} // namespace
+
+LossPlotView::LossPlotView(QWidget *parent)
+    : QCustomPlot(parent)
+{
+    setMouseTracking(true);
+    setAntialiasedElements(QCP::aeNone);
+    setNoAntialiasingOnDrag(true);
+    plotLayout()->clear();
+    m_main = new QCPAxisRect(this);
+    m_diff = new QCPAxisRect(this);
+    plotLayout()->addElement(0, 0, m_main);
+    plotLayout()->addElement(1, 0, m_diff);
+    plotLayout()->setRowStretchFactor(0, 2.6);
+    plotLayout()->setRowStretchFactor(1, 1.0);
+    plotLayout()->setRowSpacing(4);
+    m_margins = new QCPMarginGroup(this);
+    m_main->setMarginGroup(QCP::msLeft | QCP::msRight, m_margins);
+    m_diff->setMarginGroup(QCP::msLeft | QCP::msRight, m_margins);
+    xAxis = m_main->axis(QCPAxis::atBottom);
+    yAxis = m_main->axis(QCPAxis::atLeft);
+    xAxis2 = nullptr;
+    yAxis2 = nullptr;
+    for (QCPAxisRect *rect : {m_main, m_diff}) {
+        rect->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+        rect->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+        rect->axis(QCPAxis::atBottom)->setNumberFormat(u"f"_s);
+        rect->axis(QCPAxis::atBottom)->setNumberPrecision(0);
+    }
+    // The difference plot's x axis carries the step labels for both.
+    m_main->axis(QCPAxis::atBottom)->setTickLabels(false);
+    m_diff->axis(QCPAxis::atBottom)->setLabel(tr("Step"));
+    m_diff->axis(QCPAxis::atLeft)->setLabel(tr("B − A"));
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+
+    m_legend = new QCPLegend;
+    m_main->insetLayout()->addElement(m_legend, Qt::AlignTop | Qt::AlignRight);
+    m_legend->setLayer(u"legend"_s);
+    m_legend->setSelectableParts(QCPLegend::spItems);
+    legend = m_legend;
+
+    auto makeCross = [this](QCPAxisRect *rect) {
+        auto *line = new QCPItemStraightLine(this);
+        line->setClipAxisRect(rect);
+        for (QCPItemPosition *p : {line->point1, line->point2}) {
+            p->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+            p->setAxisRect(rect);
+            p->setTypeX(QCPItemPosition::ptPlotCoords);
+            p->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        }
+        line->point1->setCoords(0, 0);
+        line->point2->setCoords(0, 1);
+        line->setVisible(false);
+        line->setSelectable(false);
+        return line;
+    };
+    m_crossMain = makeCross(m_main);
+    m_crossDiff = makeCross(m_diff);
+    m_readout = new QCPItemText(this);
+    m_readout->setClipAxisRect(m_main);
+    m_readout->position->setAxisRect(m_main);
+    m_readout->position->setType(QCPItemPosition::ptAxisRectRatio);
+    // Bottom left: loss curves fall to the right, so that corner is usually empty.
+    m_readout->position->setCoords(0.01, 0.97);
+    m_readout->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    m_readout->setTextAlignment(Qt::AlignLeft);
+    m_readout->setPadding(QMargins(6, 4, 6, 4));
+    m_readout->setVisible(false);
+    m_readout->setSelectable(false);
+
+    connect(m_main->axis(QCPAxis::atBottom),
+            qOverload<const QCPRange &>(&QCPAxis::rangeChanged),
+            this,
+            &LossPlotView::onXRangeChanged);
+    connect(m_diff->axis(QCPAxis::atBottom),
+            qOverload<const QCPRange &>(&QCPAxis::rangeChanged),
+            this,
+            &LossPlotView::onXRangeChanged);
+    connect(this, &QCustomPlot::legendClick, this, &LossPlotView::onLegendClick);
+    applyColors();
+}
+
+LossPlotView::~LossPlotView() = default;
+
+QColor LossPlotView::runColor(int index) const
+{
+    // Tableau 10, as matplotlib users know the runs: benchmark blue, run under test orange.
+    static const QRgb colors[] = {0x1f77b4,
+                                  0xff7f0e,
+                                  0x2ca02c,
+                                  0xd62728,
+                                  0x9467bd,
+                                  0x8c564b,
+                                  0xe377c2,
+                                  0x7f7f7f,
+                                  0xbcbd22,
+                                  0x17becf};
+    return QColor(colors[index % 10]);
+}
+
+void LossPlotView::setRuns(const QList<LossPlotRun> &runs, const QString &metric)
+{
+    m_runs = runs;
+    m_metric = metric;
+    m_comparison.reset();
+    buildCurves();
+    resetView();
+}
+
+void LossPlotView::setComparison(std::shared_ptr<const LossComparison> comparison)
+{
+    m_comparison = std::move(comparison);
+    // Drop the difference curves of an earlier comparison; the run curves stay.
+    for (auto it = m_curves.begin(); it != m_curves.end();) {
+        if (it->run < 0) {
+            removeGraph(it->graph);
+            it = m_curves.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    if (m_comparison) {
+        const LossComparison &c = *m_comparison;
+        Curve upper;
+        Curve lower;
+        Curve diff;
+        upper.run = lower.run = diff.run = -1;
+        for (size_t i = 0; i < c.steps.size(); ++i) {
+            const double x = double(c.steps[i]);
+            if (std::isfinite(c.benchmark[i])) {
+                const double tol = c.options.atol + c.options.rtol * std::fabs(c.benchmark[i]);
+                upper.x.push_back(x);
+                upper.y.push_back(tol);
+                lower.x.push_back(x);
+                lower.y.push_back(-tol);
+            }
+            if (std::isfinite(c.signedDiff[i])) {
+                diff.x.push_back(x);
+                diff.y.push_back(c.signedDiff[i]);
+            }
+        }
+        QCPAxis *key = m_diff->axis(QCPAxis::atBottom);
+        QCPAxis *value = m_diff->axis(QCPAxis::atLeft);
+        lower.graph = addGraph(key, value);
+        upper.graph = addGraph(key, value);
+        diff.graph = addGraph(key, value);
+        upper.graph->setChannelFillGraph(lower.graph);
+        for (QCPGraph *g : {lower.graph, upper.graph, diff.graph})
+            g->removeFromLegend(m_legend);
+        diff.graph->setName(tr("B − A"));
+        diff.graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 3));
+        m_curves.push_back(std::move(lower));
+        m_curves.push_back(std::move(upper));
+        m_curves.push_back(std::move(diff));
+    }
+    applyColors();
+    rebuildMarkers();
+    rescaleY();
+    redecimate();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LossPlotView::buildCurves()
+{
+    clearGraphs();
+    m_curves.clear();
+    m_legend->clearItems();
+    for (qsizetype i = 0; i < m_runs.size(); ++i) {
+        const LossPlotRun &r = m_runs[i];
+        const LossSeries *s = r.run ? r.run->find(m_metric) : nullptr;
+        if (!s)
+            continue;
+        Curve raw;
+        raw.run = int(i);
+        raw.x.reserve(s->steps.size());
+        for (qint64 step : s->steps)
+            raw.x.push_back(double(step + r.stepOffset));
+        raw.y = s->values;
+        raw.graph = addGraph(m_main->axis(QCPAxis::atBottom), m_main->axis(QCPAxis::atLeft));
+        raw.graph->removeFromLegend(m_legend);
+        Curve smooth;
+        smooth.run = int(i);
+        smooth.smoothed = true;
+        smooth.x = raw.x;
+        smooth.graph = addGraph(m_main->axis(QCPAxis::atBottom), m_main->axis(QCPAxis::atLeft));
+        smooth.graph->setName(r.label);
+        m_curves.push_back(std::move(raw));
+        m_curves.push_back(std::move(smooth));
+    }
+    updateSmoothing();
+    applyColors();
+    rebuildMarkers();
+}
+
+void LossPlotView::updateSmoothing()
+{
+    for (size_t i = 0; i < m_curves.size(); ++i) {
+        Curve &c = m_curves[i];
+        if (!c.smoothed)
+            continue;
+        // The raw curve of the same run precedes its smoothed one; smooth the raw points, never the
+        // decimated ones (METRICS.md §9.2).
+        c.y = m_smoothing > 0.0 ? smoothEma(m_curves[i - 1].y, m_smoothing) : m_curves[i - 1].y;
+    }
+}
+
+void LossPlotView::setSmoothing(double weight)
+{
+    m_smoothing = std::clamp(weight, 0.0, 0.999);
+    updateSmoothing();
+    applyColors();
+    redecimate();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LossPlotView::setLogY(bool on)
+{
+    m_logY = on;
+    QCPAxis *y = m_main->axis(QCPAxis::atLeft);
+    y->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (on)
+        y->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    else
+        y->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    rescaleY();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LossPlotView::setRobustRange(bool on)
+{
+    m_robust = on;
+    rescaleY();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LossPlotView::resetView()
+{
+    double lo = std::numeric_limits<double>::max();
+    double hi = std::numeric_limits<double>::lowest();
+    for (const Curve &c : m_curves) {
+        if (c.run < 0 || !m_runs[c.run].visible || c.x.empty())
+            continue;
+        lo = std::min(lo, c.x.front());
+        hi = std::max(hi, c.x.back());
+    }
+    if (lo > hi) {
+        lo = 0;
+        hi = 1;
+    }
+    const double pad = std::max(0.5, (hi - lo) * 0.02);
+    m_main->axis(QCPAxis::atBottom)->setRange(lo - pad, hi + pad);
+    rescaleY();
+    redecimate();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LossPlotView::rescaleY()
+{
+    std::vector<const std::vector<double> *> visible;
+    std::vector<double> positives;
+    for (const Curve &c : m_curves) {
+        if (c.run >= 0 && !c.smoothed && m_runs[c.run].visible)
+            visible.push_back(&c.y);
+    }
+    std::pair<double, double> range{1.0, 0.0};
+    if (m_robust) {
+        range = robustRange(visible, 0.05, 0.95, 1.0);
+    } else {
+        for (const auto *v : visible) {
+            for (double y : *v) {
+                if (!std::isfinite(y))
+                    continue;
+                range.first = range.first > range.second ? y : std::min(range.first, y);
+                range.second = range.first > range.second ? y : std::max(range.second, y);
+            }
+        }
+        if (range.first <= range.second) {
+            const double m = std::max((range.second - range.first) * 0.05, 1e-12);
+            range = {range.first - m, range.second + m};
+        }
+    }
+    if (range.first > range.second)
+        range = {0.0, 1.0};
+    if (m_logY && range.first <= 0.0) {
+        double minPositive = std::numeric_limits<double>::max();
+        for (const auto *v : visible) {
+            for (double y : *v) {
+                if (std::isfinite(y) && y > 0.0)
+                    minPositive = std::min(minPositive, y);
+            }
+        }
+        range.first = minPositive < std::numeric_limits<double>::max() ? minPositive * 0.9 : 1e-6;
+        range.second = std::max(range.second, range.first * 10.0);
+    }
+    m_main->axis(QCPAxis::atLeft)->setRange(range.first, range.second);
+
+    double extent = 0.0;
+    for (const Curve &c : m_curves) {
+        if (c.run >= 0)
+            continue;
+        for (double y : c.y)
+            extent = std::max(extent, std::fabs(y));
+    }
+    if (!(extent > 0.0) || !std::isfinite(extent))
+        extent = 1.0;
+    m_diff->axis(QCPAxis::atLeft)->setRange(-extent * 1.1, extent * 1.1);
+}
+
+void LossPlotView::onXRangeChanged(const QCPRange &range)
+{
+    if (m_linking)
+        return;
+    // Linked x axes with a re-entrancy guard (DESIGN.md §7).
+    m_linking = true;
+    m_main->axis(QCPAxis::atBottom)->setRange(range);
+    m_diff->axis(QCPAxis::atBottom)->setRange(range);
+    m_linking = false;
+    redecimate();
+}
+
+void LossPlotView::redecimate()
+{
+    const QCPRange range = m_main->axis(QCPAxis::atBottom)->range();
+    const int columns = std::max(100, m_main->width() > 0 ? m_main->width() : width());
+    for (const Curve &c : m_curves) {
+        const DecimatedCurve d = decimateMinMax(c.x, c.y, range.lower, range.upper, columns);
+        c.graph->setData(toVector(d.x), toVector(d.y), true);
+    }
+}
+
+bool LossPlotView::saveSvg(const QString &path)
+{
+    return writePlotSvg(this, path);
+}
+
+qsizetype LossPlotView::drawnPointCount() const
+{
+    qsizetype n = 0;
+    for (const Curve &c : m_curves)
+        n += c.graph->dataCount();
+    return n;
+}
+
+QCPItemText *LossPlotView::addMarker(
+    QCPAxisRect *rect, double step, double yRatio, const QString &text, const QColor &color)
+{
+    auto *item = new QCPItemText(this);
+    item->setClipAxisRect(rect);
+    item->position->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+    item->position->setAxisRect(rect);
+    item->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    item->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    item->position->setCoords(step, yRatio);
+    item->setPositionAlignment(Qt::AlignHCenter | (yRatio < 0.5 ? Qt::AlignTop : Qt::AlignBottom));
+    item->setText(text);
+    item->setColor(color);
+    item->setSelectable(false);
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 0.8);
+    item->setFont(f);
+    m_markers.append(item);
+    return item;
+}
+
+void LossPlotView::rebuildMarkers()
+{
+    for (QCPAbstractItem *item : std::as_const(m_markers))
+        removeItem(item);
+    m_markers.clear();
+    m_markedStep.reset();
+    for (qsizetype i = 0; i < m_runs.size(); ++i) {
+        const LossPlotRun &r = m_runs[i];
+        if (!r.visible || !r.run)
+            continue;
+        const QColor color = runColor(int(i));
+        // NaN/Inf are kept out of the curve (they ruin autoscaling) and shown as labels at the top.
+        if (const LossSeries *s = r.run->find(m_metric)) {
+            int shown = 0;
+            for (size_t k = 0; k < s->values.size() && shown < MaxMarkers; ++k) {
+                const double v = s->values[k];
+                if (std::isfinite(v))
+                    continue;
+                addMarker(m_main,
+                          double(s->steps[k] + r.stepOffset),
+                          0.01,
+                          std::isnan(v) ? tr("NaN") : (v > 0 ? tr("Inf") : tr("-Inf")),
+                          color);
+                ++shown;
+            }
+        }
+        // Overflow indicators (METRICS.md §6): skipped or NaN iterations, overflow flags,
+        // loss-scale drops, as small labels along the bottom.
+        struct Indicator
+        {
+            QString series;
+            QString label;
+            bool drop;
+        };
+        const Indicator indicators[] = {{u"number of skipped iterations"_s, tr("skipped"), false},
+                                        {u"number of nan iterations"_s, tr("NaN iter."), false},
+                                        {u"overflow"_s, tr("overflow"), false},
+                                        {u"loss scale"_s, tr("scale ↓"), true},
+                                        {u"scale"_s, tr("scale ↓"), true}};
+        for (const Indicator &ind : indicators) {
+            const LossSeries *s = r.run->find(ind.series);
+            if (!s)
+                continue;
+            int shown = 0;
+            for (size_t k = 0; k < s->values.size() && shown < MaxMarkers; ++k) {
+                const bool hit =
+                    ind.drop ? (k > 0 && s->values[k] < s->values[k - 1]) : s->values[k] > 0.0;
+                if (!hit)
+                    continue;
+                addMarker(
+                    m_main, double(s->steps[k] + r.stepOffset), 0.99, u"▲ "_s + ind.label, color);
+                ++shown;
+            }
+        }
+    }
+    if (m_comparison && m_comparison->firstDivergentStep) {
+        const qint64 d = *m_comparison->firstDivergentStep;
+        m_markedStep = d;
+        const QColor red(0xd6, 0x27, 0x28);
+        for (QCPAxisRect *rect : {m_main, m_diff}) {
+            auto *line = new QCPItemStraightLine(this);
+            line->setClipAxisRect(rect);
+            for (QCPItemPosition *p : {line->point1, line->point2}) {
+                p->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+                p->setAxisRect(rect);
+                p->setTypeX(QCPItemPosition::ptPlotCoords);
+                p->setTypeY(QCPItemPosition::ptAxisRectRatio);
+            }
+            line->point1->setCoords(double(d), 0);
+            line->point2->setCoords(double(d), 1);
+            line->setPen(QPen(red, 1.5, Qt::DashLine));
+            line->setSelectable(false);
+            m_markers.append(line);
+        }
+        QCPItemText *label = addMarker(m_main,
+                                       double(d),
+                                       0.10,
+                                       tr("first divergent step %1 (k = %2)")
+                                           .arg(QLocale().toString(d))
+                                           .arg(m_comparison->options.k),
+                                       red);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setPadding(QMargins(4, 2, 4, 2));
+        label->setFont(font());
+        QColor bg = palette().color(QPalette::Base);
+        bg.setAlpha(200);
+        label->setBrush(bg);
+    }
+}
+
+void LossPlotView::applyColors()
+{
+    const QPalette pal = palette();
+    setBackground(pal.brush(QPalette::Base));
+    const QColor text = pal.color(QPalette::Text);
+    QColor grid = pal.color(QPalette::Mid);
+    grid.setAlpha(90);
+    for (QCPAxisRect *rect : {m_main, m_diff}) {
+        rect->setBackground(pal.brush(QPalette::Base));
+        for (QCPAxis *axis : rect->axes()) {
+            axis->setBasePen(QPen(text));
+            axis->setTickPen(QPen(text));
+            axis->setSubTickPen(QPen(text));
+            axis->setTickLabelColor(text);
+            axis->setLabelColor(text);
+            axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+        }
+    }
+    QColor legendBg = pal.color(QPalette::Base);
+    legendBg.setAlpha(220);
+    m_legend->setBrush(legendBg);
+    m_legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
+    m_legend->setTextColor(text);
+    m_readout->setBrush(legendBg);
+    m_readout->setPen(QPen(pal.color(QPalette::Mid)));
+    m_readout->setColor(text);
+    QColor cross = text;
+    cross.setAlpha(120);
+    m_crossMain->setPen(QPen(cross, 1, Qt::DashLine));
+    m_crossDiff->setPen(QPen(cross, 1, Qt::DashLine));
+
+    const bool smoothing = m_smoothing > 0.0;
+    int diffIndex = 0;
+    for (Curve &c : m_curves) {
+        if (c.run >= 0) {
+            QColor color = runColor(c.run);
+            const bool visible = m_runs[c.run].visible;
+            if (c.smoothed) {
+                c.graph->setPen(QPen(color, 2.0));
+                c.graph->setVisible(visible);
+            } else {
+                // The raw curve stays visible, faint under the smoothed one (TensorBoard).
+                if (smoothing)
+                    color.setAlpha(70);
+                c.graph->setPen(QPen(color, 1.0));
+                c.graph->setVisible(visible && smoothing);
+            }
+            continue;
+        }
+        // Difference plot: lower band, upper band (filled down to lower), the difference itself.
+        if (diffIndex < 2) {
+            QColor band = pal.color(QPalette::Text);
+            band.setAlpha(35);
+            c.graph->setPen(Qt::NoPen);
+            c.graph->setBrush(diffIndex == 1 ? QBrush(band) : QBrush(Qt::NoBrush));
+        } else {
+            const QColor color = runColor(1);
+            c.graph->setPen(QPen(color, 1.2));
+            c.graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, 3));
+        }
+        ++diffIndex;
+    }
+    // Without smoothing the smoothed graph shows the raw values and carries the legend entry.
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LossPlotView::changeEvent(QEvent *event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyColors();
+}
+
+void LossPlotView::resizeEvent(QResizeEvent *event)
+{
+    QCustomPlot::resizeEvent(event);
+    redecimate();
+}
+
+QString LossPlotView::showCrosshairAt(double step)
+{
+    const Curve *anchor = nullptr;
+    for (const Curve &c : m_curves) {
+        if (c.run >= 0 && !c.smoothed && m_runs[c.run].visible && !c.x.empty()) {
+            anchor = &c;
+            break;
+        }
+    }
+    if (!anchor) {
+        m_readout->setVisible(false);
+        return {};
+    }
+    const double x = anchor->x[size_t(nearest(anchor->x, step))];
+    m_crossMain->point1->setCoords(x, 0);
+    m_crossMain->point2->setCoords(x, 1);
+    m_crossDiff->point1->setCoords(x, 0);
+    m_crossDiff->point2->setCoords(x, 1);
+    m_crossMain->setVisible(true);
+    m_crossDiff->setVisible(true);
+    QStringList lines{tr("step %1").arg(QLocale().toString(qint64(x)))};
+    for (size_t i = 0; i + 1 < m_curves.size(); ++i) {
+        const Curve &raw = m_curves[i];
+        if (raw.run < 0 || raw.smoothed || !m_runs[raw.run].visible)
+            continue;
+        const auto it = std::lower_bound(raw.x.begin(), raw.x.end(), x);
+        if (it == raw.x.end() || *it != x) {
+            lines.append(tr("%1: no point").arg(m_runs[raw.run].label));
+            continue;
+        }
+        const size_t k = size_t(it - raw.x.begin());
+        QString line = tr("%1: %2").arg(m_runs[raw.run].label, formatValue(raw.y[k]));
+        if (m_smoothing > 0.0)
+            line += tr(" (smoothed %1)").arg(formatValue(m_curves[i + 1].y[k]));
+        lines.append(line);
+    }
+    if (m_comparison) {
+        const auto &steps = m_comparison->steps;
+        const auto it = std::lower_bound(steps.begin(), steps.end(), qint64(x));
+        if (it != steps.end() && double(*it) == x) {
+            const size_t k = size_t(it - steps.begin());
+            lines.append(tr("B − A: %1 (relative %2)")
+                             .arg(formatValue(m_comparison->signedDiff[k]),
+                                  formatValue(m_comparison->relDiff[k])));
+        }
+    }
+    m_readout->setText(lines.join(u'\n'));
+    m_readout->setVisible(true);
+    return m_readout->text();
+}
+
+QString LossPlotView::readoutText() const
+{
+    return m_readout->visible() ? m_readout->text() : QString();
+}
+
+void LossPlotView::mouseMoveEvent(QMouseEvent *event)
+{
+    QCustomPlot::mouseMoveEvent(event);
+    const QPointF pos = event->position();
+    if (m_main->rect().contains(pos.toPoint()) || m_diff->rect().contains(pos.toPoint())) {
+        showCrosshairAt(m_main->axis(QCPAxis::atBottom)->pixelToCoord(pos.x()));
+    } else {
+        m_crossMain->setVisible(false);
+        m_crossDiff->setVisible(false);
+        m_readout->setVisible(false);
+    }
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LossPlotView::leaveEvent(QEvent *event)
+{
+    QCustomPlot::leaveEvent(event);
+    m_crossMain->setVisible(false);
+    m_crossDiff->setVisible(false);
+    m_readout->setVisible(false);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LossPlotView::onLegendClick(QCPLegend *, QCPAbstractLegendItem *item, QMouseEvent *)
+{
+    auto *entry = qobject_cast<QCPPlottableLegendItem *>(item);
+    if (!entry)
+        return;
+    for (const Curve &c : m_curves) {
+        if (c.graph != entry->plottable() || c.run < 0)
+            continue;
+        const int run = c.run;
+        m_runs[run].visible = !m_runs[run].visible;
+        entry->setTextColor(m_runs[run].visible ? palette().color(QPalette::Text)
+                                                : palette().color(QPalette::PlaceholderText));
+        applyColors();
+        rebuildMarkers();
+        emit runVisibilityChanged(run, m_runs[run].visible);
+        break;
+    }
+}
+
+} // namespace Twinscope::Widgets

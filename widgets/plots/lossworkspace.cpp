@@ -1,0 +1,566 @@
+#include "lossworkspace.h"
+
+#include "core/loss/lossexport.h"
+#include "lossplotview.h"
+#include "widgets/common/loadcontroller.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTextStream>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+using namespace Twinscope::Core;
+
+namespace Twinscope::Widgets {
+
+namespace {
+
+// The slider works in thousandths: TensorBoard's 0..0.999 range with its 0.6 default.
+constexpr int SliderScale = 1000;
+
+} // namespace
+
+LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
+    : Workspace(loads, parent)
+{
+    auto *open = new QPushButton(tr("Open Logs…"), this);
+    open->setToolTip(tr("Open one or more loss logs; with two, the first is the benchmark."));
+    m_metric = new QComboBox(this);
+    m_metric->setMinimumContentsLength(14);
+    m_metric->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_smoothing = new QSlider(Qt::Horizontal, this);
+    m_smoothing->setRange(0, 999);
+    m_smoothing->setValue(600);
+    m_smoothing->setMaximumWidth(140);
+    m_smoothingValue = new QLabel(this);
+    m_logY = new QCheckBox(tr("Log y"), this);
+    m_robust = new QCheckBox(tr("Ignore outliers"), this);
+    m_robust->setChecked(true);
+    m_robust->setToolTip(tr("Scale the y axis to the 5–95 % range of the values (TensorBoard)."));
+    m_rtol = new QDoubleSpinBox(this);
+    m_rtol->setDecimals(6);
+    m_rtol->setRange(0.0, 10.0);
+    m_rtol->setSingleStep(0.001);
+    m_rtol->setValue(1e-2);
+    m_atol = new QDoubleSpinBox(this);
+    m_atol->setDecimals(6);
+    m_atol->setRange(0.0, 1e9);
+    m_atol->setSingleStep(0.001);
+    m_k = new QSpinBox(this);
+    m_k->setRange(1, 1000);
+    m_k->setValue(3);
+    m_k->setToolTip(tr("Consecutive exceeding steps that make a divergence."));
+    m_swap = new QPushButton(tr("Swap A/B"), this);
+    m_swap->setToolTip(tr("Make the run under test the benchmark and the other way round."));
+    auto *reset = new QPushButton(tr("Reset View"), this);
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(open);
+    bar->addSpacing(8);
+    bar->addWidget(new QLabel(tr("Metric:"), this));
+    bar->addWidget(m_metric);
+    bar->addSpacing(8);
+    bar->addWidget(new QLabel(tr("Smoothing:"), this));
+    bar->addWidget(m_smoothing);
+    bar->addWidget(m_smoothingValue);
+    bar->addWidget(m_logY);
+    bar->addWidget(m_robust);
+    bar->addSpacing(8);
+    bar->addWidget(new QLabel(tr("rtol:"), this));
+    bar->addWidget(m_rtol);
+    bar->addWidget(new QLabel(tr("atol:"), this));
+    bar->addWidget(m_atol);
+    bar->addWidget(new QLabel(tr("k:"), this));
+    bar->addWidget(m_k);
+    bar->addWidget(m_swap);
+    bar->addWidget(reset);
+    bar->addStretch(1);
+
+    // Shown when a log matches no known grammar: the user's own pattern (FORMATS.md §6 fallback).
+    m_patternBar = new QWidget(this);
+    auto *patternLayout = new QHBoxLayout(m_patternBar);
+    patternLayout->setContentsMargins(0, 0, 0, 0);
+    m_patternLabel = new QLabel(m_patternBar);
+    m_pattern = new QLineEdit(m_patternBar);
+    m_pattern->setPlaceholderText(tr("e.g. step (?<step>\\d+) .* loss (?<loss>\\S+)"));
+    m_patternMetric = new QLineEdit(m_patternBar);
+    m_patternMetric->setPlaceholderText(tr("value name"));
+    m_patternMetric->setMaximumWidth(120);
+    auto *retry = new QPushButton(tr("Parse with Pattern"), m_patternBar);
+    patternLayout->addWidget(m_patternLabel);
+    patternLayout->addWidget(m_pattern, 1);
+    patternLayout->addWidget(m_patternMetric);
+    patternLayout->addWidget(retry);
+    m_patternBar->hide();
+
+    m_plot = new LossPlotView(this);
+    m_runTable = new QTableWidget(0, 5, this);
+    m_runTable->setHorizontalHeaderLabels(
+        {tr("Run"), tr("Role"), tr("Format"), tr("Points"), tr("Step offset")});
+    m_runTable->verticalHeader()->hide();
+    m_runTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_runTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_runTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_runTable->setSelectionMode(QAbstractItemView::NoSelection);
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    auto *side = new QWidget(this);
+    auto *sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(m_runTable, 1);
+    sideLayout->addWidget(m_summary, 2);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_plot);
+    split->addWidget(side);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 0);
+    side->setMinimumWidth(280);
+    split->setSizes({1100, 400});
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_patternBar);
+    layout->addWidget(split, 1);
+
+    m_smoothingValue->setText(QLocale().toString(0.6, 'f', 3));
+    m_plot->setSmoothing(0.6);
+    connect(open, &QPushButton::clicked, this, &LossWorkspace::openDialog);
+    connect(m_metric, &QComboBox::currentTextChanged, this, [this] { refresh(); });
+    connect(m_smoothing, &QSlider::valueChanged, this, [this](int v) {
+        const double w = double(v) / SliderScale;
+        m_smoothingValue->setText(QLocale().toString(w, 'f', 3));
+        m_plot->setSmoothing(w);
+    });
+    connect(m_logY, &QCheckBox::toggled, m_plot, &LossPlotView::setLogY);
+    connect(m_robust, &QCheckBox::toggled, m_plot, &LossPlotView::setRobustRange);
+    connect(m_rtol, &QDoubleSpinBox::valueChanged, this, &LossWorkspace::startComparison);
+    connect(m_atol, &QDoubleSpinBox::valueChanged, this, &LossWorkspace::startComparison);
+    connect(m_k, &QSpinBox::valueChanged, this, &LossWorkspace::startComparison);
+    connect(m_swap, &QPushButton::clicked, this, &LossWorkspace::swapBenchmark);
+    connect(reset, &QPushButton::clicked, m_plot, &LossPlotView::resetView);
+    connect(retry, &QPushButton::clicked, this, &LossWorkspace::retryWithPattern);
+    connect(m_pattern, &QLineEdit::returnPressed, this, &LossWorkspace::retryWithPattern);
+    connect(m_plot, &LossPlotView::runVisibilityChanged, this, [this](int run, bool visible) {
+        int n = 0;
+        for (Slot &s : m_slots) {
+            if (s.run && n++ == run)
+                s.visible = visible;
+        }
+    });
+    connect(loads, &LoadController::finished, this, &LossWorkspace::onJobFinished);
+    updateSummary();
+}
+
+LossWorkspace::~LossWorkspace()
+{
+    for (const Slot &s : std::as_const(m_slots)) {
+        if (s.job)
+            loads()->cancel(s.job);
+    }
+    if (m_compareJob)
+        loads()->cancel(m_compareJob);
+}
+
+QString LossWorkspace::title() const
+{
+    return tr("Loss curves");
+}
+
+void LossWorkspace::openPaths(const QList<SniffResult> &inputs)
+{
+    // Paths keep the order given: the first of a pair is the benchmark, whichever loads first.
+    for (const SniffResult &in : inputs) {
+        Slot slot;
+        slot.path = in.path;
+        m_slots.append(slot);
+        startLoad(m_slots.last());
+    }
+    updateSummary();
+}
+
+void LossWorkspace::startLoad(Slot &slot)
+{
+    const QString path = slot.path;
+    const LossLoadOptions options = slot.options;
+    slot.job =
+        loads()->start(tr("Loading %1").arg(QFileInfo(path).fileName()),
+                       LoadController::wrap<LossRun>([path, options](ProgressSink &progress,
+                                                                     const CancelToken &cancel) {
+                           return loadLossLog(Source::fromPath(path), options, progress, cancel);
+                       }));
+}
+
+void LossWorkspace::onJobFinished(quint64 id, const JobOutcome &outcome)
+{
+    if (id == m_compareJob) {
+        m_compareJob = 0;
+        if (outcome.status == JobOutcome::Status::Ok) {
+            m_comparison = outcome.as<LossComparison>();
+            m_plot->setComparison(m_comparison);
+            updateSummary();
+            emit comparisonChanged();
+        }
+        return;
+    }
+    for (qsizetype i = 0; i < m_slots.size(); ++i) {
+        Slot &s = m_slots[i];
+        if (s.job != id)
+            continue;
+        s.job = 0;
+        if (outcome.status == JobOutcome::Status::Ok) {
+            s.run = outcome.as<LossRun>();
+            emit loaded(s.path, outcome.diagnostics);
+            emit statusMessage(
+                tr("Loaded %1: %n step(s) of the main loss.",
+                   "",
+                   int(s.run->find(s.run->mainMetric()) ? s.run->find(s.run->mainMetric())->size()
+                                                        : 0))
+                    .arg(QFileInfo(s.path).fileName()));
+        } else {
+            if (outcome.status == JobOutcome::Status::Failed) {
+                emit loadFailed(s.path, outcome.error);
+                if (outcome.error.code == ErrorCode::UnknownFormat) {
+                    m_failedPath = s.path;
+                    m_patternLabel->setText(tr("%1 matches no known loss log. Pattern:")
+                                                .arg(QFileInfo(s.path).fileName()));
+                    m_patternBar->show();
+                }
+            }
+            m_slots.removeAt(i);
+        }
+        refresh();
+        return;
+    }
+}
+
+QStringList LossWorkspace::runPaths() const
+{
+    QStringList out;
+    for (const Slot &s : m_slots) {
+        if (s.run)
+            out.append(s.path);
+    }
+    return out;
+}
+
+bool LossWorkspace::isBusy() const
+{
+    if (m_compareJob)
+        return true;
+    return std::any_of(m_slots.begin(), m_slots.end(), [](const Slot &s) { return s.job != 0; });
+}
+
+QString LossWorkspace::metric() const
+{
+    return m_metric->currentText();
+}
+
+void LossWorkspace::setMetric(const QString &metric)
+{
+    m_metric->setCurrentText(metric);
+}
+
+void LossWorkspace::setTolerance(double rtol, double atol, int k)
+{
+    const QSignalBlocker b1(m_rtol);
+    const QSignalBlocker b2(m_atol);
+    const QSignalBlocker b3(m_k);
+    m_rtol->setValue(rtol);
+    m_atol->setValue(atol);
+    m_k->setValue(k);
+    startComparison();
+}
+
+void LossWorkspace::swapBenchmark()
+{
+    // A and B are the first two loaded runs.
+    qsizetype first = -1;
+    for (qsizetype i = 0; i < m_slots.size(); ++i) {
+        if (!m_slots[i].run)
+            continue;
+        if (first < 0) {
+            first = i;
+            continue;
+        }
+        m_slots.swapItemsAt(first, i);
+        refresh();
+        return;
+    }
+}
+
+void LossWorkspace::refresh()
+{
+    // Metrics of all runs, the benchmark's first; keep the user's choice while it exists.
+    QStringList metrics;
+    QString main;
+    for (const Slot &s : std::as_const(m_slots)) {
+        if (!s.run)
+            continue;
+        if (main.isEmpty())
+            main = s.run->mainMetric();
+        for (const QString &m : s.run->metricNames()) {
+            if (!metrics.contains(m))
+                metrics.append(m);
+        }
+    }
+    const QString current = m_metric->currentText();
+    {
+        const QSignalBlocker block(m_metric);
+        m_metric->clear();
+        m_metric->addItems(metrics);
+        m_metric->setCurrentText(metrics.contains(current) ? current : main);
+    }
+    QList<LossPlotRun> runs;
+    int n = 0;
+    for (const Slot &s : std::as_const(m_slots)) {
+        if (!s.run)
+            continue;
+        LossPlotRun r;
+        const QString name = QFileInfo(s.path).fileName();
+        r.label = n == 0 ? tr("A: %1").arg(name) : (n == 1 ? tr("B: %1").arg(name) : name);
+        r.run = s.run;
+        r.stepOffset = s.stepOffset;
+        r.visible = s.visible;
+        runs.append(r);
+        ++n;
+    }
+    m_plot->setRuns(runs, m_metric->currentText());
+    m_swap->setEnabled(n >= 2);
+    refreshRunTable();
+    startComparison();
+}
+
+void LossWorkspace::refreshRunTable()
+{
+    m_runTable->setRowCount(0);
+    int row = 0;
+    for (qsizetype i = 0; i < m_slots.size(); ++i) {
+        const Slot &s = m_slots[i];
+        if (!s.run)
+            continue;
+        m_runTable->insertRow(row);
+        auto *name = new QTableWidgetItem(QFileInfo(s.path).fileName());
+        name->setToolTip(s.path);
+        m_runTable->setItem(row, 0, name);
+        m_runTable->setItem(
+            row,
+            1,
+            new QTableWidgetItem(row == 0 ? tr("A (benchmark)")
+                                          : (row == 1 ? tr("B (under test)") : QString())));
+        m_runTable->setItem(row, 2, new QTableWidgetItem(s.run->format));
+        const LossSeries *series = s.run->find(m_metric->currentText());
+        m_runTable->setItem(
+            row, 3, new QTableWidgetItem(QLocale().toString(series ? series->size() : 0)));
+        auto *offset = new QSpinBox(m_runTable);
+        offset->setRange(-1'000'000'000, 1'000'000'000);
+        offset->setValue(int(s.stepOffset));
+        offset->setToolTip(tr("Added to this run's steps, e.g. for a resumed run."));
+        const QString path = s.path;
+        connect(offset, &QSpinBox::editingFinished, this, [this, offset, path] {
+            for (Slot &slot : m_slots) {
+                if (slot.path == path && slot.stepOffset != offset->value()) {
+                    slot.stepOffset = offset->value();
+                    QMetaObject::invokeMethod(
+                        this, [this] { refresh(); }, Qt::QueuedConnection);
+                }
+            }
+        });
+        m_runTable->setCellWidget(row, 4, offset);
+        ++row;
+    }
+    m_runTable->resizeColumnToContents(1);
+}
+
+void LossWorkspace::startComparison()
+{
+    if (m_compareJob) {
+        loads()->cancel(m_compareJob);
+        m_compareJob = 0;
+    }
+    m_comparison.reset();
+    std::shared_ptr<const LossRun> a;
+    std::shared_ptr<const LossRun> b;
+    LossCompareOptions options;
+    options.rtol = m_rtol->value();
+    options.atol = m_atol->value();
+    options.k = m_k->value();
+    for (const Slot &s : std::as_const(m_slots)) {
+        if (!s.run)
+            continue;
+        if (!a) {
+            a = s.run;
+            options.benchmarkOffset = s.stepOffset;
+        } else if (!b) {
+            b = s.run;
+            options.testOffset = s.stepOffset;
+        }
+    }
+    m_plot->setComparison(nullptr);
+    updateSummary();
+    if (!a || !b)
+        return;
+    const QString metric = m_metric->currentText();
+    m_compareJob = loads()->start(
+        tr("Comparing loss curves"),
+        LoadController::wrap<LossComparison>([a, b, metric, options](ProgressSink &,
+                                                                     const CancelToken &) {
+            return Result<LossComparison>::ok(
+                std::make_shared<const LossComparison>(compareLossRuns(*a, *b, metric, options)));
+        }));
+}
+
+QString LossWorkspace::summaryText() const
+{
+    return m_summary->text();
+}
+
+void LossWorkspace::updateSummary()
+{
+    const QLocale locale;
+    if (runPaths().isEmpty()) {
+        m_summary->setText(isBusy()
+                               ? tr("Loading…")
+                               : tr("Open one loss log, or two to compare them: the first is the "
+                                    "benchmark (A), the second the run under test (B)."));
+        return;
+    }
+    if (!m_comparison) {
+        m_summary->setText(runPaths().size() >= 2
+                               ? tr("Comparing…")
+                               : tr("Open a second log to compare it against this one."));
+        return;
+    }
+    const LossComparison &c = *m_comparison;
+    auto stepText = [&](const std::optional<qint64> &s) {
+        return s ? locale.toString(*s) : tr("none");
+    };
+    QStringList lines;
+    lines << tr("<b>%1</b>: %n common step(s) (A has %2, B has %3).", "", int(c.alignedSteps()))
+                 .arg(c.metric.toHtmlEscaped())
+                 .arg(locale.toString(c.benchmarkSteps))
+                 .arg(locale.toString(c.testSteps));
+    lines << tr("First differing step: %1").arg(stepText(c.firstDiffStep));
+    lines << tr("First divergent step: <b>%1</b> (rtol %2, atol %3, k %4)")
+                 .arg(stepText(c.firstDivergentStep),
+                      locale.toString(c.options.rtol, 'g', 3),
+                      locale.toString(c.options.atol, 'g', 3))
+                 .arg(c.options.k);
+    if (std::isfinite(c.maxAbsDiff))
+        lines << tr("Max |B − A|: %1, max relative: %2")
+                     .arg(locale.toString(c.maxAbsDiff, 'g', 4),
+                          locale.toString(c.maxRelDiff, 'g', 4));
+    lines << QString() << c.diagnosis.text.toHtmlEscaped();
+    if (!c.noiseFloorHint.isEmpty())
+        lines << QString() << u"<i>"_s + c.noiseFloorHint.toHtmlEscaped() + u"</i>"_s;
+    m_summary->setText(lines.join(u"<br>"_s));
+}
+
+void LossWorkspace::openDialog()
+{
+    // Non-modal (no exec() in the GUI): the dialog reports the chosen files.
+    auto *dialog = new QFileDialog(this, tr("Open Loss Logs"));
+    dialog->setFileMode(QFileDialog::ExistingFiles);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::filesSelected, this, [this](const QStringList &files) {
+        QList<SniffResult> inputs;
+        for (const QString &f : files) {
+            SniffResult r;
+            r.path = f;
+            r.kind = FileKind::Loss;
+            inputs.append(r);
+        }
+        openPaths(inputs);
+    });
+    dialog->open();
+}
+
+void LossWorkspace::retryWithPattern()
+{
+    if (m_failedPath.isEmpty() || m_pattern->text().isEmpty())
+        return;
+    Slot slot;
+    slot.path = m_failedPath;
+    slot.options.pattern = m_pattern->text();
+    slot.options.metricName = m_patternMetric->text();
+    m_slots.append(slot);
+    startLoad(m_slots.last());
+    m_patternBar->hide();
+}
+
+bool LossWorkspace::isEmpty() const
+{
+    return m_slots.isEmpty();
+}
+
+void LossWorkspace::closeAll()
+{
+    for (const Slot &s : std::as_const(m_slots)) {
+        if (s.job)
+            loads()->cancel(s.job);
+    }
+    m_slots.clear();
+    m_patternBar->hide();
+    refresh();
+}
+
+QString LossWorkspace::exportFilter() const
+{
+    if (runPaths().isEmpty())
+        return {};
+    return tr("PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg);;CSV of the aligned "
+              "series (*.csv)");
+}
+
+bool LossWorkspace::exportTo(const QString &path, const QString &filter, QString *errorMessage)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    auto is = [&](const QString &ext) {
+        return suffix == ext || filter.contains(u"*."_s + ext);
+    };
+    bool ok = false;
+    if (is(u"csv"_s)) {
+        QFile file(path);
+        if (file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
+            QList<LossCsvRun> runs;
+            for (const Slot &s : std::as_const(m_slots)) {
+                if (s.run)
+                    runs.append(
+                        LossCsvRun{QFileInfo(s.path).fileName(), s.run.get(), s.stepOffset});
+            }
+            QTextStream out(&file);
+            writeAlignedLossCsv(out, runs, metric(), m_comparison.get());
+            out.flush();
+            ok = out.status() == QTextStream::Ok;
+        }
+    } else if (is(u"pdf"_s)) {
+        ok = m_plot->savePdf(path);
+    } else if (is(u"svg"_s)) {
+        ok = m_plot->saveSvg(path);
+    } else {
+        ok = m_plot->savePng(path, 0, 0, 2.0);
+    }
+    if (!ok && errorMessage)
+        *errorMessage = tr("Could not write %1.").arg(QDir::toNativeSeparators(path));
+    return ok;
+}
+
+} // namespace Twinscope::Widgets

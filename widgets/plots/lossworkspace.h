@@ -1,0 +1,102 @@
+#pragma once
+
+#include "core/loss/losscomparison.h"
+#include "core/loss/lossdataset.h"
+#include "core/loss/lossloader.h"
+#include "widgets/common/workspace.h"
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class QTableWidget;
+
+namespace Twinscope::Widgets {
+
+class LossPlotView;
+struct JobOutcome;
+
+// The "Loss curves" tab: any number of loss logs overlaid, the first as benchmark A, the second as
+// the run under test B, with the difference plot, the first divergent step and the seeds'
+// diagnosis. Two paths opened at once become such a pair. Parsing and comparing run through the
+// LoadController.
+class LossWorkspace : public Workspace
+{
+    Q_OBJECT
+
+public:
+    explicit LossWorkspace(LoadController *loads, QWidget *parent = nullptr);
+    ~LossWorkspace() override;
+
+    Core::FileKind kind() const override { return Core::FileKind::Loss; }
+    QString title() const override;
+    void openPaths(const QList<Core::SniffResult> &inputs) override;
+    bool isEmpty() const override;
+    void closeAll() override;
+    QString exportFilter() const override;
+    bool exportTo(const QString &path, const QString &filter, QString *errorMessage) override;
+
+    // For tests and the main window.
+    LossPlotView *plot() const { return m_plot; }
+    QString metric() const;
+    void setMetric(const QString &metric);
+    void setTolerance(double rtol, double atol, int k);
+    void swapBenchmark();
+    std::shared_ptr<const Core::LossComparison> comparison() const { return m_comparison; }
+    QStringList runPaths() const; // loaded runs, benchmark first
+    QString summaryText() const;
+    bool isBusy() const;
+
+signals:
+    void comparisonChanged();
+
+private:
+    struct Slot
+    {
+        QString path;
+        Core::LossLoadOptions options;
+        quint64 job = 0; // non-zero while loading
+        std::shared_ptr<const Core::LossRun> run;
+        qint64 stepOffset = 0;
+        bool visible = true;
+    };
+
+    void startLoad(Slot &slot);
+    void onJobFinished(quint64 id, const JobOutcome &outcome);
+    void refresh();
+    void refreshRunTable();
+    void startComparison();
+    void updateSummary();
+    void openDialog();
+    void retryWithPattern();
+
+    QList<Slot> m_slots;
+    std::shared_ptr<const Core::LossComparison> m_comparison;
+    quint64 m_compareJob = 0;
+    QString m_failedPath;
+
+    LossPlotView *m_plot = nullptr;
+    QComboBox *m_metric = nullptr;
+    QSlider *m_smoothing = nullptr;
+    QLabel *m_smoothingValue = nullptr;
+    QCheckBox *m_logY = nullptr;
+    QCheckBox *m_robust = nullptr;
+    QDoubleSpinBox *m_rtol = nullptr;
+    QDoubleSpinBox *m_atol = nullptr;
+    QSpinBox *m_k = nullptr;
+    QPushButton *m_swap = nullptr;
+    QTableWidget *m_runTable = nullptr;
+    QLabel *m_summary = nullptr;
+    QWidget *m_patternBar = nullptr;
+    QLabel *m_patternLabel = nullptr;
+    QLineEdit *m_pattern = nullptr;
+    QLineEdit *m_patternMetric = nullptr;
+};
+
+} // namespace Twinscope::Widgets
