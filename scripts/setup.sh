@@ -40,7 +40,10 @@ BUILD_TYPE=${BUILD_TYPE:-Release}
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="$BUILD_TYPE"
 else
-    # Re-run configure so globbed source lists and AUTOMOC pick up added files.
+    # Re-run configure so globbed source lists pick up added files. With Ninja, AUTOMOC does not
+    # rerun when a globbed header is added (seen with CMake 3.25 after merges): drop the stamps so it
+    # rescans; moc itself only reruns for changed headers.
+    find "$BUILD_DIR" -path '*_autogen/*' \( -name 'timestamp' -o -name 'deps' -o -name ParseCache.txt \) -delete
     cmake "$BUILD_DIR" >/dev/null
 fi
 cmake --build "$BUILD_DIR" --parallel "$(nproc)"

@@ -110,7 +110,13 @@ MainWindow::MainWindow(QWidget *parent)
     updateActions();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Workspaces talk to the load controller while they die (cancelling their jobs), and QObject
+    // children die in creation order, controller first: delete the workspaces explicitly before.
+    while (m_tabs->count() > 0)
+        delete m_tabs->widget(0);
+}
 
 void MainWindow::createActions()
 {
