@@ -56,13 +56,25 @@ bool loadMappingFile(const QString &path, QList<QPair<QRegularExpression, QStrin
         return false;
     }
     QList<QPair<QString, QString>> pairs;
+    auto bad = [&](const QString &what) {
+        *error = Tr::tr("%1: expected {\"regex\": \"replacement\", ...} or [[regex, replacement], ...], found %2")
+                         .arg(path, what);
+        return false;
+    };
     if (doc.isObject()) {
         const QJsonObject o = doc.object();
-        for (auto it = o.begin(); it != o.end(); ++it)
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            if (!it.value().isString())
+                return bad(it.key());
             pairs.append({it.key(), it.value().toString()});
+        }
     } else {
-        for (const QJsonValue &v : doc.array())
-            pairs.append({v.toArray().at(0).toString(), v.toArray().at(1).toString()});
+        for (const QJsonValue &v : doc.array()) {
+            const QJsonArray a = v.toArray();
+            if (a.size() != 2 || !a.at(0).isString() || !a.at(1).isString())
+                return bad(QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)));
+            pairs.append({a.at(0).toString(), a.at(1).toString()});
+        }
     }
     for (const auto &[pattern, replacement] : std::as_const(pairs)) {
         QRegularExpression re(pattern);
@@ -85,10 +97,12 @@ QString applyMapping(const QString &key, const CompareOptions &options)
     return out;
 }
 
-// Shape and a coarse dtype class: what order alignment may substitute without cost.
+// Shape, a coarse dtype class, input/output and forward/backward: what order alignment may pair
+// without cost. Never pairs a forward tensor with a backward one.
 QString alignKey(const TensorEntry &t)
 {
-    return shapeText(t.shape) + (dtypeIsFloat(t.dtype) ? u"f"_s : u"i"_s);
+    return shapeText(t.shape) + (dtypeIsFloat(t.dtype) ? u"f"_s : u"i"_s) + (t.isOutput ? u"o"_s : u"i"_s)
+            + (t.key.contains(u"backward"_s) ? u"b"_s : u"f"_s);
 }
 
 // TroubleShooter's sequence alignment: edit distance, insert/delete 1, substitute 5; pairs come from
