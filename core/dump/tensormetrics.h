@@ -44,6 +44,8 @@ class PairAccumulator
 public:
     PairAccumulator(double rtol, double atol) : m_rtol(rtol), m_atol(atol) {}
     void add(const double *npu, const double *bench, qint64 count);
+    // float32 on both sides: widened inside the kernel, no intermediate double buffers.
+    void add(const float *npu, const float *bench, qint64 count);
     // rank and numel decide msprobe's 0-d and length-1 pre-checks.
     PairMetrics finish(int rank) const;
 
@@ -59,7 +61,8 @@ private:
         }
         double value() const { return sum + c; }
     };
-    void addClean(const double *npu, const double *bench, qint64 count);
+    template<typename T>
+    bool addClean(const T *npu, const T *bench, qint64 count);
 
     double m_rtol, m_atol;
     qint64 m_n = 0;

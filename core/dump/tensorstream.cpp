@@ -6,6 +6,10 @@
 
 #include <QFile>
 
+#ifdef Q_OS_UNIX
+#include <sys/mman.h>
+#endif
+
 #include <hdf5.h>
 
 #include <bit>
@@ -125,29 +129,86 @@ public:
         return true;
     }
 
+    ~RawFileStream() override { unmapWindow(); }
+
     qint64 read(double *dst, qint64 count, QString *error) override
     {
-        count = std::min(count, m_total - m_position);
-        if (count <= 0)
-            return 0;
-        const qint64 bytes = count * m_itemSize;
-        // A short-lived window keeps the resident set O(chunk): unmapping drops the pages from this
-        // process (the page cache keeps them for the next reader).
-        uchar *p = m_file.map(m_storage.offset + m_position * m_itemSize, bytes);
-        if (!p) {
-            *error = Tr::tr("cannot map %1 at byte %2").arg(m_storage.file).arg(m_storage.offset + m_position * m_itemSize);
-            return -1;
-        }
+        const uchar *p = span(&count, error);
+        if (!p)
+            return count == 0 ? 0 : -1;
         widenToDouble(p, m_storage.stored, m_storage.bigEndian, count, dst);
-        m_file.unmap(p);
-        m_position += count;
         return count;
     }
 
+    const float *readFloats(qint64 count, qint64 *got, QString *error) override
+    {
+        *got = 0;
+        if (m_storage.stored != DType::Float32 || m_storage.bigEndian != (std::endian::native == std::endian::big))
+            return nullptr;
+        const uchar *p = span(&count, error);
+        if (!p || (quintptr(p) % alignof(float)) != 0)
+            return nullptr;
+        *got = count;
+        return reinterpret_cast<const float *>(p);
+    }
+
 private:
+    // The next *count elements as mapped bytes (count clipped to what is left); advances the position.
+    const uchar *span(qint64 *count, QString *error)
+    {
+        *count = std::min(*count, m_total - m_position);
+        if (*count <= 0)
+            return nullptr;
+        if (!m_window || m_position + *count > m_windowStart + m_windowCount) {
+            // A window of a few MiB keeps the mmap calls rare and the resident set O(window): unmapping
+            // drops the pages from this process (the page cache keeps them for the next reader).
+            unmapWindow();
+            const qint64 first = m_storage.offset + m_position * m_itemSize;
+            const qint64 aligned = first & ~qint64(PageBytes - 1);
+            m_windowStart = m_position;
+            m_windowCount = std::min(m_total - m_position, std::max(*count, WindowBytes / m_itemSize));
+            m_mapBytes = size_t(first - aligned + m_windowCount * m_itemSize);
+#ifdef Q_OS_UNIX
+            // MAP_POPULATE maps the whole window in one go instead of a page fault per 16 pages.
+            void *m = ::mmap(nullptr, m_mapBytes, PROT_READ, MAP_PRIVATE | MAP_POPULATE, m_file.handle(), off_t(aligned));
+            m_map = m == MAP_FAILED ? nullptr : static_cast<uchar *>(m);
+#else
+            m_map = m_file.map(aligned, qint64(m_mapBytes));
+#endif
+            if (!m_map) {
+                *error = Tr::tr("cannot map %1 at byte %2").arg(m_storage.file).arg(first);
+                *count = -1;
+                return nullptr;
+            }
+            m_window = m_map + (first - aligned);
+        }
+        const uchar *p = m_window + (m_position - m_windowStart) * m_itemSize;
+        m_position += *count;
+        return p;
+    }
+    void unmapWindow()
+    {
+        if (!m_map)
+            return;
+#ifdef Q_OS_UNIX
+        ::munmap(m_map, m_mapBytes);
+#else
+        m_file.unmap(m_map);
+#endif
+        m_map = nullptr;
+        m_window = nullptr;
+    }
+
+    static constexpr qint64 WindowBytes = 8 << 20;
+    static constexpr qint64 PageBytes = 65536; // a multiple of every page size we run on
     TensorStorage m_storage;
     int m_itemSize = 0;
     QFile m_file;
+    uchar *m_map = nullptr;
+    size_t m_mapBytes = 0;
+    uchar *m_window = nullptr;
+    qint64 m_windowStart = 0;
+    qint64 m_windowCount = 0;
 };
 
 class Hdf5Stream final : public TensorStream
