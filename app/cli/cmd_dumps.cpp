@@ -1,0 +1,231 @@
+#include "clicommand.h"
+
+#include "core/dump/dumpcompare.h"
+#include "core/dump/dumploader.h"
+#include "core/export/comparecsv.h"
+
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+using namespace Twinscope::Core;
+
+namespace Twinscope::App {
+
+namespace {
+
+QJsonValue number(double v)
+{
+    // JSON has no NaN/Inf: "not computed" is null; an infinite error is a string so it survives.
+    if (std::isnan(v))
+        return QJsonValue();
+    if (std::isinf(v))
+        return v > 0 ? u"inf"_s : u"-inf"_s;
+    return v;
+}
+
+QJsonArray shapeJson(const QList<qint64> &shape)
+{
+    QJsonArray a;
+    for (qint64 d : shape)
+        a.append(d);
+    return a;
+}
+
+} // namespace
+
+int runDumps(const QStringList &args, CliIo &io)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(CliTr::tr("Compare a benchmark (GPU) dump with an NPU dump tensor by tensor."));
+    parser.addHelpOption();
+    parser.addOption({u"json"_s, CliTr::tr("Print machine-readable JSON on stdout.")});
+    parser.addOption({u"csv"_s, CliTr::tr("Also write msprobe's compare-result CSV to OUT."), u"OUT"_s});
+    parser.addOption({u"map"_s, CliTr::tr("JSON mapping file {\"regex\": \"replacement\"} applied to NPU names."),
+                      u"FILE"_s});
+    parser.addOption({u"rtol"_s, CliTr::tr("allclose relative tolerance (default: per NPU dtype)."), u"R"_s});
+    parser.addOption({u"atol"_s, CliTr::tr("allclose absolute tolerance (default: per NPU dtype)."), u"A"_s});
+    parser.addOption({u"threads"_s, CliTr::tr("Worker threads over tensor pairs (default 2)."), u"N"_s, u"2"_s});
+    parser.addPositionalArgument(u"bench"_s, CliTr::tr("Benchmark dump: HDF5, .npy file or folder, msprobe dump."));
+    parser.addPositionalArgument(u"npu"_s, CliTr::tr("NPU dump of the same kind."));
+    if (!parser.parse(QStringList{u"twinscope-cli dumps"_s} + args)) {
+        io.err << parser.errorText() << '\n';
+        return ExitUsage;
+    }
+    if (parser.isSet(u"help"_s)) {
+        io.out << parser.helpText();
+        return ExitOk;
+    }
+    const QStringList paths = parser.positionalArguments();
+    if (paths.size() != 2) {
+        io.err << CliTr::tr("dumps needs exactly two paths: BENCH NPU.") << '\n';
+        return ExitUsage;
+    }
+    CompareOptions options;
+    for (const auto &[name, target] : {std::pair{u"rtol"_s, &options.rtol}, std::pair{u"atol"_s, &options.atol}}) {
+        if (!parser.isSet(name))
+            continue;
+        bool ok = false;
+        *target = parser.value(name).toDouble(&ok);
+        if (!ok || *target < 0) {
+            io.err << CliTr::tr("--%1 needs a non-negative number, got %2.").arg(name, parser.value(name)) << '\n';
+            return ExitUsage;
+        }
+    }
+    bool threadsOk = false;
+    options.threads = parser.value(u"threads"_s).toInt(&threadsOk);
+    if (!threadsOk || options.threads < 1 || options.threads > 256) {
+        io.err << CliTr::tr("--threads needs a number from 1 to 256.") << '\n';
+        return ExitUsage;
+    }
+    if (parser.isSet(u"map"_s)) {
+        QString error;
+        if (!loadMappingFile(parser.value(u"map"_s), &options.mapping, &error)) {
+            io.err << error << '\n';
+            return ExitInput;
+        }
+    }
+    QElapsedTimer timer;
+    timer.start();
+    std::shared_ptr<const TensorDump> dumps[2];
+    for (int side = 0; side < 2; ++side) {
+        ProgressSink progress;
+        const Result<TensorDump> r = loadDump(Source::fromPath(paths[side]), progress, CancelToken());
+        if (!r.isOk()) {
+            io.err << CliTr::tr("%1: %2").arg(paths[side], r.error().toString()) << '\n';
+            return ExitInput;
+        }
+        for (const Diagnostics::Entry &e : r.diagnostics().entries())
+            if (e.severity != Severity::Info)
+                io.err << CliTr::tr("%1: %2 (%n times)", nullptr, int(e.count)).arg(paths[side], e.message) << '\n';
+        dumps[side] = r.value();
+    }
+    ProgressSink progress;
+    const Result<DumpComparison> result = compareDumps(dumps[0], dumps[1], options, progress, CancelToken());
+    if (!result.isOk()) {
+        io.err << CliTr::tr("%1: %2").arg(paths[1], result.error().toString()) << '\n';
+        return ExitInput;
+    }
+    const DumpComparison &c = *result.value();
+    const double seconds = double(timer.nsecsElapsed()) / 1e9;
+    if (parser.isSet(u"csv"_s)) {
+        QFile f(parser.value(u"csv"_s));
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || !writeCompareCsv(c, &f)) {
+            io.err << CliTr::tr("%1: cannot write the CSV file").arg(parser.value(u"csv"_s)) << '\n';
+            return ExitInput;
+        }
+    }
+
+    auto rowName = [&](int row) { return c.bench->tensors[c.rows[row].bench].name; };
+    QJsonArray tensors;
+    for (int i = 0; i < c.rows.size(); ++i) {
+        const CompareRow &r = c.rows[i];
+        const TensorEntry &b = c.bench->tensors[r.bench];
+        const TensorEntry &n = c.npu->tensors[r.npu];
+        const PairMetrics &m = r.metrics;
+        QJsonObject o{{u"name"_s, b.name},
+                      {u"index"_s, r.bench},
+                      {u"npu_name"_s, n.name},
+                      {u"match"_s, pairMatchId(r.match)},
+                      {u"shape"_s, shapeJson(b.shape)},
+                      {u"dtype"_s, dtypeId(b.dtype)},
+                      {u"npu_dtype"_s, dtypeId(n.dtype)},
+                      {u"cosine"_s, number(m.cosine)},
+                      {u"max_abs_err"_s, number(m.maxAbsErr)},
+                      {u"max_rel_err"_s, number(m.maxRelErr)},
+                      {u"mean_abs_err"_s, number(m.meanAbsErr)},
+                      {u"rmse"_s, number(m.rmse)},
+                      {u"rel_euclidean"_s, number(m.relEuclidean)},
+                      {u"one_thousandth_ratio"_s, number(m.oneThousandthRatio)},
+                      {u"five_thousandth_ratio"_s, number(m.fiveThousandthRatio)},
+                      {u"allclose_pass_share"_s, number(m.allclosePassShare)},
+                      {u"nan_npu"_s, m.nanNpu},
+                      {u"inf_npu"_s, m.infNpu},
+                      {u"nan_bench"_s, m.nanBench},
+                      {u"inf_bench"_s, m.infBench},
+                      {u"verdict"_s, verdictId(r.verdict)},
+                      {u"message"_s, r.message}};
+        if (c.statisticsMode)
+            o.insert(u"stats"_s, QJsonObject{{u"max_diff"_s, number(r.stats.maxDiff)},
+                                             {u"min_diff"_s, number(r.stats.minDiff)},
+                                             {u"mean_diff"_s, number(r.stats.meanDiff)},
+                                             {u"norm_diff"_s, number(r.stats.normDiff)},
+                                             {u"max_rel"_s, number(r.stats.maxRel)},
+                                             {u"min_rel"_s, number(r.stats.minRel)},
+                                             {u"mean_rel"_s, number(r.stats.meanRel)},
+                                             {u"norm_rel"_s, number(r.stats.normRel)}});
+        tensors.append(o);
+    }
+    QJsonArray unmatchedBench, unmatchedNpu;
+    for (int i : c.unmatchedBench)
+        unmatchedBench.append(c.bench->tensors[i].name);
+    for (int i : c.unmatchedNpu)
+        unmatchedNpu.append(c.npu->tensors[i].name);
+    QJsonValue first, nanOrigin;
+    if (c.firstDivergent >= 0) {
+        const CompareRow &r = c.rows[c.firstDivergent];
+        first = QJsonObject{{u"name"_s, rowName(c.firstDivergent)},
+                            {u"index"_s, r.bench},
+                            {u"cosine"_s, number(r.metrics.cosine)},
+                            {u"max_abs_err"_s, number(r.metrics.maxAbsErr)},
+                            {u"kind"_s, r.origin ? u"origin"_s : u"propagated"_s}};
+    }
+    if (c.nanOrigin >= 0)
+        nanOrigin = QJsonObject{{u"name"_s, rowName(c.nanOrigin)}, {u"index"_s, c.rows[c.nanOrigin].bench}};
+
+    if (parser.isSet(u"json"_s)) {
+        writeJson(io.out, QJsonObject{{u"schemaVersion"_s, 1},
+                                      {u"bench"_s, paths[0]},
+                                      {u"npu"_s, paths[1]},
+                                      {u"bench_format"_s, c.bench->format},
+                                      {u"npu_format"_s, c.npu->format},
+                                      {u"statistics_mode"_s, c.statisticsMode},
+                                      {u"pairs"_s, int(c.rows.size())},
+                                      {u"unmatched_bench"_s, unmatchedBench},
+                                      {u"unmatched_npu"_s, unmatchedNpu},
+                                      {u"first_divergent"_s, first},
+                                      {u"nan_origin"_s, nanOrigin},
+                                      {u"bytes_compared"_s, c.bytesCompared},
+                                      {u"seconds"_s, seconds},
+                                      {u"tensors"_s, tensors}});
+        return ExitOk;
+    }
+    int errors = 0, warnings = 0;
+    for (const CompareRow &r : c.rows) {
+        errors += r.verdict == Verdict::Error || r.verdict == Verdict::Unmatched;
+        warnings += r.verdict == Verdict::Warning;
+    }
+    io.out << CliTr::tr("%1 vs %2 (%3, %4)").arg(paths[0], paths[1], c.bench->format, c.npu->format) << '\n';
+    io.out << CliTr::tr("pairs: %1, unmatched: %2 bench / %3 NPU, errors: %4, warnings: %5")
+                      .arg(c.rows.size())
+                      .arg(c.unmatchedBench.size())
+                      .arg(c.unmatchedNpu.size())
+                      .arg(errors)
+                      .arg(warnings)
+              << '\n';
+    if (c.firstDivergent >= 0) {
+        const CompareRow &r = c.rows[c.firstDivergent];
+        io.out << CliTr::tr("first divergent: %1 (index %2, cosine %3, max abs err %4, %5)")
+                          .arg(rowName(c.firstDivergent))
+                          .arg(r.bench)
+                          .arg(r.metrics.cosine, 0, 'g', 8)
+                          .arg(r.metrics.maxAbsErr, 0, 'g', 6)
+                          .arg(r.origin ? CliTr::tr("origin") : CliTr::tr("propagated"))
+               << '\n';
+    } else {
+        io.out << CliTr::tr("first divergent: none") << '\n';
+    }
+    if (c.nanOrigin >= 0)
+        io.out << CliTr::tr("NaN/Inf origin: %1 (index %2)").arg(rowName(c.nanOrigin)).arg(c.rows[c.nanOrigin].bench)
+               << '\n';
+    io.out << CliTr::tr("%1 MB compared in %2 s (%3 GB/s)")
+                      .arg(double(c.bytesCompared) / 1e6, 0, 'f', 1)
+                      .arg(seconds, 0, 'f', 2)
+                      .arg(double(c.bytesCompared) / 1e9 / std::max(seconds, 1e-9), 0, 'f', 2)
+           << '\n';
+    return ExitOk;
+}
+
+} // namespace Twinscope::App

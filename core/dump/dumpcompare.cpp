@@ -1,0 +1,539 @@
+#include "dumpcompare.h"
+
+#include "dumpnames.h"
+#include "tensorstream.h"
+
+#include "core/common/tr.h"
+
+#include <QFile>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Core {
+
+QString verdictId(Verdict v)
+{
+    switch (v) {
+    case Verdict::Pass: return u"pass"_s;
+    case Verdict::Warning: return u"warning"_s;
+    case Verdict::Error: return u"error"_s;
+    case Verdict::Unmatched: break;
+    }
+    return u"unmatched"_s;
+}
+
+QString pairMatchId(PairMatch m)
+{
+    switch (m) {
+    case PairMatch::Exact: return u"exact"_s;
+    case PairMatch::Mapped: return u"mapped"_s;
+    case PairMatch::Fuzzy: return u"fuzzy"_s;
+    case PairMatch::Order: break;
+    }
+    return u"order"_s;
+}
+
+bool loadMappingFile(const QString &path, QList<QPair<QRegularExpression, QString>> *mapping, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = Tr::tr("%1: cannot open the mapping file").arg(path);
+        return false;
+    }
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.read(16 << 20), &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        *error = Tr::tr("%1 (byte %2): the mapping file is not JSON: %3").arg(path).arg(pe.offset).arg(pe.errorString());
+        return false;
+    }
+    QList<QPair<QString, QString>> pairs;
+    auto bad = [&](const QString &what) {
+        *error = Tr::tr("%1: expected {\"regex\": \"replacement\", ...} or [[regex, replacement], ...], found %2")
+                         .arg(path, what);
+        return false;
+    };
+    if (doc.isObject()) {
+        const QJsonObject o = doc.object();
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            if (!it.value().isString())
+                return bad(it.key());
+            pairs.append({it.key(), it.value().toString()});
+        }
+    } else {
+        for (const QJsonValue &v : doc.array()) {
+            const QJsonArray a = v.toArray();
+            if (a.size() != 2 || !a.at(0).isString() || !a.at(1).isString())
+                return bad(QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)));
+            pairs.append({a.at(0).toString(), a.at(1).toString()});
+        }
+    }
+    for (const auto &[pattern, replacement] : std::as_const(pairs)) {
+        QRegularExpression re(pattern);
+        if (!re.isValid()) {
+            *error = Tr::tr("%1: invalid regular expression %2: %3").arg(path, pattern, re.errorString());
+            return false;
+        }
+        mapping->append({re, replacement});
+    }
+    return true;
+}
+
+namespace {
+
+QString applyMapping(const QString &key, const CompareOptions &options)
+{
+    QString out = key;
+    for (const auto &[re, replacement] : options.mapping)
+        out.replace(re, replacement);
+    return out;
+}
+
+// Shape, a coarse dtype class, input/output and forward/backward: what order alignment may pair
+// without cost. Never pairs a forward tensor with a backward one.
+QString alignKey(const TensorEntry &t)
+{
+    return shapeText(t.shape) + (dtypeIsFloat(t.dtype) ? u"f"_s : u"i"_s) + (t.isOutput ? u"o"_s : u"i"_s)
+            + (t.key.contains(u"backward"_s) ? u"b"_s : u"f"_s);
+}
+
+// TroubleShooter's sequence alignment: edit distance, insert/delete 1, substitute 5; pairs come from
+// the backtrace where the keys agree (METRICS.md §7.4).
+void alignByOrder(const TensorDump &bench, const TensorDump &npu, const QList<int> &b, const QList<int> &n,
+                  QList<QPair<int, int>> *pairs)
+{
+    const qsizetype rows = b.size() + 1, cols = n.size() + 1;
+    if (b.isEmpty() || n.isEmpty() || rows * cols > 16'000'000)
+        return;
+    std::vector<int> dp(size_t(rows * cols));
+    auto at = [&](qsizetype i, qsizetype j) -> int & { return dp[size_t(i * cols + j)]; };
+    for (qsizetype i = 0; i < rows; ++i)
+        at(i, 0) = int(i);
+    for (qsizetype j = 0; j < cols; ++j)
+        at(0, j) = int(j);
+    QList<QString> kb, kn;
+    for (int i : b)
+        kb << alignKey(bench.tensors[i]);
+    for (int j : n)
+        kn << alignKey(npu.tensors[j]);
+    for (qsizetype i = 1; i < rows; ++i)
+        for (qsizetype j = 1; j < cols; ++j)
+            at(i, j) = std::min({at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + (kb[i - 1] == kn[j - 1] ? 0 : 5)});
+    qsizetype i = rows - 1, j = cols - 1;
+    while (i > 0 && j > 0) {
+        if (kb[i - 1] == kn[j - 1] && at(i, j) == at(i - 1, j - 1)) {
+            pairs->prepend({b[i - 1], n[j - 1]});
+            --i;
+            --j;
+        } else if (at(i, j) == at(i - 1, j) + 1) {
+            --i;
+        } else if (at(i, j) == at(i, j - 1) + 1) {
+            --j;
+        } else {
+            --i;
+            --j;
+        }
+    }
+}
+
+} // namespace
+
+QList<CompareRow> pairTensors(const TensorDump &bench, const TensorDump &npu, const CompareOptions &options,
+                              QList<int> *unmatchedBench, QList<int> *unmatchedNpu)
+{
+    const qsizetype nb = bench.tensors.size(), nn = npu.tensors.size();
+    std::vector<int> npuFor(size_t(nb), -1), benchFor(size_t(nn), -1);
+    std::vector<PairMatch> how(size_t(nb), PairMatch::Exact);
+    QStringList npuKeys;
+    QStringList npuOps;
+    for (const TensorEntry &t : npu.tensors) {
+        npuKeys << applyMapping(t.key, options);
+        npuOps << applyMapping(t.op, options);
+    }
+    // msprobe's exact match also wants the same number of tensors per call.
+    QHash<QString, int> benchOpSize, npuOpSize;
+    for (const TensorEntry &t : bench.tensors)
+        ++benchOpSize[t.op];
+    for (const QString &op : std::as_const(npuOps))
+        ++npuOpSize[op];
+
+    QHash<QString, int> benchByKey;
+    for (qsizetype i = 0; i < nb; ++i)
+        benchByKey.insert(bench.tensors[i].key, int(i));
+    for (qsizetype j = 0; j < nn; ++j) {
+        const auto it = benchByKey.constFind(npuKeys[j]);
+        if (it == benchByKey.constEnd() || npuFor[size_t(*it)] >= 0)
+            continue;
+        if (benchOpSize.value(bench.tensors[*it].op) != npuOpSize.value(npuOps[j]))
+            continue;
+        npuFor[size_t(*it)] = int(j);
+        benchFor[size_t(j)] = *it;
+        how[size_t(*it)] = npuKeys[j] == npu.tensors[j].key ? PairMatch::Exact : PairMatch::Mapped;
+    }
+    // Fuzzy: counters removed, paired by occurrence in execution order.
+    QHash<QString, QList<int>> benchFuzzy;
+    for (qsizetype i = 0; i < nb; ++i)
+        if (npuFor[size_t(i)] < 0)
+            benchFuzzy[fuzzyKey(bench.tensors[i].key)].append(int(i));
+    QHash<QString, int> used;
+    for (qsizetype j = 0; j < nn; ++j) {
+        if (benchFor[size_t(j)] >= 0)
+            continue;
+        const QString k = fuzzyKey(npuKeys[j]);
+        const auto it = benchFuzzy.constFind(k);
+        if (it == benchFuzzy.constEnd())
+            continue;
+        int &u = used[k];
+        if (u >= it->size())
+            continue;
+        const int i = it->at(u++);
+        npuFor[size_t(i)] = int(j);
+        benchFor[size_t(j)] = i;
+        how[size_t(i)] = PairMatch::Fuzzy;
+    }
+    // Order + shape alignment for whatever is left.
+    QList<int> restB, restN;
+    for (qsizetype i = 0; i < nb; ++i)
+        if (npuFor[size_t(i)] < 0)
+            restB << int(i);
+    for (qsizetype j = 0; j < nn; ++j)
+        if (benchFor[size_t(j)] < 0)
+            restN << int(j);
+    QList<QPair<int, int>> aligned;
+    alignByOrder(bench, npu, restB, restN, &aligned);
+    for (const auto &[i, j] : std::as_const(aligned)) {
+        npuFor[size_t(i)] = j;
+        benchFor[size_t(j)] = i;
+        how[size_t(i)] = PairMatch::Order;
+    }
+    QList<CompareRow> rows;
+    for (qsizetype i = 0; i < nb; ++i) {
+        if (npuFor[size_t(i)] < 0) {
+            unmatchedBench->append(int(i));
+            continue;
+        }
+        CompareRow r;
+        r.bench = int(i);
+        r.npu = npuFor[size_t(i)];
+        r.match = how[size_t(i)];
+        rows.append(r);
+    }
+    for (qsizetype j = 0; j < nn; ++j)
+        if (benchFor[size_t(j)] < 0)
+            unmatchedNpu->append(int(j));
+    return rows;
+}
+
+namespace {
+
+// One pair, one streaming pass. Returns false only when canceled.
+bool compareTensorPair(const TensorEntry &b, const TensorEntry &n, const CompareOptions &options, CompareRow *row,
+                       std::vector<double> *bufB, std::vector<double> *bufN, const CancelToken &cancel,
+                       std::atomic<qint64> *bytesDone)
+{
+    if (b.shape != n.shape) {
+        row->message = Tr::tr("Shape of NPU and bench tensor do not match. Skipped.");
+        row->verdict = Verdict::Unmatched;
+        return true;
+    }
+    for (const TensorEntry *t : {&b, &n}) {
+        if (!t->unreadable.isEmpty()) {
+            row->message = t->unreadable;
+            row->verdict = Verdict::Error;
+            return true;
+        }
+    }
+    auto [rtol, atol] = allcloseDefaults(n.dtype);
+    if (options.rtol >= 0)
+        rtol = options.rtol;
+    if (options.atol >= 0)
+        atol = options.atol;
+    PairAccumulator acc(rtol, atol);
+    QString error;
+    const qint64 total = n.numel();
+    if (b.storage.axisOrder == n.storage.axisOrder) {
+        // Same storage order on both sides: element i of one stream pairs with element i of the other.
+        auto sb = TensorStream::open(b, &error);
+        auto sn = sb ? TensorStream::open(n, &error) : nullptr;
+        const qint64 chunk = options.chunkElements;
+        bufB->resize(size_t(chunk));
+        bufN->resize(size_t(chunk));
+        qint64 done = 0;
+        const bool floats = b.storage.kind == TensorStorage::Kind::RawFile && n.storage.kind == TensorStorage::Kind::RawFile
+                && b.storage.stored == DType::Float32 && n.storage.stored == DType::Float32;
+        while (floats && sb && sn && done < total) {
+            // Both sides plain float32 files: the kernel reads the mapped floats directly.
+            if (cancel.isCanceled())
+                return false;
+            const qint64 want = std::min(chunk, total - done);
+            qint64 gotB = 0, gotN = 0;
+            const float *pb = sb->readFloats(want, &gotB, &error);
+            const float *pn = pb ? sn->readFloats(want, &gotN, &error) : nullptr;
+            if (!pb || !pn || gotB != want || gotN != want) {
+                if (error.isEmpty())
+                    error = Tr::tr("a tensor ended before its shape says");
+                break;
+            }
+            acc.add(pn, pb, want);
+            done += want;
+            bytesDone->fetch_add(want * 8);
+        }
+        while (!floats && sb && sn && done < total) {
+            if (cancel.isCanceled())
+                return false;
+            const qint64 want = std::min(chunk, total - done);
+            qint64 gotB = 0, gotN = 0;
+            while (gotB < want) {
+                const qint64 g = sb->read(bufB->data() + gotB, want - gotB, &error);
+                if (g <= 0)
+                    break;
+                gotB += g;
+            }
+            while (gotN < want) {
+                const qint64 g = sn->read(bufN->data() + gotN, want - gotN, &error);
+                if (g <= 0)
+                    break;
+                gotN += g;
+            }
+            if (gotB != want || gotN != want) {
+                if (error.isEmpty())
+                    error = Tr::tr("a tensor ended before its shape says");
+                break;
+            }
+            acc.add(bufN->data(), bufB->data(), want);
+            done += want;
+            bytesDone->fetch_add(want * (dtypeSize(b.storage.stored) + dtypeSize(n.storage.stored)));
+        }
+        if (!error.isEmpty()) {
+            row->message = error;
+            row->verdict = Verdict::Error;
+            return true;
+        }
+    } else {
+        // Different storage orders (a transposed view on one side): bring both to logical order.
+        std::vector<double> lb, ln;
+        if (!readTensorLogical(b, &lb, options.maxReorderElements, &error)
+            || !readTensorLogical(n, &ln, options.maxReorderElements, &error)) {
+            row->message = error;
+            row->verdict = Verdict::Error;
+            return true;
+        }
+        acc.add(ln.data(), lb.data(), total);
+        bytesDone->fetch_add(total * (dtypeSize(b.storage.stored) + dtypeSize(n.storage.stored)));
+    }
+    row->metrics = acc.finish(int(n.shape.size()));
+    if (row->metrics.firstNonFiniteNpu >= 0)
+        row->metrics.firstNonFiniteNpu = storageToLogicalIndex(n, row->metrics.firstNonFiniteNpu);
+    row->message = row->metrics.message;
+    if (b.dtype != n.dtype && !row->message.isEmpty())
+        row->message = Tr::tr("Dtype of NPU and bench tensor do not match.") + u' ' + row->message;
+    else if (b.dtype != n.dtype)
+        row->message = Tr::tr("Dtype of NPU and bench tensor do not match.");
+    return true;
+}
+
+bool finiteStat(double v)
+{
+    return std::isfinite(v);
+}
+
+void compareStatistics(const TensorEntry &b, const TensorEntry &n, const CompareThresholds &t, CompareRow *row)
+{
+    const TensorStats sb = b.stats.value_or(TensorStats{}), sn = n.stats.value_or(TensorStats{});
+    StatsDiff &d = row->stats;
+    auto rel = [](double x, double y) {
+        // |(N - B) / B|; proposal for B = 0: 0 when both are 0, else +Inf (METRICS.md §5).
+        if (y == 0)
+            return x == 0 ? 0.0 : INFINITY;
+        return std::fabs((x - y) / y);
+    };
+    double worst = 0;
+    bool any = false;
+    auto one = [&](double x, double y, double *diff, double *r) {
+        *diff = x - y;
+        *r = rel(x, y);
+        if (std::isnan(x) || std::isnan(y))
+            return;
+        any = true;
+        const double scale = std::max({std::fabs(x), std::fabs(y), 1e-3});
+        worst = std::max(worst, std::isinf(x) || std::isinf(y) ? (x == y ? 0.0 : INFINITY) : std::fabs(x - y) / scale);
+    };
+    one(sn.max, sb.max, &d.maxDiff, &d.maxRel);
+    one(sn.min, sb.min, &d.minDiff, &d.minRel);
+    one(sn.mean, sb.mean, &d.meanDiff, &d.meanRel);
+    one(sn.norm, sb.norm, &d.normDiff, &d.normRel);
+    d.worst = any ? worst : std::nan("");
+    row->metrics.npu = sn;
+    row->metrics.bench = sb;
+    row->npuNonFinite = !finiteStat(sn.max) || !finiteStat(sn.min) || (std::isnan(sn.norm) && !std::isnan(sb.norm));
+    if (b.shape != n.shape) {
+        row->message = Tr::tr("Shape of NPU and bench tensor do not match. Skipped.");
+        row->verdict = Verdict::Unmatched;
+    } else if (b.dtype != n.dtype) {
+        row->message = Tr::tr("Dtype of NPU and bench tensor do not match.");
+    }
+    row->divergent = row->verdict != Verdict::Unmatched && !std::isnan(d.worst) && d.worst > t.statRelTolerance;
+    row->accuracyReached = !row->divergent;
+}
+
+} // namespace
+
+Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std::shared_ptr<const TensorDump> npu,
+                                    const CompareOptions &options, ProgressSink &progress, const CancelToken &cancel)
+{
+    try {
+        auto cmp = std::make_shared<DumpComparison>();
+        cmp->bench = bench;
+        cmp->npu = npu;
+        cmp->options = options;
+        cmp->statisticsMode = bench->statisticsOnly || npu->statisticsOnly;
+        progress.report(0, Tr::tr("Pairing tensors"));
+        cmp->rows = pairTensors(*bench, *npu, options, &cmp->unmatchedBench, &cmp->unmatchedNpu);
+        const CompareThresholds &t = options.thresholds;
+
+        if (cmp->statisticsMode) {
+            for (CompareRow &r : cmp->rows)
+                compareStatistics(bench->tensors[r.bench], npu->tensors[r.npu], t, &r);
+        } else {
+            qint64 totalBytes = 0;
+            for (const CompareRow &r : std::as_const(cmp->rows))
+                totalBytes += bench->tensors[r.bench].numel() * dtypeSize(bench->tensors[r.bench].storage.stored)
+                        + npu->tensors[r.npu].numel() * dtypeSize(npu->tensors[r.npu].storage.stored);
+            std::atomic<int> next{0};
+            std::atomic<qint64> bytesDone{0};
+            std::atomic<bool> canceled{false};
+            auto worker = [&](bool reportProgress) {
+                std::vector<double> bufB, bufN;
+                for (;;) {
+                    const int i = next.fetch_add(1);
+                    if (i >= cmp->rows.size() || canceled.load())
+                        return;
+                    CompareRow &r = cmp->rows[i];
+                    if (!compareTensorPair(bench->tensors[r.bench], npu->tensors[r.npu], options, &r, &bufB, &bufN,
+                                           cancel, &bytesDone)) {
+                        canceled.store(true);
+                        return;
+                    }
+                    if (reportProgress)
+                        progress.reportRange(bytesDone.load(), totalBytes, 20, 980, Tr::tr("Comparing tensors"));
+                }
+            };
+            // Pairs are independent: spread them over the threads; the calling thread works too.
+            std::vector<std::thread> pool;
+            for (int k = 1; k < std::max(1, options.threads); ++k)
+                pool.emplace_back(worker, false);
+            worker(true);
+            for (std::thread &th : pool)
+                th.join();
+            if (canceled.load())
+                return Result<DumpComparison>::canceled();
+            cmp->bytesCompared = bytesDone.load();
+            for (CompareRow &r : cmp->rows) {
+                const PairMetrics &m = r.metrics;
+                r.npuNonFinite = m.nanNpu + m.infNpu > 0;
+                if (r.verdict != Verdict::Pass || m.count == 0)
+                    continue;
+                // msprobe "Accuracy Reached or Not": no verdict when Cosine or MaxAbsErr is NaN.
+                const bool haveCos = !std::isnan(m.cosine), haveAbs = !std::isnan(m.maxAbsErr);
+                if (haveAbs) {
+                    const bool cosBad = haveCos && m.cosine < t.cosine;
+                    r.accuracyReached = !((cosBad && m.maxAbsErr > t.maxAbsErr)
+                                          || (haveCos && m.cosine < t.cosineFloor) || m.maxAbsErr > t.maxAbsErrCeiling);
+                }
+                r.divergent = haveCos && haveAbs && !r.accuracyReached;
+            }
+        }
+
+        // Rows grouped by call (op) for the input-versus-output rules, in execution order.
+        QHash<QString, QList<int>> byOp;
+        for (int i = 0; i < cmp->rows.size(); ++i)
+            byOp[bench->tensors[cmp->rows[i].bench].op].append(i);
+        for (int i = 0; i < cmp->rows.size(); ++i) {
+            CompareRow &r = cmp->rows[i];
+            const TensorEntry &bt = bench->tensors[r.bench];
+            const TensorEntry &nt = npu->tensors[r.npu];
+            if (r.verdict == Verdict::Unmatched || r.verdict == Verdict::Error)
+                continue;
+            bool error = !r.accuracyReached || bt.dtype != nt.dtype || bt.shape != nt.shape;
+            bool warning = false;
+            // NaN/Inf on the NPU where the bench has none.
+            if (cmp->statisticsMode) {
+                const TensorStats sb = bt.stats.value_or(TensorStats{});
+                error = error || (r.npuNonFinite && std::isfinite(sb.max) && std::isfinite(sb.min));
+            } else {
+                const PairMetrics &m = r.metrics;
+                error = error || m.maskMismatch || (m.nanNpu + m.infNpu > 0 && m.nanBench + m.infBench == 0);
+            }
+            if (bt.isOutput) {
+                // Input-based rules (METRICS.md §4.2) compare this output with its call's inputs.
+                double minInCos = INFINITY, minInRatio = INFINITY, maxInNormRel = 0;
+                bool haveInputs = false;
+                for (int k : byOp.value(bt.op)) {
+                    const CompareRow &in = cmp->rows[k];
+                    if (bench->tensors[in.bench].isOutput)
+                        continue;
+                    haveInputs = true;
+                    if (!std::isnan(in.metrics.cosine))
+                        minInCos = std::min(minInCos, in.metrics.cosine);
+                    if (!std::isnan(in.metrics.oneThousandthRatio))
+                        minInRatio = std::min(minInRatio, in.metrics.oneThousandthRatio);
+                    if (!std::isnan(in.stats.normRel))
+                        maxInNormRel = std::max(maxInNormRel, in.stats.normRel);
+                }
+                if (haveInputs && !cmp->statisticsMode) {
+                    const PairMetrics &m = r.metrics;
+                    error = error || (std::isfinite(minInRatio) && minInRatio > t.oneThousandthInputRed
+                                      && m.oneThousandthRatio < t.oneThousandthOutputRed);
+                    warning = std::isfinite(minInCos) && minInCos > t.cosineFloor && m.cosine < minInCos - t.cosineDiffYellow;
+                } else if (haveInputs) {
+                    error = error || (maxInNormRel < t.normInputRed && r.stats.normRel > t.normOutputRed);
+                    warning = r.stats.normRel > t.statRelTolerance && r.stats.normRel >= 10 * maxInNormRel;
+                }
+            }
+            r.verdict = error ? Verdict::Error : warning ? Verdict::Warning : Verdict::Pass;
+        }
+        // First divergent tensor in execution order; origin when all inputs of its call still pass.
+        for (int i = 0; i < cmp->rows.size(); ++i) {
+            CompareRow &r = cmp->rows[i];
+            if (!r.divergent)
+                continue;
+            const TensorEntry &bt = bench->tensors[r.bench];
+            bool inputsPass = true;
+            if (bt.isOutput)
+                for (int k : byOp.value(bt.op))
+                    if (!bench->tensors[cmp->rows[k].bench].isOutput && cmp->rows[k].divergent)
+                        inputsPass = false;
+            r.origin = inputsPass;
+            if (cmp->firstDivergent < 0)
+                cmp->firstDivergent = i;
+        }
+        // NaN/Inf origin: the first output that is non-finite on the NPU while its call's inputs are finite.
+        for (int i = 0; i < cmp->rows.size() && cmp->nanOrigin < 0; ++i) {
+            const CompareRow &r = cmp->rows[i];
+            const TensorEntry &bt = bench->tensors[r.bench];
+            if (!r.npuNonFinite || !bt.isOutput)
+                continue;
+            bool inputsFinite = true;
+            for (int k : byOp.value(bt.op))
+                if (!bench->tensors[cmp->rows[k].bench].isOutput && cmp->rows[k].npuNonFinite)
+                    inputsFinite = false;
+            if (inputsFinite)
+                cmp->nanOrigin = i;
+        }
+        progress.report(1000, Tr::tr("Comparing tensors"));
+        return Result<DumpComparison>::ok(cmp);
+    } catch (const std::bad_alloc &) {
+        return Result<DumpComparison>::failed(Error::make(ErrorCode::OutOfMemory,
+                Tr::tr("not enough memory to compare the dumps"), npu->path));
+    }
+}
+
+} // namespace Twinscope::Core

@@ -1,0 +1,134 @@
+#include "dumpnames.h"
+
+#include <QRegularExpression>
+#include <QStringList>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Core {
+
+bool naturalLess(const QString &a, const QString &b)
+{
+    qsizetype i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (a[i].isDigit() && b[j].isDigit()) {
+            qsizetype i2 = i, j2 = j;
+            while (i2 < a.size() && a[i2] == u'0')
+                ++i2;
+            while (j2 < b.size() && b[j2] == u'0')
+                ++j2;
+            qsizetype ie = i2, je = j2;
+            while (ie < a.size() && a[ie].isDigit())
+                ++ie;
+            while (je < b.size() && b[je].isDigit())
+                ++je;
+            if (ie - i2 != je - j2)
+                return ie - i2 < je - j2;
+            const int c = QStringView(a).mid(i2, ie - i2).compare(QStringView(b).mid(j2, je - j2));
+            if (c != 0)
+                return c < 0;
+            i = ie;
+            j = je;
+            continue;
+        }
+        if (a[i] != b[j])
+            return a[i] < b[j];
+        ++i;
+        ++j;
+    }
+    return a.size() - i < b.size() - j;
+}
+
+namespace {
+bool isNumber(const QString &s, qint64 *value = nullptr)
+{
+    if (s.isEmpty() || s.size() > 18)
+        return false;
+    for (QChar c : s)
+        if (!c.isDigit())
+            return false;
+    if (value)
+        *value = s.toLongLong();
+    return true;
+}
+} // namespace
+
+std::optional<AscendDumpName> parseAscendDumpName(const QString &fileName)
+{
+    QString base = fileName;
+    if (!base.endsWith(u".npy"_s))
+        return std::nullopt;
+    base.chop(4);
+    QStringList parts = base.split(u'.');
+    AscendDumpName n;
+    // {format} is present in MindSpore names, absent in msaccucmp-converted ones.
+    if (!parts.isEmpty() && !isNumber(parts.last())) {
+        n.format = parts.takeLast();
+    }
+    qint64 slot = 0;
+    if (parts.size() < 5 || !isNumber(parts.last(), &slot))
+        return std::nullopt;
+    n.slot = int(slot);
+    parts.removeLast();
+    const QString io = parts.takeLast();
+    if (io != u"input"_s && io != u"output"_s)
+        return std::nullopt;
+    n.isOutput = io == u"output"_s;
+    if (!isNumber(parts.last(), &n.timestamp))
+        return std::nullopt;
+    parts.removeLast();
+    // Trailing task and stream ids (stream optional).
+    QList<qint64> ids;
+    while (parts.size() > 2 && ids.size() < 2) {
+        qint64 v;
+        if (!isNumber(parts.last(), &v))
+            break;
+        ids.prepend(v);
+        parts.removeLast();
+    }
+    if (ids.isEmpty() || parts.size() < 2)
+        return std::nullopt;
+    n.taskId = ids.value(0);
+    n.streamId = ids.size() > 1 ? ids[1] : -1;
+    n.opType = parts.takeFirst();
+    n.opName = parts.join(u'.');
+    return n;
+}
+
+std::optional<MsprobeTensorName> parseMsprobeTensorName(const QString &name)
+{
+    QString base = name;
+    for (const QString &ext : {u".npy"_s, u".pt"_s})
+        if (base.endsWith(ext))
+            base.chop(ext.size());
+    const QStringList parts = base.split(u'.');
+    for (qsizetype i = 1; i + 1 < parts.size(); ++i) {
+        if (parts[i] != u"forward"_s && parts[i] != u"backward"_s)
+            continue;
+        // API: ... {call}.{direction}.{io}...; module: ... {direction}.{call}.{io}...
+        qsizetype ioAt = i + 1;
+        if (isNumber(parts[ioAt]))
+            ++ioAt;
+        if (ioAt >= parts.size())
+            return std::nullopt;
+        const QString &io = parts[ioAt];
+        if (io != u"input"_s && io != u"output"_s && io != u"parameters"_s)
+            continue;
+        MsprobeTensorName n;
+        n.callKey = parts.mid(0, ioAt).join(u'.');
+        n.suffix = parts.mid(ioAt).join(u'.');
+        n.isOutput = io == u"output"_s;
+        return n;
+    }
+    return std::nullopt;
+}
+
+QString fuzzyKey(const QString &key)
+{
+    const QRegularExpression counters(u"(^|[./_-])\\d+(?=$|[./_-])"_s);
+    QString out = key;
+    out.replace(counters, u"\\1#"_s);
+    return out;
+}
+
+} // namespace Twinscope::Core

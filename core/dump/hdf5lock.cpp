@@ -1,0 +1,23 @@
+#include "hdf5lock.h"
+
+#include <hdf5.h>
+
+namespace Twinscope::Core {
+
+namespace {
+// The one process-wide lock DESIGN.md §3 allows: HDF5's own global state is what it protects.
+std::mutex &hdf5Mutex()
+{
+    static std::mutex mutex;
+    return mutex;
+}
+} // namespace
+
+Hdf5Guard::Hdf5Guard() : m_lock(hdf5Mutex())
+{
+    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+}
+
+Hdf5Guard::~Hdf5Guard() = default;
+
+} // namespace Twinscope::Core

@@ -1,0 +1,93 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+#include <cmath>
+#include <optional>
+
+namespace Twinscope::Core {
+
+// Element types a dump can hold. bf16 and fp16 are widened exactly to double before any arithmetic.
+enum class DType : quint8 {
+    Unknown,
+    Bool,
+    UInt8,
+    Int8,
+    Int16,
+    UInt16,
+    Int32,
+    UInt32,
+    Int64,
+    UInt64,
+    Float16,
+    BFloat16,
+    Float32,
+    Float64,
+};
+
+QString dtypeId(DType type); // "float32", "bfloat16", ...: stable ids for the CLI
+int dtypeSize(DType type);   // bytes per element, 0 for Unknown
+bool dtypeIsFloat(DType type);
+// Accepts numpy ("float32", "<f4" without the order), torch ("torch.bfloat16") and MindSpore
+// ("BFloat16", "Float32") spellings.
+DType dtypeFromName(const QString &name);
+
+// Where and how a tensor's elements lie on disk; a tensor is streamed from here chunk by chunk.
+struct TensorStorage
+{
+    enum class Kind : quint8 {
+        None,    // statistics only (msprobe statistics mode) or unreadable
+        RawFile, // contiguous bytes at offset (npy, contiguous uncompressed HDF5): read through mmap windows
+        Hdf5,    // chunked/compressed HDF5: hyperslab reads under the process-wide HDF5 lock
+    };
+    Kind kind = Kind::None;
+    QString file;
+    qint64 offset = 0;            // RawFile: byte offset of element 0
+    QString dataset;              // Hdf5: dataset path
+    DType stored = DType::Unknown; // element type as stored (fp16 dumper tensors are stored as float32)
+    bool bigEndian = false;
+    // Storage order as an axis permutation, outermost first: empty = row-major (C order).
+    QList<int> axisOrder;
+};
+
+// msprobe / ptdbg statistics of one tensor; NaN where absent.
+struct TensorStats
+{
+    double max = std::nan("");
+    double min = std::nan("");
+    double mean = std::nan("");
+    double norm = std::nan("");
+};
+
+struct TensorEntry
+{
+    QString name;     // path or file name the user sees (dataset path, npy file name, data_name)
+    QString key;      // exact pairing key (same tensor on both sides has the same key)
+    QString op;       // the op/call this tensor belongs to; inputs and outputs of one call share it
+    QString opType;   // e.g. "softmax_int", "Softmax", "Functional.softmax"
+    bool isOutput = false;
+    qint64 timestamp = -1; // Ascend/MindSpore dump timestamp (µs), -1 when none
+    QList<qint64> shape;
+    DType dtype = DType::Unknown; // the tensor's own dtype (what the producer computed in)
+    TensorStorage storage;
+    std::optional<TensorStats> stats;
+    QString unreadable; // why the elements cannot be read (e.g. a .pt file), empty when fine
+
+    qint64 numel() const;
+};
+
+// One side of a comparison: every tensor in execution order.
+struct TensorDump
+{
+    QString path;
+    QString format;   // "torch_dumper_h5", "hdf5", "npy", "npy_folder", "msprobe", "ptdbg_pkl"
+    bool statisticsOnly = false;
+    QList<TensorEntry> tensors;
+    qint64 dataBytes = 0; // bytes of tensor data on disk (throughput accounting)
+    QList<QPair<QString, QString>> moduleParent; // msprobe construct.json: module -> parent module
+};
+
+QString shapeText(const QList<qint64> &shape); // "[3, 2]"
+
+} // namespace Twinscope::Core

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "tensordump.h"
+
+#include <QString>
+
+#include <cmath>
+
+namespace Twinscope::Core {
+
+// The metrics of one NPU/bench tensor pair (METRICS.md §1-§3), computed in one streaming pass with
+// double accumulation. NaN means "not computed" (unsupported, or NaN/Inf positions differ); message
+// then carries msprobe's explanation.
+struct PairMetrics
+{
+    qint64 count = 0;
+    double cosine = std::nan("");
+    double maxAbsErr = std::nan("");
+    double maxRelErr = std::nan("");          // msprobe convention: ε added where bench == 0
+    double maxRelErrMsaccucmp = std::nan(""); // msaccucmp: elements with |bench| <= ε count as 0
+    double meanRelErrMsaccucmp = std::nan("");
+    double meanAbsErr = std::nan("");
+    double rmse = std::nan("");
+    double eucDist = std::nan("");
+    double relEuclidean = std::nan("");
+    double oneThousandthRatio = std::nan("");
+    double fiveThousandthRatio = std::nan("");
+    double allclosePassShare = std::nan("");
+    double rtol = 0;
+    double atol = 0;
+    qint64 nanNpu = 0, infNpu = 0, nanBench = 0, infBench = 0;
+    qint64 benchZeros = 0;
+    qint64 firstNonFiniteNpu = -1; // storage-order index
+    bool maskMismatch = false;
+    // Per-side statistics over the finite elements, comparable with msprobe's Max/Min/Mean/Norm.
+    TensorStats npu;
+    TensorStats bench;
+    QString message;
+};
+
+// Streaming accumulator; feed aligned chunks of both sides in the same element order.
+class PairAccumulator
+{
+public:
+    PairAccumulator(double rtol, double atol) : m_rtol(rtol), m_atol(atol) {}
+    void add(const double *npu, const double *bench, qint64 count);
+    // float32 on both sides: widened inside the kernel, no intermediate double buffers.
+    void add(const float *npu, const float *bench, qint64 count);
+    // rank and numel decide msprobe's 0-d and length-1 pre-checks.
+    PairMetrics finish(int rank) const;
+
+private:
+    struct Sum // Neumaier-compensated running sum over per-chunk partial sums
+    {
+        double sum = 0, c = 0;
+        void add(double v)
+        {
+            const double t = sum + v;
+            c += std::fabs(sum) >= std::fabs(v) ? (sum - t) + v : (v - t) + sum;
+            sum = t;
+        }
+        double value() const { return sum + c; }
+    };
+    template<typename T>
+    bool addClean(const T *npu, const T *bench, qint64 count);
+
+    double m_rtol, m_atol;
+    qint64 m_n = 0;
+    Sum m_nb, m_nn, m_bb, m_abs, m_sq, m_n1, m_b1, m_relAcc;
+    double m_maxAbs = 0, m_maxRel = 0, m_maxRelAcc = 0;
+    qint64 m_rel1 = 0, m_rel5 = 0, m_allclose = 0, m_benchZeros = 0;
+    double m_minN = INFINITY, m_maxN = -INFINITY, m_minB = INFINITY, m_maxB = -INFINITY;
+    qint64 m_nanN = 0, m_infN = 0, m_nanB = 0, m_infB = 0, m_firstBadN = -1;
+    bool m_maskMismatch = false;
+};
+
+// allclose defaults per dtype (torch.testing.assert_close, METRICS.md §3.2): {rtol, atol}.
+std::pair<double, double> allcloseDefaults(DType type);
+
+} // namespace Twinscope::Core

@@ -1,0 +1,211 @@
+// Pairing, verdicts, first divergent tensor and NaN origin on generated pairs with a known truth
+// (gen_dump_pair.py's truth.json) and on the real msprobe MindSpore-vs-PyTorch pair.
+#include "core/dump/dumpcompare.h"
+#include "core/dump/dumploader.h"
+#include "core/export/comparecsv.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+using namespace Twinscope::Core;
+
+class TestDumpCompare : public QObject
+{
+    Q_OBJECT
+
+private:
+    static std::shared_ptr<const TensorDump> load(const QString &path)
+    {
+        ProgressSink progress;
+        const auto r = loadDump(Source::fromPath(path), progress, CancelToken());
+        if (!r.isOk())
+            qWarning() << r.error().toString();
+        return r.value();
+    }
+    static std::shared_ptr<const DumpComparison> compare(const QString &bench, const QString &npu,
+                                                         const CompareOptions &options = {})
+    {
+        auto b = load(bench), n = load(npu);
+        if (!b || !n)
+            return nullptr;
+        ProgressSink progress;
+        return compareDumps(b, n, options, progress, CancelToken()).value();
+    }
+    static void checkTruth(const QString &dir)
+    {
+        QFile f(dir + u"/truth.json"_s);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject truth = QJsonDocument::fromJson(f.readAll()).object();
+        const auto c = compare(dir + u'/' + truth.value(u"bench"_s).toString(),
+                               dir + u'/' + truth.value(u"npu"_s).toString());
+        QVERIFY(c);
+        QCOMPARE(c->rows.size(), truth.value(u"tensors"_s).toInt());
+        QVERIFY(c->unmatchedBench.isEmpty() && c->unmatchedNpu.isEmpty());
+        const QJsonObject first = truth.value(u"first_divergent"_s).toObject();
+        QVERIFY(c->firstDivergent >= 0);
+        const CompareRow &r = c->rows[c->firstDivergent];
+        QCOMPARE(c->bench->tensors[r.bench].name, first.value(u"name"_s).toString());
+        QCOMPARE(r.bench, first.value(u"index"_s).toInt());
+        QVERIFY(r.origin);
+        QCOMPARE(first.value(u"kind"_s).toString(), u"origin"_s);
+        if (!c->statisticsMode)
+            QVERIFY(std::fabs(r.metrics.cosine - first.value(u"cosine"_s).toDouble()) < 1e-9);
+        const QJsonObject nan = truth.value(u"nan"_s).toObject();
+        QVERIFY(c->nanOrigin >= 0);
+        QCOMPARE(c->bench->tensors[c->rows[c->nanOrigin].bench].name, nan.value(u"name"_s).toString());
+        QCOMPARE(c->rows[c->nanOrigin].bench, nan.value(u"index"_s).toInt());
+        // Everything before the planted divergence passes msprobe's accuracy rule.
+        for (int i = 0; i < c->firstDivergent; ++i)
+            QVERIFY2(!c->rows[i].divergent, qPrintable(c->bench->tensors[c->rows[i].bench].name));
+    }
+
+private slots:
+    void committedPairs_data()
+    {
+        QTest::addColumn<QString>("dir");
+        QTest::newRow("dumper gzip") << QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/dumper");
+        QTest::newRow("msprobe statistics") << QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/msprobe_statistics");
+    }
+    void committedPairs()
+    {
+        QFETCH(QString, dir);
+        checkTruth(dir);
+    }
+
+    // The other layouts are generated on the fly when Debian's numpy/h5py are there.
+    void generatedPairs_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("dumper") << QStringList{u"--layout"_s, u"dumper"_s};
+        QTest::newRow("flat") << QStringList{u"--layout"_s, u"flat"_s};
+        QTest::newRow("npy") << QStringList{u"--layout"_s, u"npy"_s};
+        QTest::newRow("msprobe tensor") << QStringList{u"--layout"_s, u"msprobe"_s, u"--task"_s, u"tensor"_s};
+        QTest::newRow("no divergence") << QStringList{u"--layout"_s, u"flat"_s, u"--diverge-block"_s, u"9"_s};
+    }
+    void generatedPairs()
+    {
+        QFETCH(QStringList, args);
+        const QString tool = QStringLiteral(TWINSCOPE_SOURCE_DIR "/../shared/tools/gen_dump_pair.py");
+        if (!QFile::exists(tool) || !QFile::exists(u"/usr/bin/python3"_s))
+            QSKIP("gen_dump_pair.py or /usr/bin/python3 is not available");
+        QTemporaryDir tmp;
+        QProcess p;
+        p.start(u"/usr/bin/python3"_s, QStringList{tool, u"--out-dir"_s, tmp.path(), u"--mb"_s, u"1"_s, u"--blocks"_s,
+                                                   u"3"_s, u"--seed"_s, u"7"_s} + args);
+        QVERIFY(p.waitForFinished(120000));
+        if (p.exitCode() != 0 && p.readAllStandardError().contains("No module named"))
+            QSKIP("numpy or h5py is missing for /usr/bin/python3");
+        QCOMPARE(p.exitCode(), 0);
+        if (args.contains(u"--diverge-block"_s)) {
+            QFile f(tmp.path() + u"/truth.json"_s);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QJsonObject truth = QJsonDocument::fromJson(f.readAll()).object();
+            QVERIFY(truth.value(u"first_divergent"_s).isNull());
+            const auto c = compare(tmp.path() + u"/bench.h5"_s, tmp.path() + u"/npu.h5"_s);
+            QVERIFY(c);
+            QCOMPARE(c->firstDivergent, -1);
+            QVERIFY(c->nanOrigin >= 0);
+            return;
+        }
+        checkTruth(tmp.path());
+    }
+
+    // The real MindSpore (NPU) vs PyTorch (bench) msprobe pair compares in statistics mode, with the
+    // framework renames supplied as a mapping file.
+    void realMsprobePair()
+    {
+        const QString dir = QStringLiteral(TWINSCOPE_SHARED_DATA "/dump/msprobe_ms_vs_pt_compare/");
+        CompareOptions options;
+        QString error;
+        QVERIFY(loadMappingFile(QStringLiteral(TWINSCOPE_TEST_DATA "/dump/good/ms_to_pt_map.json"), &options.mapping,
+                                &error));
+        const auto c = compare(dir + u"pytorch_data"_s, dir + u"mindspore_data"_s, options);
+        QVERIFY(c);
+        QVERIFY(c->statisticsMode);
+        QVERIFY(c->rows.size() >= 25);
+        int mapped = 0, statsCompared = 0;
+        for (const CompareRow &r : c->rows) {
+            mapped += r.match == PairMatch::Mapped;
+            statsCompared += !std::isnan(r.stats.worst);
+            // Statistics mode never pairs a forward tensor with a backward one.
+            QCOMPARE(c->bench->tensors[r.bench].key.contains(u"backward"_s),
+                     c->npu->tensors[r.npu].key.contains(u"backward"_s));
+        }
+        QVERIFY(mapped >= 10);
+        QVERIFY(statsCompared >= 20);
+        // Torch.cos <-> Mint.cos: identical statistics.
+        bool cos = false;
+        for (const CompareRow &r : c->rows) {
+            if (c->bench->tensors[r.bench].key == u"Torch.cos.0.forward.output.0"_s) {
+                cos = true;
+                QCOMPARE(c->npu->tensors[r.npu].key, u"Mint.cos.0.forward.output.0"_s);
+                QCOMPARE(r.verdict, Verdict::Pass);
+                QCOMPARE(r.stats.normRel, 0.0);
+            }
+        }
+        QVERIFY(cos);
+        QBuffer csv;
+        csv.open(QIODevice::WriteOnly);
+        QVERIFY(writeCompareCsv(*c, &csv));
+        QVERIFY(csv.data().startsWith("NPU Name,Bench Name,NPU Tensor Dtype,Bench Tensor Dtype,NPU Tensor Shape,"
+                                      "Bench Tensor Shape,Max diff"));
+        // Without the mapping, the renamed calls stay unmatched or fall back to weaker matching.
+        const auto plain = compare(dir + u"pytorch_data"_s, dir + u"mindspore_data"_s);
+        int plainMapped = 0;
+        for (const CompareRow &r : plain->rows)
+            plainMapped += r.match == PairMatch::Mapped;
+        QCOMPARE(plainMapped, 0);
+    }
+
+    void tensorCsvHeader()
+    {
+        const QString dir = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/dumper/");
+        const auto c = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s);
+        QVERIFY(c);
+        QBuffer csv;
+        csv.open(QIODevice::WriteOnly);
+        QVERIFY(writeCompareCsv(*c, &csv));
+        const QList<QByteArray> lines = csv.data().split('\n');
+        QCOMPARE(lines.first(), QByteArray("NPU Name,Bench Name,NPU Tensor Dtype,Bench Tensor Dtype,NPU Tensor Shape,"
+                                           "Bench Tensor Shape,Cosine,MaxAbsErr,NPU max,NPU min,NPU mean,Bench max,"
+                                           "Bench min,Bench mean,Accuracy Reached or Not,Err_message,EucDist,"
+                                           "MaxRelativeErr,One Thousandth Err Ratio,Five Thousandths Err Ratio,Result"));
+        QCOMPARE(lines.size(), c->rows.size() + 2); // header, rows, trailing newline
+    }
+
+    void cancel()
+    {
+        const QString dir = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/dumper/");
+        CancelToken token = CancelToken::create();
+        token.cancel();
+        ProgressSink progress;
+        const auto r = compareDumps(load(dir + u"bench.h5"_s), load(dir + u"npu.h5"_s), CompareOptions(), progress, token);
+        QVERIFY(r.isCanceled());
+    }
+
+    void threadsGiveIdenticalResults()
+    {
+        const QString dir = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/dumper/");
+        CompareOptions one;
+        one.threads = 1;
+        CompareOptions two;
+        two.threads = 2;
+        const auto a = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s, one);
+        const auto b = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s, two);
+        QCOMPARE(a->rows.size(), b->rows.size());
+        for (int i = 0; i < a->rows.size(); ++i) {
+            QCOMPARE(a->rows[i].metrics.maxAbsErr, b->rows[i].metrics.maxAbsErr);
+            const double ca = a->rows[i].metrics.cosine, cb = b->rows[i].metrics.cosine;
+            QVERIFY(ca == cb || (std::isnan(ca) && std::isnan(cb)));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDumpCompare)
+#include "tst_dumpcompare.moc"
