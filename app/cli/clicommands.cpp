@@ -8,6 +8,8 @@ const QList<CliCommand> &cliCommands()
 {
     static const QList<CliCommand> commands = {
             {"detect", QT_TRANSLATE_NOOP("Cli", "Tell what kind of input each path is."), runDetect},
+            {"opinfo", QT_TRANSLATE_NOOP("Cli", "Summarise Ascend host logs: compiles, TransData, recompiles."),
+             runOpInfo},
     };
     return commands;
 }

@@ -321,10 +321,18 @@ SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalB
         size_t i = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
         while (i < head.size() && std::isspace(uchar(head[i])))
             ++i;
-        if (i < head.size() && (head[i] == '{' || head[i] == '['))
+        if (i < head.size() && (head[i] == '{' || head[i] == '[')) {
             r = sniffJson(head, name);
-        else
+            // Host logs start with '[' too ("[INFO] ASCENDCL(...", "[2026-03-19 15:04:57] [INFO] ..."):
+            // what is no JSON we know gets the text patterns.
+            if (r.kind == FileKind::Unknown) {
+                SniffResult text = sniffText(head);
+                if (text.kind != FileKind::Unknown)
+                    r = text;
+            }
+        } else {
             r = sniffText(head);
+        }
     }
     r.bytes = totalBytes;
     if (r.kind == FileKind::Unknown)
