@@ -42,6 +42,7 @@ QJsonObject toJson(const OpInfoDataset &ds, const OpInfoReport &r)
                                  {u"signatures"_s, t.signatures},
                                  {u"truncated"_s, t.truncated},
                                  {u"after_cutoff"_s, t.afterCutoff},
+                                 {u"new_after_cutoff"_s, t.newAfterCutoff},
                                  {u"first_ts"_s, tsValue(t.firstNs)},
                                  {u"last_ts"_s, tsValue(t.lastNs)},
                                  {u"shapes"_s, QJsonArray::fromStringList(t.shapes)},
@@ -63,6 +64,7 @@ QJsonObject toJson(const OpInfoDataset &ds, const OpInfoReport &r)
                                       {u"signatures"_s, rc.signatures},
                                       {u"compiles"_s, rc.compiles},
                                       {u"after_cutoff"_s, rc.afterCutoff},
+                                      {u"new_after_cutoff"_s, rc.newAfterCutoff},
                                       {u"varying_dims"_s, dims},
                                       {u"dim_values"_s, values},
                                       {u"remedy"_s, rc.remedy}});

@@ -173,12 +173,17 @@ OpInfoReport analyzeOpInfo(const OpInfoDataset &ds, const OpInfoAnalysisOptions 
         }
     }
 
+    r.signatureCompiles.fill(0, ds.signatures.size());
+    r.signatureFirstNs.fill(-1, ds.signatures.size());
     QHash<QString, qsizetype> typeIndex;
     QList<QHash<quint32, qint64>> perTypeSignatureCounts;
     QHash<quint32, qint64> conversionCounts;
     QList<quint32> conversionOrder;
     for (const CompileEvent &e : ds.events) {
         const OpSignature &sig = ds.signatures[e.signature];
+        ++r.signatureCompiles[e.signature];
+        if (e.timeNs >= 0 && r.signatureFirstNs[e.signature] < 0)
+            r.signatureFirstNs[e.signature] = e.timeNs; // events are sorted by time
         auto it = typeIndex.find(sig.opType);
         if (it == typeIndex.end()) {
             it = typeIndex.insert(sig.opType, r.opTypes.size());
@@ -234,6 +239,10 @@ OpInfoReport analyzeOpInfo(const OpInfoDataset &ds, const OpInfoAnalysisOptions 
     }
     // Truncated signatures go last in each type's list: they are shown, never counted.
     for (qsizetype i = 0; i < r.opTypes.size(); ++i) {
+        if (r.cutoffNs >= 0) {
+            for (quint32 id : std::as_const(r.opTypes[i].signatureIds))
+                r.opTypes[i].newAfterCutoff += r.signatureFirstNs[id] > r.cutoffNs ? 1 : 0;
+        }
         for (auto it = perTypeSignatureCounts[i].cbegin(); it != perTypeSignatureCounts[i].cend();
              ++it) {
             if (ds.signatures[it.key()].truncated)
@@ -276,6 +285,7 @@ OpInfoReport analyzeOpInfo(const OpInfoDataset &ds, const OpInfoAnalysisOptions 
         info.signatures = t.signatures;
         info.compiles = t.compiles;
         info.afterCutoff = t.afterCutoff;
+        info.newAfterCutoff = t.newAfterCutoff;
         info.dynamic = t.dynamic;
         Fields fields;
         for (quint32 id : t.signatureIds) {
@@ -300,6 +310,8 @@ OpInfoReport analyzeOpInfo(const OpInfoDataset &ds, const OpInfoAnalysisOptions 
     std::stable_sort(r.recompiled.begin(),
                      r.recompiled.end(),
                      [](const RecompileInfo &a, const RecompileInfo &b) {
+                         if (a.newAfterCutoff != b.newAfterCutoff)
+                             return a.newAfterCutoff > b.newAfterCutoff;
                          if (a.afterCutoff != b.afterCutoff)
                              return a.afterCutoff > b.afterCutoff;
                          return a.signatures > b.signatures;

@@ -35,6 +35,7 @@ struct OpTypeStats
     qint64 truncated = 0;  // compiles whose record was cut
     qint64 dynamic = 0;    // compiles followed by a recompile marker
     qint64 afterCutoff = 0;
+    qint64 newAfterCutoff = 0; // signatures first compiled after the cut-off: the recompiles
     qint64 firstNs = -1;
     qint64 lastNs = -1;
     QStringList shapes;  // distinct input shape lists, "[32, 1024] [1024, 4096]"
@@ -68,6 +69,7 @@ struct RecompileInfo
     qint64 signatures = 0;
     qint64 compiles = 0;
     qint64 afterCutoff = 0;
+    qint64 newAfterCutoff = 0;
     qint64 dynamic = 0;
     QList<VaryingDim> varying;
     QString remedy; // translated advice from the porting guide: fixed shapes, padding/bucketing
@@ -82,7 +84,10 @@ struct OpInfoReport
     CutoffSource cutoffSource = CutoffSource::None;
     QList<OpTypeStats> opTypes; // most compiled first
     ConversionStats conversions;
-    QList<RecompileInfo> recompiled; // most compiles after the cut-off first
+    QList<RecompileInfo> recompiled; // most new signatures after the cut-off first
+    // Per signature id (index into OpInfoDataset::signatures).
+    QList<qint64> signatureCompiles;
+    QList<qint64> signatureFirstNs;
 };
 
 // Op-type table, TransData/Cast overhead and recompilation in one pass over the events.

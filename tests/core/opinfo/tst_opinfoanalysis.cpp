@@ -109,15 +109,18 @@ void tst_OpInfoAnalysis::recompiles_data()
     QTest::addColumn<int>("matmulAfter");
     QTest::addColumn<int>("addAfter");
     QTest::addColumn<QString>("first");
+    // Signatures first seen after the cut-off: the recompiles themselves.
+    QTest::addColumn<int>("matmulNew");
+    QTest::addColumn<int>("addNew");
 
     // The first marked compile (MatMul [48, ...] at 10:00:05) starts "after the first step".
-    QTest::newRow("markers") << QString() << u"markers"_s << 4 << 2 << 1 << u"MatMul"_s;
+    QTest::newRow("markers") << QString() << u"markers"_s << 4 << 2 << 1 << u"MatMul"_s << 1 << 1;
     QTest::newRow("user 10:00:06.5")
-        << u"2026-03-19 10:00:06.5"_s << u"user"_s << 2 << 1 << 0 << u"MatMul"_s;
+        << u"2026-03-19 10:00:06.5"_s << u"user"_s << 2 << 1 << 0 << u"MatMul"_s << 0 << 0;
     QTest::newRow("user 10:00:05.5")
-        << u"2026-03-19-10:00:05.500"_s << u"user"_s << 3 << 1 << 1 << u"MatMul"_s;
+        << u"2026-03-19-10:00:05.500"_s << u"user"_s << 3 << 1 << 1 << u"Add"_s << 0 << 1;
     QTest::newRow("user late") << u"2026-03-19 11:00:00"_s << u"user"_s << 0 << 0 << 0
-                               << u"MatMul"_s;
+                               << u"MatMul"_s << 0 << 0;
 }
 
 void tst_OpInfoAnalysis::recompiles()
@@ -140,6 +143,7 @@ void tst_OpInfoAnalysis::recompiles()
         QCOMPARE(dims, (QStringList{u"InputDesc[0].Shape[0]"_s, u"OutputDesc[0].Shape[0]"_s}));
         if (rc.type == u"MatMul"_s) {
             QTEST(int(rc.afterCutoff), "matmulAfter");
+            QTEST(int(rc.newAfterCutoff), "matmulNew");
             QCOMPARE(rc.compiles, 3);
             // How often: the batch was 32 in two compiles and 48 in one.
             QCOMPARE(rc.varying[0].values,
@@ -147,6 +151,7 @@ void tst_OpInfoAnalysis::recompiles()
         } else {
             QCOMPARE(rc.type, u"Add"_s);
             QTEST(int(rc.afterCutoff), "addAfter");
+            QTEST(int(rc.newAfterCutoff), "addNew");
         }
         QVERIFY(rc.remedy.contains(u"pad or bucket"_s));
         QVERIFY(rc.remedy.contains(rc.type));
