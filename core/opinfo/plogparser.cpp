@@ -13,10 +13,48 @@ constexpr std::string_view OpTypeKey = "OpType: ";
 // Poll cancel and publish progress every 64 Ki lines (DESIGN.md §6).
 constexpr qint64 PollLines = 64 * 1024;
 
-bool contains(std::string_view hay, std::string_view needle)
+// Index of the needle character least likely to occur in log text: memchr on it, then compare.
+// glibc's memmem set-up cost dominated parsing (51 % of the time on a 200 MB log) because messages
+// are short; memchr on a rare character is nearly free.
+size_t rareIndex(std::string_view needle)
 {
-    return !needle.empty() && hay.size() >= needle.size() &&
-           memmem(hay.data(), hay.size(), needle.data(), needle.size()) != nullptr;
+    auto rank = [](char c) {
+        if (c >= 'A' && c <= 'Z')
+            return 0;
+        if (c == '/' || c == ':' || c == '[')
+            return 1;
+        if (std::string_view("zqxjkvbpygf").find(c) != std::string_view::npos)
+            return 2;
+        if (c == ' ')
+            return 9;
+        return 5;
+    };
+    size_t best = 0;
+    for (size_t i = 1; i < needle.size(); ++i) {
+        if (rank(needle[i]) < rank(needle[best]))
+            best = i;
+    }
+    return best;
+}
+
+size_t findNeedle(std::string_view hay, std::string_view needle, size_t rare, size_t from = 0)
+{
+    if (needle.empty() || hay.size() < needle.size() || from > hay.size() - needle.size())
+        return std::string_view::npos;
+    const char c = needle[rare];
+    const char *base = hay.data();
+    const char *p = base + from + rare;
+    const char *last = base + (hay.size() - needle.size()) + rare; // last valid position of c
+    while (p <= last) {
+        p = static_cast<const char *>(memchr(p, c, size_t(last - p) + 1));
+        if (!p)
+            break;
+        const char *start = p - rare;
+        if (memcmp(start, needle.data(), needle.size()) == 0)
+            return size_t(start - base);
+        ++p;
+    }
+    return std::string_view::npos;
 }
 
 bool isBlank(std::string_view s)
@@ -53,17 +91,26 @@ bool endsWithWordCi(std::string_view s, std::string_view word)
 
 size_t aclOpBodyStart(std::string_view message)
 {
-    const void *hit = memmem(message.data(), message.size(), AclOpKey.data(), AclOpKey.size());
-    if (!hit)
+    static const size_t rare = rareIndex(AclOpKey);
+    const size_t at = findNeedle(message, AclOpKey, rare);
+    if (at == std::string_view::npos)
         return std::string_view::npos;
-    const size_t at = size_t(static_cast<const char *>(hit) - message.data());
     return message.find(OpTypeKey, at + AclOpKey.size());
 }
 
 bool isAiCpuFallbackLine(std::string_view text)
 {
-    return contains(text, "running on AiCpu") || contains(text, "running on AICPU") ||
-           contains(text, "running on aicpu");
+    // "running on AiCpu", "AICPU" or "aicpu": one search, then a case-insensitive look.
+    constexpr std::string_view Phrase = "running on ";
+    static const size_t rare = rareIndex(Phrase);
+    for (size_t at = findNeedle(text, Phrase, rare); at != std::string_view::npos;
+         at = findNeedle(text, Phrase, rare, at + 1)) {
+        const std::string_view rest = text.substr(at + Phrase.size(), 5);
+        if (rest.size() == 5 && lower(rest[0]) == 'a' && lower(rest[1]) == 'i' &&
+            lower(rest[2]) == 'c' && lower(rest[3]) == 'p' && lower(rest[4]) == 'u')
+            return true;
+    }
+    return false;
 }
 
 std::string aicpuOpName(std::string_view text)
@@ -103,6 +150,15 @@ std::string aicpuOpName(std::string_view text)
         endsWithWordCi(word, "this") || endsWithWordCi(word, "it"))
         return {};
     return std::string(word);
+}
+
+PlogChunkParser::PlogChunkParser(const PlogParseOptions &options)
+    : m_options(options)
+{
+    for (const std::string &m : m_options.compileMarkers)
+        m_compileRare.push_back(rareIndex(m));
+    for (const std::string &m : m_options.matchFailedMarkers)
+        m_matchRare.push_back(rareIndex(m));
 }
 
 bool PlogChunkParser::parse(std::string_view data,
@@ -202,11 +258,13 @@ void PlogChunkParser::processLine(std::string_view line)
     } else {
         bool marker = false;
         bool matchFailed = false;
-        for (const std::string &m : m_options.matchFailedMarkers)
-            matchFailed = matchFailed || contains(pl.message, m);
+        for (size_t k = 0; k < m_matchRare.size() && !matchFailed; ++k)
+            matchFailed = findNeedle(pl.message, m_options.matchFailedMarkers[k], m_matchRare[k]) !=
+                          std::string_view::npos;
         marker = matchFailed;
-        for (const std::string &m : m_options.compileMarkers)
-            marker = marker || contains(pl.message, m);
+        for (size_t k = 0; k < m_compileRare.size() && !marker; ++k)
+            marker = findNeedle(pl.message, m_options.compileMarkers[k], m_compileRare[k]) !=
+                     std::string_view::npos;
         if (marker) {
             Marker mk;
             mk.timeNs = pl.timeNs;

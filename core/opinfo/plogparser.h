@@ -59,9 +59,7 @@ public:
         qint64 firstLine = -1;
     };
 
-    explicit PlogChunkParser(const PlogParseOptions &options)
-        : m_options(options)
-    {}
+    explicit PlogChunkParser(const PlogParseOptions &options);
 
     // data holds whole lines (the last may lack '\n'). progressBytes, when given, is advanced as
     // bytes are consumed; returns false when canceled.
@@ -106,6 +104,8 @@ private:
     }
 
     const PlogParseOptions &m_options;
+    std::vector<size_t> m_compileRare; // rareIndex() of each marker
+    std::vector<size_t> m_matchRare;
     qint64 m_lineNo = 0;
     qint64 m_lines = 0;
     qint64 m_plogLines = 0;
