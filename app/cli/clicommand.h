@@ -39,5 +39,6 @@ void writeJson(QTextStream &out, const QJsonObject &object);
 int runDetect(const QStringList &args, CliIo &io);
 int runLoss(const QStringList &args, CliIo &io);
 int runDumps(const QStringList &args, CliIo &io);
+int runOpInfo(const QStringList &args, CliIo &io);
 
 } // namespace Twinscope::App

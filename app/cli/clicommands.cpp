@@ -10,6 +10,8 @@ const QList<CliCommand> &cliCommands()
             {"detect", QT_TRANSLATE_NOOP("Cli", "Tell what kind of input each path is."), runDetect},
             {"loss", QT_TRANSLATE_NOOP("Cli", "Parse loss logs and find where two runs diverge."), runLoss},
             {"dumps", QT_TRANSLATE_NOOP("Cli", "Compare a benchmark dump with an NPU dump tensor by tensor."), runDumps},
+            {"opinfo", QT_TRANSLATE_NOOP("Cli", "Summarise Ascend host logs: compiles, TransData, recompiles."),
+             runOpInfo},
     };
     return commands;
 }

@@ -326,7 +326,8 @@ SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalB
         while (i < head.size() && std::isspace(uchar(head[i])))
             ++i;
         // A leading '[' is also how bracketed timestamps start (" [2025-03-24 18:49:41]
-        // iteration"): text patterns get their turn when the JSON shapes do not match.
+        // iteration") and host logs ("[INFO] ASCENDCL(..."): text patterns get their turn when the
+        // JSON shapes do not match.
         if (i < head.size() && (head[i] == '{' || head[i] == '['))
             r = sniffJson(head, name);
         if (r.kind == FileKind::Unknown)

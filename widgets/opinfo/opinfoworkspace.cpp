@@ -1,0 +1,531 @@
+#include "opinfoworkspace.h"
+
+#include "compilechartview.h"
+#include "core/models/opsignaturetablemodel.h"
+#include "core/models/optypetablemodel.h"
+#include "core/opinfo/opinfoloader.h"
+#include "core/opinfo/plogline.h"
+#include "widgets/common/loadcontroller.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QSaveFile>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+using namespace Qt::StringLiterals;
+using namespace Twinscope::Core;
+
+namespace Twinscope::Widgets {
+
+struct OpInfoWorkspace::Loaded
+{
+    std::shared_ptr<const OpInfoDataset> dataset;
+    std::shared_ptr<const OpInfoReport> report;
+    CompileChartData chart;
+};
+
+namespace {
+
+// Colours for the severity role: recompiled op types stand out (DESIGN.md §7: widgets pick
+// colours).
+class OpTypeProxy : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (role == Qt::ForegroundRole && index.column() == OpTypeTableModel::Type) {
+            const int severity =
+                QSortFilterProxyModel::data(index, OpTypeTableModel::SeverityRole).toInt();
+            if (severity == 2)
+                return QColor(0xd9, 0x5f, 0x02);
+            if (severity == 1)
+                return QColor(0xb0, 0x84, 0x00);
+        }
+        return QSortFilterProxyModel::data(index, role);
+    }
+};
+
+QTreeWidget *makeTree(const QStringList &headers, QWidget *parent)
+{
+    auto *tree = new QTreeWidget(parent);
+    tree->setHeaderLabels(headers);
+    tree->setRootIsDecorated(false);
+    tree->setUniformRowHeights(true);
+    tree->setAlternatingRowColors(true);
+    tree->setSortingEnabled(true);
+    return tree;
+}
+
+QString percent(double share)
+{
+    return QLocale().toString(100.0 * share, 'f', 1);
+}
+
+} // namespace
+
+OpInfoWorkspace::OpInfoWorkspace(LoadController *loads, QWidget *parent)
+    : Workspace(loads, parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setText(
+        tr("Open Ascend host logs (plog-*.log, a plog folder or ascend_op_info_summary.txt)."));
+    layout->addWidget(m_summary);
+
+    auto *bar = new QHBoxLayout;
+    m_filter = new QLineEdit(this);
+    m_filter->setPlaceholderText(tr("Filter op types"));
+    m_filter->setClearButtonEnabled(true);
+    bar->addWidget(m_filter, 2);
+    bar->addWidget(new QLabel(tr("Cut-off (end of first step):"), this));
+    m_cutoff = new QLineEdit(this);
+    m_cutoff->setPlaceholderText(tr("from recompile markers, or e.g. 2026-03-19 10:00:05"));
+    m_cutoff->setToolTip(
+        tr("Compiles after this time count as recompiles. Leave empty to take the first "
+           "compile followed by \"To compile op\" or \"Match op inputs/type failed\"."));
+    bar->addWidget(m_cutoff, 1);
+    layout->addLayout(bar);
+
+    m_model = new OpTypeTableModel(this);
+    m_proxy = new OpTypeProxy(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(OpTypeTableModel::SortRole);
+    m_proxy->setFilterKeyColumn(OpTypeTableModel::Type);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_table = new QTableView(this);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(OpTypeTableModel::Compiles, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    const int widths[] = {150, 80, 85, 95, 80, 200, 200, 120, 170, 300};
+    for (int c = 0; c < OpTypeTableModel::ColumnCount; ++c)
+        m_table->setColumnWidth(c, widths[c]);
+
+    m_chart = new CompileChartView(this);
+
+    m_signatureModel = new OpSignatureTableModel(this);
+    m_signatures = new QTableView(this);
+    m_signatures->setModel(m_signatureModel);
+    m_signatures->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_signatures->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_signatures->verticalHeader()->hide();
+    m_signatures->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_signatures->horizontalHeader()->setStretchLastSection(true);
+    const int sigWidths[] = {70, 190, 330, 330, 300, 120};
+    for (int c = 0; c < OpSignatureTableModel::ColumnCount; ++c)
+        m_signatures->setColumnWidth(c, sigWidths[c]);
+    m_recordText = new QPlainTextEdit(this);
+    m_recordText->setReadOnly(true);
+    m_recordText->setPlaceholderText(tr("Select a signature to see its record as logged."));
+    auto *detail = new QSplitter(Qt::Vertical, this);
+    detail->addWidget(m_signatures);
+    detail->addWidget(m_recordText);
+    detail->setStretchFactor(0, 3);
+    detail->setStretchFactor(1, 1);
+
+    m_recompiles = makeTree({tr("Op type"),
+                             tr("Signatures"),
+                             tr("New after cut-off"),
+                             tr("Compiles after cut-off"),
+                             tr("What changed"),
+                             tr("Remedy")},
+                            this);
+    m_conversions =
+        makeTree({tr("Op type"), tr("Compiles"), tr("Private formats"), tr("Signature")}, this);
+    m_errors =
+        makeTree({tr("Level"), tr("Module"), tr("Count"), tr("First message"), tr("Where")}, this);
+    m_aicpu = makeTree({tr("Op"), tr("Count"), tr("First message"), tr("Where")}, this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(detail, tr("Signatures"));
+    m_tabs->addTab(m_recompiles, tr("Recompiled"));
+    m_tabs->addTab(m_conversions, tr("TransData / Cast"));
+    m_tabs->addTab(m_errors, tr("Errors and warnings"));
+    m_tabs->addTab(m_aicpu, tr("AI CPU fallbacks"));
+
+    auto *top = new QSplitter(Qt::Horizontal, this);
+    top->addWidget(m_table);
+    top->addWidget(m_chart);
+    top->setStretchFactor(0, 2);
+    top->setStretchFactor(1, 3);
+    top->setSizes({640, 960});
+    auto *main = new QSplitter(Qt::Vertical, this);
+    main->addWidget(top);
+    main->addWidget(m_tabs);
+    main->setStretchFactor(0, 3);
+    main->setStretchFactor(1, 2);
+    main->setSizes({560, 360});
+    layout->addWidget(main, 1);
+
+    // 150 ms: typing a name does not re-filter on every key (DESIGN.md §7).
+    m_filterTimer = new QTimer(this);
+    m_filterTimer->setSingleShot(true);
+    m_filterTimer->setInterval(150);
+    connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
+    connect(m_filterTimer, &QTimer::timeout, this, [this] {
+        m_proxy->setFilterFixedString(m_filter->text());
+    });
+    connect(m_cutoff, &QLineEdit::editingFinished, this, [this] {
+        if (m_dataset)
+            startAnalysis();
+    });
+    connect(m_table->selectionModel(),
+            &QItemSelectionModel::selectionChanged,
+            this,
+            &OpInfoWorkspace::onSelectionChanged);
+    connect(m_signatures->selectionModel(),
+            &QItemSelectionModel::currentRowChanged,
+            this,
+            [this](const QModelIndex &current) {
+                m_recordText->setPlainText(m_signatureModel->recordText(current.row()));
+            });
+    connect(m_chart, &CompileChartView::typeClicked, this, &OpInfoWorkspace::selectOpType);
+    connect(loads, &LoadController::finished, this, [this](quint64 id, const JobOutcome &outcome) {
+        if (id != m_job)
+            return; // an older request (generation counter)
+        m_job = 0;
+        const QString file = m_paths.value(0);
+        if (outcome.status == JobOutcome::Status::Ok) {
+            showLoaded(outcome.as<Loaded>());
+            emit loaded(file, outcome.diagnostics);
+        } else if (outcome.status == JobOutcome::Status::Failed) {
+            m_summary->setText(outcome.error.toString().toHtmlEscaped());
+            emit loadFailed(file, outcome.error);
+        } else {
+            emit statusMessage(tr("Loading the host logs was canceled."));
+        }
+    });
+}
+
+OpInfoWorkspace::~OpInfoWorkspace()
+{
+    if (m_job)
+        loads()->cancel(m_job);
+}
+
+QString OpInfoWorkspace::title() const
+{
+    if (m_paths.isEmpty())
+        return tr("Op info");
+    return tr("Op info: %1").arg(QFileInfo(m_paths.first()).fileName());
+}
+
+void OpInfoWorkspace::openPaths(const QList<SniffResult> &inputs)
+{
+    QStringList paths;
+    for (const SniffResult &s : inputs)
+        paths.append(s.path);
+    startLoad(paths);
+}
+
+void OpInfoWorkspace::closeAll()
+{
+    if (m_job)
+        loads()->cancel(m_job);
+    m_job = 0;
+    m_paths.clear();
+    m_dataset.reset();
+    m_report.reset();
+    m_model->setReport(nullptr);
+    m_signatureModel->setSource(nullptr, nullptr);
+    m_chart->setChart({});
+    m_summary->setText(
+        tr("Open Ascend host logs (plog-*.log, a plog folder or ascend_op_info_summary.txt)."));
+    fillTabs();
+}
+
+void OpInfoWorkspace::setCutoffText(const QString &text)
+{
+    m_cutoff->setText(text);
+    if (m_dataset)
+        startAnalysis();
+}
+
+void OpInfoWorkspace::startLoad(const QStringList &paths)
+{
+    if (m_job)
+        loads()->cancel(m_job);
+    m_paths = paths;
+    OpInfoAnalysisOptions analysis;
+    analysis.cutoffNs = parseUserTimestamp(m_cutoff->text()).value_or(-1);
+    m_job = loads()->start(
+        tr("Loading host logs"),
+        [paths, analysis](ProgressSink &progress, const CancelToken &cancel) {
+            QList<Source> sources;
+            for (const QString &p : paths)
+                sources.append(Source::fromPath(p));
+            const Result<OpInfoDataset> r =
+                loadOpInfo(sources, OpInfoLoadOptions{}, progress, cancel);
+            JobOutcome o;
+            o.diagnostics = r.diagnostics();
+            if (!r.isOk()) {
+                o.status =
+                    r.isCanceled() ? JobOutcome::Status::Canceled : JobOutcome::Status::Failed;
+                o.error = r.error();
+                return o;
+            }
+            auto loaded = std::make_shared<Loaded>();
+            loaded->dataset = r.value();
+            auto report = std::make_shared<OpInfoReport>(analyzeOpInfo(*loaded->dataset, analysis));
+            loaded->chart = buildCompileChart(*loaded->dataset, *report);
+            loaded->report = std::move(report);
+            o.status = JobOutcome::Status::Ok;
+            o.value = std::move(loaded);
+            return o;
+        });
+}
+
+void OpInfoWorkspace::startAnalysis()
+{
+    const QString text = m_cutoff->text().trimmed();
+    OpInfoAnalysisOptions analysis;
+    if (!text.isEmpty()) {
+        const auto ts = parseUserTimestamp(text);
+        if (!ts) {
+            emit statusMessage(
+                tr("Cannot read \"%1\" as a time; use 2026-03-19 10:00:05 or the plog form "
+                   "2026-03-19-10:00:05.000.000.")
+                    .arg(text));
+            return;
+        }
+        analysis.cutoffNs = *ts;
+    }
+    if (m_job)
+        loads()->cancel(m_job);
+    const auto dataset = m_dataset;
+    m_job = loads()->start(
+        tr("Analysing op info"), [dataset, analysis](ProgressSink &, const CancelToken &) {
+            auto loaded = std::make_shared<Loaded>();
+            loaded->dataset = dataset;
+            auto report = std::make_shared<OpInfoReport>(analyzeOpInfo(*dataset, analysis));
+            loaded->chart = buildCompileChart(*dataset, *report);
+            loaded->report = std::move(report);
+            JobOutcome o;
+            o.status = JobOutcome::Status::Ok;
+            o.value = std::move(loaded);
+            return o;
+        });
+}
+
+void OpInfoWorkspace::showLoaded(const std::shared_ptr<const Loaded> &loaded)
+{
+    const QString keep = m_selected;
+    m_dataset = loaded->dataset;
+    m_report = loaded->report;
+    m_model->setReport(m_report);
+    m_signatureModel->setSource(m_dataset, m_report);
+    m_chart->setChart(loaded->chart);
+    updateSummary();
+    fillTabs();
+    // Keep the user's op type across re-analysis; start on the worst offender otherwise.
+    QString select = keep;
+    if (select.isEmpty() || m_model->rowOf(select) < 0)
+        select = !m_report->recompiled.isEmpty()
+                     ? m_report->recompiled.first().type
+                     : (m_report->opTypes.isEmpty() ? QString() : m_report->opTypes.first().type);
+    if (!select.isEmpty())
+        selectOpType(select);
+    emit analysisUpdated();
+}
+
+void OpInfoWorkspace::selectOpType(const QString &type)
+{
+    const int row = m_model->rowOf(type);
+    if (row < 0)
+        return;
+    const QModelIndex proxyIndex = m_proxy->mapFromSource(m_model->index(row, 0));
+    if (!proxyIndex.isValid())
+        return;
+    m_table->selectionModel()->select(
+        proxyIndex, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(proxyIndex);
+}
+
+void OpInfoWorkspace::onSelectionChanged()
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return;
+    m_selected = rows.first().data(OpTypeTableModel::KeyRole).toString();
+    m_signatureModel->setOpType(m_selected);
+    m_chart->setSelectedType(m_selected);
+    if (m_signatureModel->rowCount() > 0)
+        m_signatures->selectRow(0);
+    emit opTypeSelected(m_selected);
+}
+
+void OpInfoWorkspace::updateSummary()
+{
+    const OpInfoReport &r = *m_report;
+    const OpInfoDataset &ds = *m_dataset;
+    const QLocale loc;
+    QStringList facts;
+    facts << tr("<b>%1</b> compiles of <b>%2</b> op types")
+                 .arg(loc.toString(r.compileEvents))
+                 .arg(r.opTypes.size())
+          << tr("<b>%n</b> recompiled op type(s)", "", int(r.recompiled.size()))
+          << tr("TransData <b>%1</b> (%2 %), Cast <b>%3</b> (%4 %)")
+                 .arg(loc.toString(r.conversions.transData),
+                      percent(r.conversions.transDataShare),
+                      loc.toString(r.conversions.cast),
+                      percent(r.conversions.castShare))
+          << tr("%n truncated record(s)", "", int(r.truncatedRecords));
+    qint64 errors = 0;
+    qint64 warnings = 0;
+    for (const LogMessageSummary &m : ds.messages)
+        (m.level == u"ERROR"_s ? errors : warnings) += m.count;
+    facts << tr("%n error(s)", "", int(errors)) << tr("%n warning(s)", "", int(warnings))
+          << tr("%n AI CPU fallback op(s)", "", int(ds.aicpuFallbacks.size()))
+          << tr("%n unparsed line(s)", "", int(ds.unparsedLines));
+    QString html = facts.join(u" · "_s);
+    if (r.cutoffSource != CutoffSource::None) {
+        const QString source = r.cutoffSource == CutoffSource::User
+                                   ? tr("your cut-off")
+                                   : tr("the first recompile marker");
+        html += u"<br>"_s + tr("%n compile(s) after %1 (%2).", "", int(r.afterCutoff))
+                                .arg(formatTimestampNs(r.cutoffNs).replace(u'T', u' '), source);
+    }
+    QStringList top;
+    for (const RecompileInfo &rc : r.recompiled) {
+        if (top.size() == 4)
+            break;
+        top << tr("<b>%1</b> (%n signature(s), %2 new after the cut-off)", "", int(rc.signatures))
+                   .arg(rc.type.toHtmlEscaped())
+                   .arg(rc.newAfterCutoff);
+    }
+    if (!top.isEmpty())
+        html += u"<br>"_s + tr("Top offenders: %1").arg(top.join(u", "_s));
+    if (ds.fromSummary)
+        html += u"<br><i>"_s +
+                tr("ascend_op_info_summary.txt has no times and may have lost repeated compiles; "
+                   "open the plog "
+                   "files for exact counts.") +
+                u"</i>"_s;
+    m_summary->setText(html);
+}
+
+void OpInfoWorkspace::fillTabs()
+{
+    m_recompiles->clear();
+    m_conversions->clear();
+    m_errors->clear();
+    m_aicpu->clear();
+    if (!m_report || !m_dataset)
+        return;
+    const QLocale loc;
+    for (const RecompileInfo &rc : m_report->recompiled) {
+        QStringList what;
+        for (const VaryingDim &v : rc.varying) {
+            QStringList values;
+            for (const auto &p : v.values)
+                values << tr("%1 (%n×)", "", int(p.second)).arg(p.first);
+            what << v.where + u": "_s + values.join(u", "_s);
+        }
+        auto *item = new QTreeWidgetItem(m_recompiles,
+                                         {rc.type,
+                                          loc.toString(rc.signatures),
+                                          loc.toString(rc.newAfterCutoff),
+                                          loc.toString(rc.afterCutoff),
+                                          what.join(u"; "_s),
+                                          rc.remedy});
+        item->setToolTip(4, what.join(u"\n"_s));
+        item->setToolTip(5, rc.remedy);
+    }
+    for (const ConversionSignature &c : m_report->conversions.signatures)
+        new QTreeWidgetItem(
+            m_conversions,
+            {c.type, loc.toString(c.count), c.privateFormats.join(u", "_s), c.description});
+    for (const LogMessageSummary &m : m_dataset->messages) {
+        const QString where =
+            u"%1:%2"_s.arg(QFileInfo(m_dataset->files.value(qsizetype(m.firstFile))).fileName())
+                .arg(m.firstLine);
+        auto *item = new QTreeWidgetItem(
+            m_errors, {m.level, m.module, loc.toString(m.count), m.first, where});
+        item->setToolTip(3, m.first);
+    }
+    for (const AiCpuFallback &a : m_dataset->aicpuFallbacks) {
+        const QString where =
+            u"%1:%2"_s.arg(QFileInfo(m_dataset->files.value(qsizetype(a.firstFile))).fileName())
+                .arg(a.firstLine);
+        auto *item = new QTreeWidgetItem(
+            m_aicpu,
+            {a.op.isEmpty() ? tr("(not named)") : a.op, loc.toString(a.count), a.first, where});
+        item->setToolTip(2, a.first);
+    }
+    for (QTreeWidget *tree : {m_recompiles, m_conversions, m_errors, m_aicpu}) {
+        for (int c = 0; c < tree->columnCount() - 1; ++c)
+            tree->resizeColumnToContents(c);
+    }
+    m_recompiles->setColumnWidth(4, std::min(m_recompiles->columnWidth(4), 420));
+}
+
+QString OpInfoWorkspace::exportFilter() const
+{
+    if (!m_report)
+        return {};
+    return tr("Op table as CSV (*.csv);;Recompile chart as PNG (*.png)");
+}
+
+bool OpInfoWorkspace::exportTo(const QString &path, const QString &filter, QString *errorMessage)
+{
+    if (!m_report)
+        return false;
+    if (filter.contains(u"*.png"_s) || path.endsWith(u".png"_s, Qt::CaseInsensitive)) {
+        if (!m_chart->plot()->savePng(path)) {
+            *errorMessage = tr("The chart could not be written to %1.").arg(path);
+            return false;
+        }
+        return true;
+    }
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        *errorMessage = f.errorString();
+        return false;
+    }
+    auto quote = [](QString s) {
+        if (s.contains(u',') || s.contains(u'"') || s.contains(u'\n'))
+            s = u'"' + s.replace(u"\""_s, u"\"\""_s) + u'"';
+        return s;
+    };
+    QStringList header;
+    for (int c = 0; c < OpTypeTableModel::ColumnCount; ++c)
+        header << quote(m_model->headerData(c, Qt::Horizontal).toString());
+    QByteArray out = header.join(u',').toUtf8() + '\n';
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < OpTypeTableModel::ColumnCount; ++c)
+            cells << quote(m_model->index(r, c).data().toString());
+        out += cells.join(u',').toUtf8() + '\n';
+    }
+    f.write(out);
+    if (!f.commit()) {
+        *errorMessage = f.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace Twinscope::Widgets
