@@ -37,5 +37,6 @@ const QList<CliCommand> &cliCommands();
 void writeJson(QTextStream &out, const QJsonObject &object);
 
 int runDetect(const QStringList &args, CliIo &io);
+int runTrace(const QStringList &args, CliIo &io);
 
 } // namespace Twinscope::App

@@ -8,6 +8,7 @@ const QList<CliCommand> &cliCommands()
 {
     static const QList<CliCommand> commands = {
             {"detect", QT_TRANSLATE_NOOP("Cli", "Tell what kind of input each path is."), runDetect},
+            {"trace", QT_TRANSLATE_NOOP("Cli", "Load chrome traces and summarise them."), runTrace},
     };
     return commands;
 }

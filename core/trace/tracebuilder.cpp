@@ -1,0 +1,711 @@
+#include "tracebuilder.h"
+
+#include "core/common/tr.h"
+#include "tracetime.h"
+
+#include <QLocale>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <unordered_map>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Core {
+
+namespace {
+
+// Spans that overlap by at most this much still nest or touch: producers write float µs, and
+// rounding to whole ns leaves 1 ns of noise (FORMATS.md §7).
+constexpr qint64 TouchNs = 1;
+
+struct Pending
+{
+    qint64 start = 0;
+    qint64 dur = 0;
+    qint64 argsOffset = -1;
+    quint32 argsLength = 0;
+    quint32 name = 0, category = 0;
+    quint32 order = 0;
+    quint16 flags = 0;
+};
+
+quint64 pairKey(quint32 a, quint32 b)
+{
+    return (quint64(a) << 32) | b;
+}
+
+qint64 numericOr(std::string_view text, qint64 fallback)
+{
+    qint64 v = 0;
+    return parseInt64(text, &v) ? v : fallback;
+}
+
+class Builder
+{
+public:
+    Builder(TraceBuildInput &in, TraceDataset *ds, Diagnostics *diag) : m_in(in), m_ds(ds), m_diag(diag) {}
+
+    void run(const CancelToken &cancel);
+
+private:
+    int process(quint32 pid);
+    int threadTrack(quint32 pid, quint32 tid);
+    int asyncTrack(quint32 pid, quint32 category, quint32 name);
+    void buildThreadTrack(int track, const std::vector<quint32> &events, std::vector<Pending> &pending);
+    void emitLanes(int track, std::vector<Pending> &slices, bool greedy);
+    void buildAsync(const std::vector<quint32> &asyncEvents);
+    void buildCounters();
+    void buildFlows(const std::vector<quint32> &flowEvents);
+    void applyMetadata();
+    void orderForDisplay();
+    QString where(const RawEvent &e) const;
+
+    TraceBuildInput &m_in;
+    TraceDataset *m_ds;
+    Diagnostics *m_diag;
+    std::unordered_map<quint32, int> m_processByPid;
+    std::unordered_map<quint64, int> m_threadTracks;
+    std::map<std::tuple<quint32, quint32, quint32>, int> m_asyncTracks;
+    std::vector<std::vector<quint32>> m_trackInstants; // raw event indices per track
+    std::vector<std::vector<Pending>> m_asyncSlices;
+    std::vector<bool> m_threadSortSet;
+};
+
+int Builder::process(quint32 pid)
+{
+    if (auto it = m_processByPid.find(pid); it != m_processByPid.end())
+        return it->second;
+    TraceProcess p;
+    p.pid = pid;
+    p.sortIndex = numericOr(m_ds->strings.view(pid), 0);
+    m_ds->processes.push_back(std::move(p));
+    const int index = int(m_ds->processes.size() - 1);
+    m_processByPid.emplace(pid, index);
+    return index;
+}
+
+int Builder::threadTrack(quint32 pid, quint32 tid)
+{
+    const quint64 key = pairKey(pid, tid);
+    if (auto it = m_threadTracks.find(key); it != m_threadTracks.end())
+        return it->second;
+    TraceTrack t;
+    t.kind = TraceTrackKind::Thread;
+    t.process = process(pid);
+    t.tid = tid;
+    t.sortIndex = numericOr(m_ds->strings.view(tid), 0);
+    m_ds->tracks.push_back(std::move(t));
+    const int index = int(m_ds->tracks.size() - 1);
+    m_threadTracks.emplace(key, index);
+    m_trackInstants.emplace_back();
+    m_asyncSlices.emplace_back();
+    m_threadSortSet.push_back(false);
+    return index;
+}
+
+int Builder::asyncTrack(quint32 pid, quint32 category, quint32 name)
+{
+    const auto key = std::make_tuple(pid, category, name);
+    if (auto it = m_asyncTracks.find(key); it != m_asyncTracks.end())
+        return it->second;
+    TraceTrack t;
+    t.kind = TraceTrackKind::Async;
+    t.process = process(pid);
+    t.tid = category;
+    t.name = name;
+    t.sortIndex = std::numeric_limits<qint64>::max() / 2; // after the threads
+    m_ds->tracks.push_back(std::move(t));
+    const int index = int(m_ds->tracks.size() - 1);
+    m_asyncTracks.emplace(key, index);
+    m_trackInstants.emplace_back();
+    m_asyncSlices.emplace_back();
+    m_threadSortSet.push_back(false);
+    return index;
+}
+
+QString Builder::where(const RawEvent &e) const
+{
+    return m_ds->strings.string(e.name);
+}
+
+void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, std::vector<Pending> &pending)
+{
+    pending.clear();
+    qint64 lastNs = std::numeric_limits<qint64>::min();
+    std::vector<quint32> beginEnd;
+    for (const quint32 i : events) {
+        const RawEvent &e = m_in.events[i];
+        lastNs = std::max(lastNs, e.ts);
+        if (e.phase == 'X') {
+            Pending p;
+            p.start = e.ts;
+            p.dur = e.dur;
+            if (!(e.flags & RawFlag::HasDur)) {
+                p.dur = 0;
+                p.flags |= TraceSliceFlag::MissingDuration;
+                m_diag->add(u"missing_dur"_s, Tr::tr("Complete events (X) without a duration were kept with duration 0."),
+                            Location{e.offset, -1, where(e)});
+            } else if (e.dur < 0) {
+                m_diag->add(u"negative_dur"_s, Tr::tr("Complete events (X) with a negative duration were dropped."),
+                            Location{e.offset, -1, where(e)});
+                continue;
+            }
+            lastNs = std::max(lastNs, e.ts + p.dur);
+            p.name = e.name;
+            p.category = e.category;
+            p.argsOffset = e.argsOffset;
+            p.argsLength = e.argsLength;
+            p.order = i;
+            pending.push_back(p);
+        } else {
+            beginEnd.push_back(i);
+        }
+    }
+    // B/E: an E closes the innermost open B on its thread whatever its name (FORMATS.md §1), in
+    // (ts, file order); file order alone is not enough because producers do not sort.
+    std::stable_sort(beginEnd.begin(), beginEnd.end(),
+                     [&](quint32 a, quint32 b) { return m_in.events[a].ts < m_in.events[b].ts; });
+    std::vector<quint32> open;
+    for (const quint32 i : beginEnd) {
+        const RawEvent &e = m_in.events[i];
+        if (e.phase == 'B') {
+            open.push_back(i);
+            continue;
+        }
+        if (open.empty()) {
+            m_diag->add(u"unmatched_end"_s, Tr::tr("End events (E) without an open begin (B) were dropped."),
+                        Location{e.offset, -1, m_ds->strings.string(m_in.events[i].tid)});
+            continue;
+        }
+        const RawEvent &b = m_in.events[open.back()];
+        Pending p;
+        p.start = b.ts;
+        p.dur = e.ts - b.ts;
+        p.name = b.name;
+        p.category = b.category;
+        // B and E may both carry args; the B's are the ones users look at.
+        p.argsOffset = b.argsOffset >= 0 ? b.argsOffset : e.argsOffset;
+        p.argsLength = b.argsOffset >= 0 ? b.argsLength : e.argsLength;
+        p.flags = TraceSliceFlag::FromBeginEnd;
+        p.order = open.back();
+        pending.push_back(p);
+        open.pop_back();
+    }
+    for (const quint32 i : open) {
+        const RawEvent &b = m_in.events[i];
+        Pending p;
+        p.start = b.ts;
+        p.dur = std::max<qint64>(0, lastNs - b.ts);
+        p.name = b.name;
+        p.category = b.category;
+        p.argsOffset = b.argsOffset;
+        p.argsLength = b.argsLength;
+        p.flags = TraceSliceFlag::FromBeginEnd | TraceSliceFlag::DidNotFinish;
+        p.order = i;
+        pending.push_back(p);
+        m_diag->add(u"unmatched_begin"_s,
+                    Tr::tr("Begin events (B) without an end (E) were closed at the track's last timestamp "
+                           "and marked \"did not finish\"."),
+                    Location{b.offset, -1, where(b)});
+    }
+    emitLanes(track, pending, false);
+}
+
+// Lanes by nesting depth (a stack pass over spans sorted by start, longer first); a span that
+// overlaps its would-be parent only partly goes to an overflow lane instead of being clipped. With
+// greedy set (async tracks, whose spans do not nest) each span takes the first free lane.
+void Builder::emitLanes(int track, std::vector<Pending> &slices, bool greedy)
+{
+    TraceTrack &t = m_ds->tracks[size_t(track)];
+    t.sliceBegin = quint32(m_ds->sliceStart.size());
+    if (slices.empty()) {
+        t.sliceEnd = t.sliceBegin;
+        return;
+    }
+    std::sort(slices.begin(), slices.end(), [](const Pending &a, const Pending &b) {
+        if (a.start != b.start)
+            return a.start < b.start;
+        if (a.dur != b.dur)
+            return a.dur > b.dur;
+        return a.order < b.order;
+    });
+    std::vector<quint16> lane(slices.size());
+    std::vector<qint64> stackEnd;            // open spans by depth
+    std::vector<qint64> overflowEnd;         // last end per overflow lane
+    std::vector<qint64> greedyEnd;
+    int maxDepth = -1;
+    for (size_t i = 0; i < slices.size(); ++i) {
+        Pending &s = slices[i];
+        const qint64 end = s.start + s.dur;
+        if (greedy) {
+            size_t l = 0;
+            while (l < greedyEnd.size() && greedyEnd[l] > s.start + TouchNs)
+                ++l;
+            if (l == greedyEnd.size())
+                greedyEnd.push_back(end);
+            else
+                greedyEnd[l] = end;
+            lane[i] = quint16(std::min<size_t>(l, 65535));
+            continue;
+        }
+        while (!stackEnd.empty() && stackEnd.back() <= s.start + TouchNs)
+            stackEnd.pop_back();
+        if (stackEnd.empty() || end <= stackEnd.back() + TouchNs) {
+            if (stackEnd.size() >= 65000) {
+                lane[i] = 65535; // absurd depth: keep the span in the overflow lanes
+            } else {
+                lane[i] = quint16(stackEnd.size());
+                maxDepth = std::max(maxDepth, int(stackEnd.size()));
+                // a child that pokes 1 ns past its parent must not make the parent end later
+                stackEnd.push_back(stackEnd.empty() ? end : std::min(end, stackEnd.back()));
+                continue;
+            }
+        }
+        // partial overlap with the enclosing span
+        size_t l = 0;
+        while (l < overflowEnd.size() && overflowEnd[l] > s.start + TouchNs)
+            ++l;
+        if (l == overflowEnd.size())
+            overflowEnd.push_back(end);
+        else
+            overflowEnd[l] = end;
+        lane[i] = quint16(60000 + std::min<size_t>(l, 5000));
+        s.flags |= TraceSliceFlag::Overflow;
+        if (!stackEnd.empty()) {
+            m_diag->add(u"overlap"_s,
+                        Tr::tr("Slices that partly overlap a slice on the same thread were moved to an overflow lane."),
+                        Location{-1, -1, Tr::tr("%1 overlaps its neighbour by %2 ns").arg(m_ds->strings.string(s.name))
+                                                    .arg(stackEnd.back() > s.start ? end - stackEnd.back() : 0)});
+        }
+    }
+    // lane order: depth lanes 0..maxDepth, then overflow lanes; stable counting by lane id
+    std::vector<quint16> ids(lane.begin(), lane.end());
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    std::vector<std::vector<quint32>> members(ids.size());
+    for (size_t i = 0; i < slices.size(); ++i) {
+        const size_t k = size_t(std::lower_bound(ids.begin(), ids.end(), lane[i]) - ids.begin());
+        members[k].push_back(quint32(i));
+    }
+    for (size_t k = 0; k < ids.size(); ++k) {
+        TraceLane l;
+        l.begin = quint32(m_ds->sliceStart.size());
+        l.overflow = ids[k] >= 60000 && !greedy;
+        for (const quint32 i : members[k]) {
+            const Pending &s = slices[i];
+            m_ds->sliceStart.push_back(s.start);
+            m_ds->sliceDuration.push_back(s.dur);
+            m_ds->sliceName.push_back(s.name);
+            m_ds->sliceCategory.push_back(s.category);
+            m_ds->sliceArgsOffset.push_back(s.argsOffset);
+            m_ds->sliceArgsLength.push_back(s.argsLength);
+            m_ds->sliceFlags.push_back(s.flags);
+        }
+        l.end = quint32(m_ds->sliceStart.size());
+        t.lanes.push_back(l);
+    }
+    Q_UNUSED(maxDepth);
+    t.sliceEnd = quint32(m_ds->sliceStart.size());
+}
+
+void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
+{
+    // Nestable (b/e) and legacy (S/F) async spans pair by (pid, category, id); an end closes the
+    // most recent open begin of its key. Steps (T/p) and nestable instants (n) become instants.
+    std::vector<quint32> sorted = asyncEvents;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [&](quint32 a, quint32 b) { return m_in.events[a].ts < m_in.events[b].ts; });
+    std::map<std::tuple<quint32, quint32, quint32, bool>, std::vector<quint32>> open;
+    qint64 lastNs = std::numeric_limits<qint64>::min();
+    for (const quint32 i : sorted)
+        lastNs = std::max(lastNs, m_in.events[i].ts);
+    for (const quint32 i : sorted) {
+        const RawEvent &e = m_in.events[i];
+        const bool legacy = e.phase == 'S' || e.phase == 'T' || e.phase == 'F' || e.phase == 'p';
+        const auto key = std::make_tuple(e.pid, e.category, e.id, legacy);
+        if (e.phase == 'b' || e.phase == 'S') {
+            open[key].push_back(i);
+        } else if (e.phase == 'e' || e.phase == 'F') {
+            auto it = open.find(key);
+            if (it == open.end() || it->second.empty()) {
+                m_diag->add(u"unmatched_async_end"_s, Tr::tr("Async end events without a begin were dropped."),
+                            Location{e.offset, -1, where(e)});
+                continue;
+            }
+            const RawEvent &b = m_in.events[it->second.back()];
+            it->second.pop_back();
+            Pending p;
+            p.start = b.ts;
+            p.dur = e.ts - b.ts;
+            p.name = b.name;
+            p.category = b.category;
+            p.argsOffset = b.argsOffset;
+            p.argsLength = b.argsLength;
+            p.flags = TraceSliceFlag::AsyncSlice;
+            p.order = i;
+            m_asyncSlices[size_t(asyncTrack(b.pid, b.category, b.name))].push_back(p);
+        } else {
+            // n, T, p: an instant on the track of the open span with that key, else on its own name
+            auto it = open.find(key);
+            quint32 name = e.name;
+            if (it != open.end() && !it->second.empty())
+                name = m_in.events[it->second.back()].name;
+            m_trackInstants[size_t(asyncTrack(e.pid, e.category, name))].push_back(i);
+        }
+    }
+    for (auto &[key, stack] : open) {
+        for (const quint32 i : stack) {
+            const RawEvent &b = m_in.events[i];
+            Pending p;
+            p.start = b.ts;
+            p.dur = std::max<qint64>(0, lastNs - b.ts);
+            p.name = b.name;
+            p.category = b.category;
+            p.argsOffset = b.argsOffset;
+            p.argsLength = b.argsLength;
+            p.flags = TraceSliceFlag::AsyncSlice | TraceSliceFlag::DidNotFinish;
+            p.order = i;
+            m_asyncSlices[size_t(asyncTrack(b.pid, b.category, b.name))].push_back(p);
+            m_diag->add(u"unmatched_async_begin"_s,
+                        Tr::tr("Async begin events without an end were closed at the last async timestamp."),
+                        Location{b.offset, -1, where(b)});
+        }
+    }
+}
+
+void Builder::buildCounters()
+{
+    // One counter track per (pid, name, id, series): each args key of a C event is its own series.
+    std::map<std::tuple<quint32, quint32, quint32, quint32>, std::vector<quint32>> series;
+    for (quint32 i = 0; i < quint32(m_in.counters.size()); ++i) {
+        const RawCounter &c = m_in.counters[i];
+        series[std::make_tuple(c.pid, c.name, c.id, c.series)].push_back(i);
+    }
+    for (auto &[key, members] : series) {
+        const auto [pid, name, id, s] = key;
+        std::stable_sort(members.begin(), members.end(),
+                         [&](quint32 a, quint32 b) { return m_in.counters[a].ts < m_in.counters[b].ts; });
+        TraceTrack t;
+        t.kind = TraceTrackKind::Counter;
+        t.process = process(pid);
+        const std::string_view base = m_ds->strings.view(name);
+        const std::string_view sv = m_ds->strings.view(s);
+        std::string label(base);
+        if (id != 0) {
+            label += ' ';
+            label += m_ds->strings.view(id);
+        }
+        if (sv != "value" && sv != base) {
+            label += label.empty() ? "" : " ";
+            label += sv;
+        }
+        t.name = m_ds->strings.intern(label);
+        t.tid = s;
+        t.sortIndex = std::numeric_limits<qint64>::min() / 2; // counters above the threads
+        t.sliceBegin = t.sliceEnd = quint32(m_ds->sliceStart.size());
+        t.counterBegin = quint32(m_ds->counterTs.size());
+        for (const quint32 i : members) {
+            m_ds->counterTs.push_back(m_in.counters[i].ts + m_in.baseTimeNs);
+            m_ds->counterValue.push_back(m_in.counters[i].value);
+        }
+        t.counterEnd = quint32(m_ds->counterTs.size());
+        t.firstNs = m_ds->counterTs[t.counterBegin];
+        t.lastNs = m_ds->counterTs[t.counterEnd - 1];
+        m_ds->tracks.push_back(std::move(t));
+    }
+}
+
+void Builder::buildFlows(const std::vector<quint32> &flowEvents)
+{
+    // Flows pair by (category, id as text), in ts order: Kineto writes every f before its s. An f
+    // binds to the slice that encloses it with bp:"e", else to the next slice starting at its ts.
+    std::vector<quint32> sorted = flowEvents;
+    std::stable_sort(sorted.begin(), sorted.end(), [&](quint32 a, quint32 b) {
+        const RawEvent &x = m_in.events[a];
+        const RawEvent &y = m_in.events[b];
+        if (x.category != y.category)
+            return x.category < y.category;
+        if (x.id != y.id)
+            return x.id < y.id;
+        if (x.ts != y.ts)
+            return x.ts < y.ts;
+        // at equal ts a start comes before its step or end
+        return (x.phase == 's' ? 0 : x.phase == 't' ? 1 : 2) < (y.phase == 's' ? 0 : y.phase == 't' ? 1 : 2);
+    });
+    qint64 unmatchedEnds = 0, unmatchedStarts = 0;
+    auto bind = [&](const RawEvent &e, int track, bool enclosing) {
+        if (track < 0)
+            return TraceFlow::Unbound;
+        return enclosing ? m_ds->sliceAt(track, e.ts) : m_ds->nextSliceStartingAt(track, e.ts);
+    };
+    auto trackOf = [&](const RawEvent &e) {
+        auto it = m_threadTracks.find(pairKey(e.pid, e.tid));
+        return it == m_threadTracks.end() ? -1 : it->second;
+    };
+    const RawEvent *open = nullptr;
+    for (size_t k = 0; k < sorted.size(); ++k) {
+        const RawEvent &e = m_in.events[sorted[k]];
+        if (open && (open->category != e.category || open->id != e.id)) {
+            ++unmatchedStarts;
+            open = nullptr;
+        }
+        if (e.phase == 's') {
+            if (open)
+                ++unmatchedStarts;
+            open = &e;
+            continue;
+        }
+        if (!open) {
+            ++unmatchedEnds;
+            continue;
+        }
+        TraceFlow f;
+        f.fromTrack = trackOf(*open);
+        f.toTrack = trackOf(e);
+        f.fromNs = open->ts;
+        f.toNs = e.ts;
+        f.fromSlice = bind(*open, f.fromTrack, true);
+        f.toSlice = bind(e, f.toTrack, e.phase == 't' || (e.flags & RawFlag::BindEnclosing));
+        f.name = open->name;
+        f.category = open->category;
+        m_ds->flows.push_back(f);
+        open = e.phase == 't' ? &e : nullptr;
+    }
+    if (open)
+        ++unmatchedStarts;
+    if (unmatchedEnds > 0)
+        m_diag->add(u"flow_end_without_start"_s, Tr::tr("Flow ends without a start were ignored."), {},
+                    Severity::Info, unmatchedEnds);
+    if (unmatchedStarts > 0)
+        m_diag->add(u"flow_start_without_end"_s, Tr::tr("Flow starts without an end were ignored."), {},
+                    Severity::Info, unmatchedStarts);
+    const auto n = quint32(m_ds->flows.size());
+    m_ds->flowsByFrom.resize(n);
+    m_ds->flowsByTo.resize(n);
+    std::iota(m_ds->flowsByFrom.begin(), m_ds->flowsByFrom.end(), 0u);
+    std::iota(m_ds->flowsByTo.begin(), m_ds->flowsByTo.end(), 0u);
+    std::stable_sort(m_ds->flowsByFrom.begin(), m_ds->flowsByFrom.end(),
+                     [&](quint32 a, quint32 b) { return m_ds->flows[a].fromSlice < m_ds->flows[b].fromSlice; });
+    std::stable_sort(m_ds->flowsByTo.begin(), m_ds->flowsByTo.end(),
+                     [&](quint32 a, quint32 b) { return m_ds->flows[a].toSlice < m_ds->flows[b].toSlice; });
+}
+
+void Builder::applyMetadata()
+{
+    // Last value wins for repeated or conflicting metadata (FORMATS.md §1).
+    for (const RawMeta &m : m_in.metas) {
+        const std::string_view kind = m_ds->strings.view(m.kind);
+        if (kind == "process_name") {
+            m_ds->processes[size_t(process(m.pid))].name = m_ds->strings.string(m.text);
+        } else if (kind == "process_labels") {
+            m_ds->processes[size_t(process(m.pid))].labels =
+                    m_ds->strings.string(m.text).split(u',', Qt::SkipEmptyParts);
+        } else if (kind == "process_sort_index" && m.hasNumber) {
+            m_ds->processes[size_t(process(m.pid))].sortIndex = m.number;
+        } else if (kind == "thread_name") {
+            m_ds->tracks[size_t(threadTrack(m.pid, m.tid))].name = m.text;
+        } else if (kind == "thread_sort_index" && m.hasNumber) {
+            const int t = threadTrack(m.pid, m.tid);
+            m_ds->tracks[size_t(t)].sortIndex = m.number;
+            m_threadSortSet[size_t(t)] = true;
+        }
+    }
+}
+
+void Builder::orderForDisplay()
+{
+    for (int t = 0; t < int(m_ds->tracks.size()); ++t)
+        m_ds->processes[size_t(m_ds->tracks[size_t(t)].process)].tracks.push_back(t);
+    for (TraceProcess &p : m_ds->processes) {
+        std::stable_sort(p.tracks.begin(), p.tracks.end(), [&](int a, int b) {
+            const TraceTrack &x = m_ds->tracks[size_t(a)];
+            const TraceTrack &y = m_ds->tracks[size_t(b)];
+            if (x.sortIndex != y.sortIndex)
+                return x.sortIndex < y.sortIndex;
+            return m_ds->strings.view(x.tid) < m_ds->strings.view(y.tid);
+        });
+    }
+    // Processes: sort index, then numeric pid, then pid text. Track indices stay stable; the
+    // process order only changes which process index a track points to.
+    std::vector<int> order(m_ds->processes.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        const TraceProcess &x = m_ds->processes[size_t(a)];
+        const TraceProcess &y = m_ds->processes[size_t(b)];
+        if (x.sortIndex != y.sortIndex)
+            return x.sortIndex < y.sortIndex;
+        return m_ds->strings.view(x.pid) < m_ds->strings.view(y.pid);
+    });
+    std::vector<TraceProcess> sorted;
+    std::vector<int> newIndex(order.size());
+    for (size_t k = 0; k < order.size(); ++k) {
+        newIndex[size_t(order[k])] = int(k);
+        sorted.push_back(std::move(m_ds->processes[size_t(order[k])]));
+    }
+    m_ds->processes.swap(sorted);
+    for (TraceTrack &t : m_ds->tracks)
+        t.process = newIndex[size_t(t.process)];
+}
+
+void Builder::run(const CancelToken &cancel)
+{
+    const qint64 base = m_in.baseTimeNs;
+    // Drop events whose time is unusable, before anything is grouped.
+    std::vector<quint32> threadEvents, asyncEvents, flowEvents;
+    std::vector<int> trackOfEvent(m_in.events.size(), -1);
+    std::map<char, qint64> unsupported;
+    int lastTrack = -1;
+    quint64 lastKey = ~quint64(0);
+    for (quint32 i = 0; i < quint32(m_in.events.size()); ++i) {
+        RawEvent &e = m_in.events[i];
+        const char ph = e.phase;
+        const bool known = ph == 'X' || ph == 'B' || ph == 'E' || ph == 'i' || ph == 'I' || ph == 'R'
+                || ph == 'b' || ph == 'e' || ph == 'n' || ph == 'S' || ph == 'T' || ph == 'F' || ph == 'p'
+                || ph == 's' || ph == 't' || ph == 'f';
+        if (!known) {
+            ++unsupported[ph];
+            continue;
+        }
+        if (!(e.flags & RawFlag::HasTs)) {
+            m_diag->add(u"missing_ts"_s, Tr::tr("Events without a usable timestamp were dropped."),
+                        Location{e.offset, -1, where(e)});
+            continue;
+        }
+        if (ph == 'X' && (e.flags & RawFlag::BadDur)) {
+            m_diag->add(u"bad_dur"_s, Tr::tr("Complete events (X) whose duration is not a number were dropped."),
+                        Location{e.offset, -1, where(e)});
+            continue;
+        }
+        if (base != 0) {
+            if ((base > 0 && e.ts > std::numeric_limits<qint64>::max() - base)) {
+                m_diag->add(u"missing_ts"_s, Tr::tr("Events without a usable timestamp were dropped."),
+                            Location{e.offset, -1, where(e)});
+                continue;
+            }
+            e.ts += base;
+        }
+        if (ph == 'X' && e.dur > 0 && e.ts > std::numeric_limits<qint64>::max() - e.dur) {
+            m_diag->add(u"bad_dur"_s, Tr::tr("Complete events (X) whose duration is not a number were dropped."),
+                        Location{e.offset, -1, where(e)});
+            continue;
+        }
+        if (ph == 'b' || ph == 'e' || ph == 'n' || ph == 'S' || ph == 'T' || ph == 'F' || ph == 'p') {
+            asyncEvents.push_back(i);
+            continue;
+        }
+        const quint64 key = pairKey(e.pid, e.tid);
+        if (key != lastKey) {
+            lastKey = key;
+            lastTrack = threadTrack(e.pid, e.tid);
+        }
+        if (ph == 's' || ph == 't' || ph == 'f') {
+            flowEvents.push_back(i);
+            continue;
+        }
+        if (ph == 'i' || ph == 'I' || ph == 'R') {
+            m_trackInstants[size_t(lastTrack)].push_back(i);
+            continue;
+        }
+        trackOfEvent[i] = lastTrack;
+        threadEvents.push_back(i);
+    }
+    for (const auto &[ph, count] : unsupported) {
+        const QString letter = ph == '?' || ph == 0 ? u"?"_s : QString(QLatin1Char(ph));
+        m_diag->add(u"unsupported_phase"_s,
+                    Tr::tr("Events of phases Twinscope does not show (samples, objects, unknown) were skipped."),
+                    Location{-1, -1, Tr::tr("phase %1: %2 events").arg(letter).arg(count)}, Severity::Info, count);
+    }
+    if (cancel.isCanceled())
+        return;
+    // Group thread events by track (counting sort keeps file order within a track).
+    const size_t threadTrackCount = m_ds->tracks.size();
+    std::vector<quint32> start(threadTrackCount + 1, 0);
+    for (const quint32 i : threadEvents)
+        ++start[size_t(trackOfEvent[i]) + 1];
+    std::partial_sum(start.begin(), start.end(), start.begin());
+    std::vector<quint32> grouped(threadEvents.size());
+    {
+        std::vector<quint32> fill(start.begin(), start.end() - 1);
+        for (const quint32 i : threadEvents)
+            grouped[fill[size_t(trackOfEvent[i])]++] = i;
+    }
+    std::vector<int>().swap(trackOfEvent);
+    std::vector<quint32>().swap(threadEvents);
+    std::vector<Pending> pending;
+    std::vector<quint32> members;
+    for (size_t t = 0; t < threadTrackCount; ++t) {
+        if (cancel.isCanceled())
+            return;
+        members.assign(grouped.begin() + start[t], grouped.begin() + start[t + 1]);
+        buildThreadTrack(int(t), members, pending);
+    }
+    std::vector<Pending>().swap(pending);
+    buildAsync(asyncEvents);
+    for (size_t t = threadTrackCount; t < m_ds->tracks.size(); ++t)
+        emitLanes(int(t), m_asyncSlices[t], true);
+    // Instants per track, sorted by ts.
+    for (size_t t = 0; t < m_ds->tracks.size(); ++t) {
+        std::vector<quint32> &list = m_trackInstants[t];
+        std::stable_sort(list.begin(), list.end(),
+                         [&](quint32 a, quint32 b) { return m_in.events[a].ts < m_in.events[b].ts; });
+        TraceTrack &track = m_ds->tracks[t];
+        track.instantBegin = quint32(m_ds->instantTs.size());
+        for (const quint32 i : list) {
+            const RawEvent &e = m_in.events[i];
+            m_ds->instantTs.push_back(e.ts);
+            m_ds->instantName.push_back(e.name);
+            m_ds->instantCategory.push_back(e.category);
+            m_ds->instantArgsOffset.push_back(e.argsOffset);
+            m_ds->instantArgsLength.push_back(e.argsLength);
+        }
+        track.instantEnd = quint32(m_ds->instantTs.size());
+    }
+    buildCounters();
+    applyMetadata();
+    buildFlows(flowEvents);
+    // Extents.
+    bool any = false;
+    qint64 first = 0, last = 0;
+    for (TraceTrack &t : m_ds->tracks) {
+        bool has = false;
+        qint64 f = std::numeric_limits<qint64>::max(), l = std::numeric_limits<qint64>::min();
+        for (quint32 i = t.sliceBegin; i < t.sliceEnd; ++i) {
+            f = std::min(f, m_ds->sliceStart[i]);
+            l = std::max(l, m_ds->sliceStart[i] + m_ds->sliceDuration[i]);
+            has = true;
+        }
+        for (quint32 i = t.instantBegin; i < t.instantEnd; ++i) {
+            f = std::min(f, m_ds->instantTs[i]);
+            l = std::max(l, m_ds->instantTs[i]);
+            has = true;
+        }
+        for (quint32 i = t.counterBegin; i < t.counterEnd; ++i) {
+            f = std::min(f, m_ds->counterTs[i]);
+            l = std::max(l, m_ds->counterTs[i]);
+            has = true;
+        }
+        if (has) {
+            t.firstNs = f;
+            t.lastNs = l;
+            first = any ? std::min(first, f) : f;
+            last = any ? std::max(last, l) : l;
+            any = true;
+        }
+    }
+    m_ds->firstNs = first;
+    m_ds->lastNs = last;
+    orderForDisplay();
+}
+
+} // namespace
+
+void buildTraceDataset(TraceBuildInput &input, TraceDataset *dataset, Diagnostics *diagnostics,
+                       const CancelToken &cancel)
+{
+    Builder builder(input, dataset, diagnostics);
+    builder.run(cancel);
+}
+
+} // namespace Twinscope::Core
