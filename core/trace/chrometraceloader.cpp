@@ -10,6 +10,8 @@
 #include <QLocale>
 
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <memory>
 #include <new>
 #include <thread>
@@ -39,8 +41,10 @@ void locate(std::string_view text, qint64 offset, qint64 *line, qint64 *column)
 }
 
 Error syntaxError(std::string_view text, const QString &file, qint64 offset, const QString &expected,
-                  const QString &found)
+                  QString found)
 {
+    if (!found.isEmpty())
+        found = found.simplified().isEmpty() ? u"\\n"_s : found.simplified();
     Error e = Error::make(ErrorCode::Malformed, {}, file, offset);
     locate(text, offset, &e.line, &e.column);
     e.expected = expected;
@@ -51,42 +55,58 @@ Error syntaxError(std::string_view text, const QString &file, qint64 offset, con
     return e;
 }
 
-// Chunk-local string ids -> global ids.
-void mergeChunk(TraceChunk &chunk, TraceStringTable &strings, TraceBuildInput &input, bool first)
+// Chunk-local string ids -> global ids, in place; the first chunk's ids are already global.
+void remapChunk(TraceChunk &chunk, TraceStringTable &strings)
 {
-    std::vector<quint32> map;
-    if (!first) {
-        map.resize(chunk.strings.size());
-        for (quint32 i = 0; i < chunk.strings.size(); ++i)
-            map[i] = strings.intern(chunk.strings.view(i));
+    std::vector<quint32> map(chunk.strings.size());
+    for (quint32 i = 0; i < chunk.strings.size(); ++i)
+        map[i] = strings.intern(chunk.strings.view(i));
+    for (RawEvent &e : chunk.events) {
+        e.name = map[e.name];
+        e.category = map[e.category];
+        e.pid = map[e.pid];
+        e.tid = map[e.tid];
+        if (e.id & RawIdStringTag)
+            e.id = RawIdStringTag | map[quint32(e.id)];
     }
-    auto m = [&](quint32 id) { return first ? id : map[id]; };
-    input.events.reserve(input.events.size() + chunk.events.size());
-    for (RawEvent e : chunk.events) {
-        e.name = m(e.name);
-        e.category = m(e.category);
-        e.pid = m(e.pid);
-        e.tid = m(e.tid);
-        e.id = m(e.id);
-        input.events.push_back(e);
+    for (RawCounter &c : chunk.counters) {
+        c.pid = map[c.pid];
+        c.name = map[c.name];
+        if (c.id & RawIdStringTag)
+            c.id = RawIdStringTag | map[quint32(c.id)];
+        c.series = map[c.series];
     }
-    std::vector<RawEvent>().swap(chunk.events);
-    const quint32 counterBase = quint32(input.counters.size());
-    for (RawCounter c : chunk.counters) {
-        c.pid = m(c.pid);
-        c.name = m(c.name);
-        c.id = m(c.id);
-        c.series = m(c.series);
-        c.order += counterBase;
-        input.counters.push_back(c);
+    for (RawMeta &m : chunk.metas) {
+        m.pid = map[m.pid];
+        m.tid = map[m.tid];
+        m.kind = map[m.kind];
+        m.text = map[m.text];
     }
-    std::vector<RawCounter>().swap(chunk.counters);
-    for (RawMeta meta : chunk.metas) {
-        meta.pid = m(meta.pid);
-        meta.tid = m(meta.tid);
-        meta.kind = m(meta.kind);
-        meta.text = m(meta.text);
-        input.metas.push_back(meta);
+}
+
+void mergeChunks(const std::vector<TraceChunk *> &chunks, TraceStringTable &strings, TraceBuildInput &input)
+{
+    size_t events = 0;
+    for (size_t k = 1; k < chunks.size(); ++k) {
+        remapChunk(*chunks[k], strings);
+        events += chunks[k]->events.size();
+    }
+    // The first chunk's vectors become the merged ones: the others are appended once, after a single
+    // reservation, so the largest array is never copied twice.
+    input.events = std::move(chunks[0]->events);
+    input.counters = std::move(chunks[0]->counters);
+    input.metas = std::move(chunks[0]->metas);
+    input.events.reserve(input.events.size() + events);
+    for (size_t k = 1; k < chunks.size(); ++k) {
+        TraceChunk &c = *chunks[k];
+        input.events.insert(input.events.end(), c.events.begin(), c.events.end());
+        std::vector<RawEvent>().swap(c.events);
+        const auto base = quint32(input.counters.size());
+        for (RawCounter r : c.counters) {
+            r.order += base;
+            input.counters.push_back(r);
+        }
+        input.metas.insert(input.metas.end(), c.metas.begin(), c.metas.end());
     }
 }
 
@@ -103,6 +123,17 @@ Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &option
     std::string_view text = bytes->data();
     QByteArray inflated;
     const bool gzip = isGzip(text);
+    if (!gzip && name.endsWith(u".gz"_s, Qt::CaseInsensitive)) {
+        // A .gz that is not gzip was renamed or damaged; its content would only confuse (FORMATS.md §7).
+        const QByteArray head = QByteArray(text.data(), qsizetype(std::min<size_t>(4, text.size()))).toHex(' ').toUpper();
+        Error e = Error::make(ErrorCode::UnknownFormat,
+                              Tr::tr("The file is named .gz but is not gzip: expected the bytes 1F 8B, found %1.")
+                                      .arg(QString::fromLatin1(head)),
+                              name, 0);
+        e.expected = u"1F 8B"_s;
+        e.found = QString::fromLatin1(head);
+        return Result<TraceDataset>::failed(e, diag);
+    }
     if (gzip) {
         InflateResult r = inflateGzip(text, name, &diag, 0, cancel, &progress, 300);
         if (r.canceled)
@@ -158,7 +189,9 @@ Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &option
         c = std::make_unique<TraceChunk>();
     std::atomic<qint64> bytesDone{0};
     std::atomic<int> next{0};
-    std::atomic<int> done{0};
+    int done = 0;
+    std::mutex doneMutex;
+    std::condition_variable doneChanged;
     std::atomic<bool> failedAlloc{false};
     const bool release = !gzip && source.isPath();
     auto work = [&] {
@@ -177,7 +210,11 @@ Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &option
             } catch (const std::bad_alloc &) {
                 failedAlloc = true;
             }
-            done.fetch_add(1);
+            {
+                std::lock_guard<std::mutex> lock(doneMutex);
+                ++done;
+            }
+            doneChanged.notify_all();
         }
     };
     const QString parsing = Tr::tr("Parsing");
@@ -189,9 +226,12 @@ Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &option
             work();
         } else {
             // The caller's thread only reports progress, so the sink is never called concurrently.
-            while (done.load() < n) {
+            std::unique_lock<std::mutex> lock(doneMutex);
+            while (done < n) {
+                lock.unlock();
                 progress.reportRange(bytesDone.load(), span, parseFrom, 800, parsing);
-                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                lock.lock();
+                doneChanged.wait_for(lock, std::chrono::milliseconds(20), [&] { return done >= n; });
             }
         }
         for (auto &t : pool)
@@ -266,8 +306,7 @@ Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &option
     TraceBuildInput input;
     input.baseTimeNs = envelope.hasBaseTime ? envelope.baseTimeNs : 0;
     dataset->strings = std::move(accepted.front()->strings);
-    for (size_t k = 0; k < accepted.size(); ++k)
-        mergeChunk(*accepted[k], dataset->strings, input, k == 0);
+    mergeChunks(accepted, dataset->strings, input);
     chunks.clear();
     reparsed.reset();
     buildTraceDataset(input, dataset.get(), &diag, cancel);

@@ -285,6 +285,7 @@ public:
 private:
     bool readEvent();
     bool readIdentity(quint32 *id, std::string &last, quint32 &lastId);
+    bool readId(quint64 *id);
     bool readTime(qint64 *ns, quint8 hasFlag, quint8 badFlag, RawEvent *event);
     void readCounterArgs(const RawEvent &event);
     void readMetaArgs(const RawEvent &event);
@@ -312,6 +313,30 @@ bool ChunkParser::readIdentity(quint32 *id, std::string &last, quint32 &lastId)
             v = {};
     }
     *id = internCached(m_chunk->strings, v, last, lastId);
+    return true;
+}
+
+bool ChunkParser::readId(quint64 *id)
+{
+    std::string_view v;
+    if (m_r.peek() == '"') {
+        if (!m_r.readString(&v))
+            return false;
+    } else if (m_r.peek() == '{' || m_r.peek() == '[') {
+        return m_r.skipValue();
+    } else if (!m_r.readScalar(&v)) {
+        return false;
+    }
+    quint64 value = 0;
+    bool numeric = !v.empty() && v.size() <= 18;
+    for (const char c : v) {
+        if (c < '0' || c > '9') {
+            numeric = false;
+            break;
+        }
+        value = value * 10 + quint64(c - '0');
+    }
+    *id = numeric ? value : (RawIdStringTag | m_chunk->strings.intern(v));
     return true;
 }
 
@@ -396,9 +421,7 @@ bool ChunkParser::readEvent()
             } else if (kv == "cat") {
                 ok = readIdentity(&e.category, m_lastCat, m_lastCatId);
             } else if (kv == "id") {
-                std::string last;
-                quint32 lastId = UINT32_MAX;
-                ok = readIdentity(&e.id, last, lastId);
+                ok = readId(&e.id);
                 e.flags |= RawFlag::HasId;
             } else if (kv == "id2") {
                 // {"local": x} or {"global": x}: the inner value is the identity
@@ -407,7 +430,8 @@ bool ChunkParser::readEvent()
                     const qint64 at = m_r.pos;
                     ok = m_r.skipValue();
                     if (ok) {
-                        e.id = m_chunk->strings.intern(m_text.substr(size_t(at), size_t(m_r.pos - at)));
+                        e.id = RawIdStringTag
+                                | m_chunk->strings.intern(m_text.substr(size_t(at), size_t(m_r.pos - at)));
                         e.flags |= RawFlag::HasId;
                     }
                 } else {

@@ -29,6 +29,11 @@ enum : quint8 {
 };
 }
 
+// Flow and async ids: decimal numbers (as int or text) are kept as their value, anything else
+// (hex, free text, numbers beyond 2^62) as an interned string tagged with the top bit, so that the
+// common numeric id costs no string-table entry.
+constexpr quint64 RawIdStringTag = quint64(1) << 63;
+
 struct RawEvent
 {
     qint64 ts = 0;
@@ -36,7 +41,8 @@ struct RawEvent
     qint64 offset = 0;      // byte offset of the event's '{'
     qint64 argsOffset = -1; // byte offset of its args value
     quint32 argsLength = 0;
-    quint32 name = 0, category = 0, pid = 0, tid = 0, id = 0;
+    quint64 id = RawIdStringTag;
+    quint32 name = 0, category = 0, pid = 0, tid = 0;
     char phase = 0;
     char scope = 0;
     quint8 flags = 0;
@@ -46,7 +52,8 @@ struct RawCounter
 {
     qint64 ts = 0;
     double value = 0;
-    quint32 pid = 0, name = 0, id = 0, series = 0;
+    quint64 id = RawIdStringTag;
+    quint32 pid = 0, name = 0, series = 0;
     quint32 order = 0; // index of its event among the chunk's counters, keeps file order
 };
 

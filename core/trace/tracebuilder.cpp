@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <thread>
 #include <unordered_map>
 
 using namespace Qt::StringLiterals;
@@ -42,6 +43,16 @@ qint64 numericOr(std::string_view text, qint64 fallback)
     return parseInt64(text, &v) ? v : fallback;
 }
 
+struct FlowPairs
+{
+    std::vector<std::pair<quint32, quint32>> pairs; // (start or step, next step or end) event indices
+    qint64 unmatchedEnds = 0, unmatchedStarts = 0;
+};
+
+// Pairs flow events by (category, id) in ts order; needs only the events, so it runs on a second
+// thread while the tracks are built.
+FlowPairs pairFlows(const std::vector<RawEvent> &events, const std::vector<quint32> &flowEvents);
+
 class Builder
 {
 public:
@@ -57,7 +68,7 @@ private:
     void emitLanes(int track, std::vector<Pending> &slices, bool greedy);
     void buildAsync(const std::vector<quint32> &asyncEvents);
     void buildCounters();
-    void buildFlows(const std::vector<quint32> &flowEvents);
+    void bindFlows(const FlowPairs &paired);
     void applyMetadata();
     void orderForDisplay();
     QString where(const RawEvent &e) const;
@@ -280,21 +291,27 @@ void Builder::emitLanes(int track, std::vector<Pending> &slices, bool greedy)
                                                     .arg(stackEnd.back() > s.start ? end - stackEnd.back() : 0)});
         }
     }
-    // lane order: depth lanes 0..maxDepth, then overflow lanes; stable counting by lane id
-    std::vector<quint16> ids(lane.begin(), lane.end());
-    std::sort(ids.begin(), ids.end());
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-    std::vector<std::vector<quint32>> members(ids.size());
-    for (size_t i = 0; i < slices.size(); ++i) {
-        const size_t k = size_t(std::lower_bound(ids.begin(), ids.end(), lane[i]) - ids.begin());
-        members[k].push_back(quint32(i));
+    // lane order: depth lanes 0..maxDepth, then overflow lanes; a counting pass by lane id keeps
+    // start order inside each lane
+    std::vector<quint32> count(65537, 0);
+    for (const quint16 l : lane)
+        ++count[size_t(l) + 1];
+    std::vector<quint16> ids;
+    for (size_t l = 0; l < 65536; ++l) {
+        if (count[l + 1] > 0)
+            ids.push_back(quint16(l));
     }
-    for (size_t k = 0; k < ids.size(); ++k) {
+    std::partial_sum(count.begin(), count.end(), count.begin());
+    std::vector<quint32> order(slices.size());
+    for (size_t i = 0; i < slices.size(); ++i)
+        order[count[lane[i]]++] = quint32(i);
+    size_t at = 0;
+    for (const quint16 id : ids) {
         TraceLane l;
         l.begin = quint32(m_ds->sliceStart.size());
-        l.overflow = ids[k] >= 60000 && !greedy;
-        for (const quint32 i : members[k]) {
-            const Pending &s = slices[i];
+        l.overflow = id >= 60000 && !greedy;
+        for (; at < order.size() && lane[order[at]] == id; ++at) {
+            const Pending &s = slices[order[at]];
             m_ds->sliceStart.push_back(s.start);
             m_ds->sliceDuration.push_back(s.dur);
             m_ds->sliceName.push_back(s.name);
@@ -317,7 +334,7 @@ void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
     std::vector<quint32> sorted = asyncEvents;
     std::stable_sort(sorted.begin(), sorted.end(),
                      [&](quint32 a, quint32 b) { return m_in.events[a].ts < m_in.events[b].ts; });
-    std::map<std::tuple<quint32, quint32, quint32, bool>, std::vector<quint32>> open;
+    std::map<std::tuple<quint32, quint32, quint64, bool>, std::vector<quint32>> open;
     qint64 lastNs = std::numeric_limits<qint64>::min();
     for (const quint32 i : sorted)
         lastNs = std::max(lastNs, m_in.events[i].ts);
@@ -378,7 +395,7 @@ void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
 void Builder::buildCounters()
 {
     // One counter track per (pid, name, id, series): each args key of a C event is its own series.
-    std::map<std::tuple<quint32, quint32, quint32, quint32>, std::vector<quint32>> series;
+    std::map<std::tuple<quint32, quint32, quint64, quint32>, std::vector<quint32>> series;
     for (quint32 i = 0; i < quint32(m_in.counters.size()); ++i) {
         const RawCounter &c = m_in.counters[i];
         series[std::make_tuple(c.pid, c.name, c.id, c.series)].push_back(i);
@@ -393,9 +410,9 @@ void Builder::buildCounters()
         const std::string_view base = m_ds->strings.view(name);
         const std::string_view sv = m_ds->strings.view(s);
         std::string label(base);
-        if (id != 0) {
+        if (id != RawIdStringTag) {
             label += ' ';
-            label += m_ds->strings.view(id);
+            label += (id & RawIdStringTag) ? std::string(m_ds->strings.view(quint32(id))) : std::to_string(id);
         }
         if (sv != "value" && sv != base) {
             label += label.empty() ? "" : " ";
@@ -417,79 +434,118 @@ void Builder::buildCounters()
     }
 }
 
-void Builder::buildFlows(const std::vector<quint32> &flowEvents)
+FlowPairs pairFlows(const std::vector<RawEvent> &events, const std::vector<quint32> &flowEvents)
 {
-    // Flows pair by (category, id as text), in ts order: Kineto writes every f before its s. An f
-    // binds to the slice that encloses it with bp:"e", else to the next slice starting at its ts.
-    std::vector<quint32> sorted = flowEvents;
-    std::stable_sort(sorted.begin(), sorted.end(), [&](quint32 a, quint32 b) {
-        const RawEvent &x = m_in.events[a];
-        const RawEvent &y = m_in.events[b];
+    FlowPairs out;
+    // Sort compact keys rather than indices into the event array: a million flow events would
+    // otherwise cost a cache miss per comparison.
+    struct Key
+    {
+        quint64 id;
+        qint64 ts;
+        quint32 category;
+        quint32 rank; // phase rank in the top byte, file order below: equal ts puts s before t, f
+        quint32 event;
+    };
+    std::vector<Key> keys;
+    keys.reserve(flowEvents.size());
+    for (const quint32 i : flowEvents) {
+        const RawEvent &e = events[i];
+        keys.push_back(Key{e.id, e.ts, e.category, quint32(e.phase == 's' ? 0 : e.phase == 't' ? 1 : 2), i});
+    }
+    std::sort(keys.begin(), keys.end(), [](const Key &x, const Key &y) {
         if (x.category != y.category)
             return x.category < y.category;
         if (x.id != y.id)
             return x.id < y.id;
         if (x.ts != y.ts)
             return x.ts < y.ts;
-        // at equal ts a start comes before its step or end
-        return (x.phase == 's' ? 0 : x.phase == 't' ? 1 : 2) < (y.phase == 's' ? 0 : y.phase == 't' ? 1 : 2);
+        if (x.rank != y.rank)
+            return x.rank < y.rank;
+        return x.event < y.event;
     });
-    qint64 unmatchedEnds = 0, unmatchedStarts = 0;
-    auto bind = [&](const RawEvent &e, int track, bool enclosing) {
-        if (track < 0)
-            return TraceFlow::Unbound;
-        return enclosing ? m_ds->sliceAt(track, e.ts) : m_ds->nextSliceStartingAt(track, e.ts);
-    };
+    std::vector<quint32> sorted(keys.size());
+    for (size_t k = 0; k < keys.size(); ++k)
+        sorted[k] = keys[k].event;
+    std::vector<Key>().swap(keys);
+    qint32 open = -1;
+    for (size_t k = 0; k < sorted.size(); ++k) {
+        const RawEvent &e = events[sorted[k]];
+        if (open >= 0 && (events[quint32(open)].category != e.category || events[quint32(open)].id != e.id)) {
+            ++out.unmatchedStarts;
+            open = -1;
+        }
+        if (e.phase == 's') {
+            if (open >= 0)
+                ++out.unmatchedStarts;
+            open = qint32(sorted[k]);
+            continue;
+        }
+        if (open < 0) {
+            ++out.unmatchedEnds;
+            continue;
+        }
+        out.pairs.emplace_back(quint32(open), sorted[k]);
+        open = e.phase == 't' ? qint32(sorted[k]) : -1;
+    }
+    if (open >= 0)
+        ++out.unmatchedStarts;
+    return out;
+}
+
+void Builder::bindFlows(const FlowPairs &paired)
+{
+    // An s or t binds to the slice enclosing it; an f to the enclosing slice with bp:"e", else to
+    // the next slice starting at its ts (FORMATS.md §1). Read-only lookups: two threads share it.
+    if (paired.unmatchedEnds > 0)
+        m_diag->add(u"flow_end_without_start"_s, Tr::tr("Flow ends without a start were ignored."), {},
+                    Severity::Info, paired.unmatchedEnds);
+    if (paired.unmatchedStarts > 0)
+        m_diag->add(u"flow_start_without_end"_s, Tr::tr("Flow starts without an end were ignored."), {},
+                    Severity::Info, paired.unmatchedStarts);
+    const auto n = quint32(paired.pairs.size());
+    m_ds->flows.resize(n);
     auto trackOf = [&](const RawEvent &e) {
         auto it = m_threadTracks.find(pairKey(e.pid, e.tid));
         return it == m_threadTracks.end() ? -1 : it->second;
     };
-    const RawEvent *open = nullptr;
-    for (size_t k = 0; k < sorted.size(); ++k) {
-        const RawEvent &e = m_in.events[sorted[k]];
-        if (open && (open->category != e.category || open->id != e.id)) {
-            ++unmatchedStarts;
-            open = nullptr;
+    auto work = [&](quint32 from, quint32 to) {
+        for (quint32 k = from; k < to; ++k) {
+            const RawEvent &a = m_in.events[paired.pairs[k].first];
+            const RawEvent &b = m_in.events[paired.pairs[k].second];
+            TraceFlow &f = m_ds->flows[k];
+            f.fromTrack = trackOf(a);
+            f.toTrack = trackOf(b);
+            f.fromNs = a.ts;
+            f.toNs = b.ts;
+            f.fromSlice = f.fromTrack < 0 ? TraceFlow::Unbound : m_ds->sliceAt(f.fromTrack, a.ts);
+            const bool enclosing = b.phase == 't' || (b.flags & RawFlag::BindEnclosing);
+            f.toSlice = f.toTrack < 0 ? TraceFlow::Unbound
+                                      : (enclosing ? m_ds->sliceAt(f.toTrack, b.ts)
+                                                   : m_ds->nextSliceStartingAt(f.toTrack, b.ts));
+            f.name = a.name;
+            f.category = a.category;
         }
-        if (e.phase == 's') {
-            if (open)
-                ++unmatchedStarts;
-            open = &e;
-            continue;
-        }
-        if (!open) {
-            ++unmatchedEnds;
-            continue;
-        }
-        TraceFlow f;
-        f.fromTrack = trackOf(*open);
-        f.toTrack = trackOf(e);
-        f.fromNs = open->ts;
-        f.toNs = e.ts;
-        f.fromSlice = bind(*open, f.fromTrack, true);
-        f.toSlice = bind(e, f.toTrack, e.phase == 't' || (e.flags & RawFlag::BindEnclosing));
-        f.name = open->name;
-        f.category = open->category;
-        m_ds->flows.push_back(f);
-        open = e.phase == 't' ? &e : nullptr;
+    };
+    if (n > 65536) {
+        std::thread helper(work, n / 2, n);
+        work(0, n / 2);
+        helper.join();
+    } else {
+        work(0, n);
     }
-    if (open)
-        ++unmatchedStarts;
-    if (unmatchedEnds > 0)
-        m_diag->add(u"flow_end_without_start"_s, Tr::tr("Flow ends without a start were ignored."), {},
-                    Severity::Info, unmatchedEnds);
-    if (unmatchedStarts > 0)
-        m_diag->add(u"flow_start_without_end"_s, Tr::tr("Flow starts without an end were ignored."), {},
-                    Severity::Info, unmatchedStarts);
-    const auto n = quint32(m_ds->flows.size());
     m_ds->flowsByFrom.resize(n);
     m_ds->flowsByTo.resize(n);
-    std::iota(m_ds->flowsByFrom.begin(), m_ds->flowsByFrom.end(), 0u);
-    std::iota(m_ds->flowsByTo.begin(), m_ds->flowsByTo.end(), 0u);
-    std::stable_sort(m_ds->flowsByFrom.begin(), m_ds->flowsByFrom.end(),
-                     [&](quint32 a, quint32 b) { return m_ds->flows[a].fromSlice < m_ds->flows[b].fromSlice; });
-    std::stable_sort(m_ds->flowsByTo.begin(), m_ds->flowsByTo.end(),
-                     [&](quint32 a, quint32 b) { return m_ds->flows[a].toSlice < m_ds->flows[b].toSlice; });
+    auto byEndpoint = [&](std::vector<quint32> &out, bool from) {
+        std::vector<std::pair<quint32, quint32>> pairs(n);
+        for (quint32 i = 0; i < n; ++i)
+            pairs[i] = {from ? m_ds->flows[i].fromSlice : m_ds->flows[i].toSlice, i};
+        std::sort(pairs.begin(), pairs.end());
+        for (quint32 i = 0; i < n; ++i)
+            out[i] = pairs[i].second;
+    };
+    byEndpoint(m_ds->flowsByFrom, true);
+    byEndpoint(m_ds->flowsByTo, false);
 }
 
 void Builder::applyMetadata()
@@ -617,6 +673,17 @@ void Builder::run(const CancelToken &cancel)
                     Tr::tr("Events of phases Twinscope does not show (samples, objects, unknown) were skipped."),
                     Location{-1, -1, Tr::tr("phase %1: %2 events").arg(letter).arg(count)}, Severity::Info, count);
     }
+    FlowPairs flowPairs;
+    std::thread flowThread([&] { flowPairs = pairFlows(m_in.events, flowEvents); });
+    struct Joiner
+    {
+        std::thread &t;
+        ~Joiner()
+        {
+            if (t.joinable())
+                t.join();
+        }
+    } joiner{flowThread};
     if (cancel.isCanceled())
         return;
     // Group thread events by track (counting sort keeps file order within a track).
@@ -630,6 +697,19 @@ void Builder::run(const CancelToken &cancel)
         std::vector<quint32> fill(start.begin(), start.end() - 1);
         for (const quint32 i : threadEvents)
             grouped[fill[size_t(trackOfEvent[i])]++] = i;
+    }
+    {
+        size_t spans = 0;
+        for (const quint32 i : threadEvents)
+            spans += m_in.events[i].phase != 'E';
+        spans += asyncEvents.size() / 2;
+        m_ds->sliceStart.reserve(spans);
+        m_ds->sliceDuration.reserve(spans);
+        m_ds->sliceName.reserve(spans);
+        m_ds->sliceCategory.reserve(spans);
+        m_ds->sliceArgsOffset.reserve(spans);
+        m_ds->sliceArgsLength.reserve(spans);
+        m_ds->sliceFlags.reserve(spans);
     }
     std::vector<int>().swap(trackOfEvent);
     std::vector<quint32>().swap(threadEvents);
@@ -664,7 +744,8 @@ void Builder::run(const CancelToken &cancel)
     }
     buildCounters();
     applyMetadata();
-    buildFlows(flowEvents);
+    flowThread.join();
+    bindFlows(flowPairs);
     // Extents.
     bool any = false;
     qint64 first = 0, last = 0;

@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace Twinscope::Core {
@@ -31,9 +30,15 @@ public:
     qint64 bytes() const { return qint64(m_arena.capacity() + m_offsets.capacity() * sizeof(quint32)); }
 
 private:
+    static quint32 hash(std::string_view text);
+    void grow();
+
     std::vector<char> m_arena;
     std::vector<quint32> m_offsets;
-    std::unordered_map<std::string_view, quint32> m_index;
+    // Open addressing: slot = id + 1, 0 empty. A cheap hash of length, head, middle and tail,
+    // because kernel names run to hundreds of bytes and most lookups hit.
+    std::vector<quint32> m_slots;
+    std::vector<quint32> m_hashes;
 };
 
 } // namespace Twinscope::Core
