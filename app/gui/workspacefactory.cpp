@@ -1,6 +1,7 @@
 #include "workspacefactory.h"
 
 #include "widgets/common/workspace.h"
+#include "widgets/timeline/traceworkspace.h"
 
 namespace Twinscope::App {
 
@@ -9,6 +10,7 @@ Widgets::Workspace *createWorkspace(Core::FileKind kind, Widgets::LoadController
     // One case per workspace; a kind without a case gets a clear "not supported yet" message.
     switch (kind) {
     case Core::FileKind::Trace:
+        return new Widgets::TraceWorkspace(loads, parent);
     case Core::FileKind::Loss:
     case Core::FileKind::Dump:
     case Core::FileKind::OpInfo:
