@@ -6,6 +6,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <numeric>
 #include <thread>
@@ -64,8 +65,10 @@ private:
     int process(quint32 pid);
     int threadTrack(quint32 pid, quint32 tid);
     int asyncTrack(quint32 pid, quint32 category, quint32 name);
-    void buildThreadTrack(int track, const std::vector<quint32> &events, std::vector<Pending> &pending);
-    void emitLanes(int track, std::vector<Pending> &slices, bool greedy);
+    // Columns and diagnostics are parameters so that two threads can build disjoint tracks.
+    void buildThreadTrack(int track, const std::vector<quint32> &events, std::vector<Pending> &pending,
+                          TraceDataset &cols, Diagnostics &diag);
+    void emitLanes(int track, std::vector<Pending> &slices, bool greedy, TraceDataset &cols, Diagnostics &diag);
     void buildAsync(const std::vector<quint32> &asyncEvents);
     void buildCounters();
     void bindFlows(const FlowPairs &paired);
@@ -141,7 +144,8 @@ QString Builder::where(const RawEvent &e) const
     return m_ds->strings.string(e.name);
 }
 
-void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, std::vector<Pending> &pending)
+void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, std::vector<Pending> &pending,
+                               TraceDataset &cols, Diagnostics &diag)
 {
     pending.clear();
     qint64 lastNs = std::numeric_limits<qint64>::min();
@@ -156,10 +160,10 @@ void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, st
             if (!(e.flags & RawFlag::HasDur)) {
                 p.dur = 0;
                 p.flags |= TraceSliceFlag::MissingDuration;
-                m_diag->add(u"missing_dur"_s, Tr::tr("Complete events (X) without a duration were kept with duration 0."),
+                diag.add(u"missing_dur"_s, Tr::tr("Complete events (X) without a duration were kept with duration 0."),
                             Location{e.offset, -1, where(e)});
             } else if (e.dur < 0) {
-                m_diag->add(u"negative_dur"_s, Tr::tr("Complete events (X) with a negative duration were dropped."),
+                diag.add(u"negative_dur"_s, Tr::tr("Complete events (X) with a negative duration were dropped."),
                             Location{e.offset, -1, where(e)});
                 continue;
             }
@@ -186,7 +190,7 @@ void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, st
             continue;
         }
         if (open.empty()) {
-            m_diag->add(u"unmatched_end"_s, Tr::tr("End events (E) without an open begin (B) were dropped."),
+            diag.add(u"unmatched_end"_s, Tr::tr("End events (E) without an open begin (B) were dropped."),
                         Location{e.offset, -1, m_ds->strings.string(m_in.events[i].tid)});
             continue;
         }
@@ -216,21 +220,22 @@ void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, st
         p.flags = TraceSliceFlag::FromBeginEnd | TraceSliceFlag::DidNotFinish;
         p.order = i;
         pending.push_back(p);
-        m_diag->add(u"unmatched_begin"_s,
+        diag.add(u"unmatched_begin"_s,
                     Tr::tr("Begin events (B) without an end (E) were closed at the track's last timestamp "
                            "and marked \"did not finish\"."),
                     Location{b.offset, -1, where(b)});
     }
-    emitLanes(track, pending, false);
+    emitLanes(track, pending, false, cols, diag);
 }
 
 // Lanes by nesting depth (a stack pass over spans sorted by start, longer first); a span that
 // overlaps its would-be parent only partly goes to an overflow lane instead of being clipped. With
 // greedy set (async tracks, whose spans do not nest) each span takes the first free lane.
-void Builder::emitLanes(int track, std::vector<Pending> &slices, bool greedy)
+void Builder::emitLanes(int track, std::vector<Pending> &slices, bool greedy, TraceDataset &cols,
+                        Diagnostics &diag)
 {
     TraceTrack &t = m_ds->tracks[size_t(track)];
-    t.sliceBegin = quint32(m_ds->sliceStart.size());
+    t.sliceBegin = quint32(cols.sliceStart.size());
     if (slices.empty()) {
         t.sliceEnd = t.sliceBegin;
         return;
@@ -285,7 +290,7 @@ void Builder::emitLanes(int track, std::vector<Pending> &slices, bool greedy)
         lane[i] = quint16(60000 + std::min<size_t>(l, 5000));
         s.flags |= TraceSliceFlag::Overflow;
         if (!stackEnd.empty()) {
-            m_diag->add(u"overlap"_s,
+            diag.add(u"overlap"_s,
                         Tr::tr("Slices that partly overlap a slice on the same thread were moved to an overflow lane."),
                         Location{-1, -1, Tr::tr("%1 overlaps its neighbour by %2 ns").arg(m_ds->strings.string(s.name))
                                                     .arg(stackEnd.back() > s.start ? end - stackEnd.back() : 0)});
@@ -308,23 +313,23 @@ void Builder::emitLanes(int track, std::vector<Pending> &slices, bool greedy)
     size_t at = 0;
     for (const quint16 id : ids) {
         TraceLane l;
-        l.begin = quint32(m_ds->sliceStart.size());
+        l.begin = quint32(cols.sliceStart.size());
         l.overflow = id >= 60000 && !greedy;
         for (; at < order.size() && lane[order[at]] == id; ++at) {
             const Pending &s = slices[order[at]];
-            m_ds->sliceStart.push_back(s.start);
-            m_ds->sliceDuration.push_back(s.dur);
-            m_ds->sliceName.push_back(s.name);
-            m_ds->sliceCategory.push_back(s.category);
-            m_ds->sliceArgsOffset.push_back(s.argsOffset);
-            m_ds->sliceArgsLength.push_back(s.argsLength);
-            m_ds->sliceFlags.push_back(s.flags);
+            cols.sliceStart.push_back(s.start);
+            cols.sliceDuration.push_back(s.dur);
+            cols.sliceName.push_back(s.name);
+            cols.sliceCategory.push_back(s.category);
+            cols.sliceArgsOffset.push_back(s.argsOffset);
+            cols.sliceArgsLength.push_back(s.argsLength);
+            cols.sliceFlags.push_back(s.flags);
         }
-        l.end = quint32(m_ds->sliceStart.size());
+        l.end = quint32(cols.sliceStart.size());
         t.lanes.push_back(l);
     }
     Q_UNUSED(maxDepth);
-    t.sliceEnd = quint32(m_ds->sliceStart.size());
+    t.sliceEnd = quint32(cols.sliceStart.size());
 }
 
 void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
@@ -713,18 +718,76 @@ void Builder::run(const CancelToken &cancel)
     }
     std::vector<int>().swap(trackOfEvent);
     std::vector<quint32>().swap(threadEvents);
-    std::vector<Pending> pending;
-    std::vector<quint32> members;
-    for (size_t t = 0; t < threadTrackCount; ++t) {
-        if (cancel.isCanceled())
-            return;
-        members.assign(grouped.begin() + start[t], grouped.begin() + start[t + 1]);
-        buildThreadTrack(int(t), members, pending);
+    // Thread tracks are independent: two threads build them into separate columns, balanced by
+    // event count; the second thread's columns are appended afterwards. The split depends only on
+    // the data, so the result is the same whatever the parser's thread count.
+    std::vector<int> order(threadTrackCount);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return start[size_t(a) + 1] - start[size_t(a)] > start[size_t(b) + 1] - start[size_t(b)];
+    });
+    std::vector<char> second(threadTrackCount, 0);
+    {
+        quint64 load[2] = {0, 0};
+        for (const int t : order) {
+            const int g = load[1] < load[0] ? 1 : 0;
+            second[size_t(t)] = char(g);
+            load[g] += start[size_t(t) + 1] - start[size_t(t)];
+        }
     }
-    std::vector<Pending>().swap(pending);
+    TraceDataset otherCols;
+    Diagnostics otherDiag;
+    std::atomic<bool> stop{false};
+    auto buildGroup = [&](int group, TraceDataset &cols, Diagnostics &diag) {
+        std::vector<Pending> pending;
+        std::vector<quint32> members;
+        for (size_t t = 0; t < threadTrackCount; ++t) {
+            if (second[t] != group)
+                continue;
+            if (stop.load(std::memory_order_relaxed) || cancel.isCanceled()) {
+                stop = true;
+                return;
+            }
+            members.assign(grouped.begin() + start[t], grouped.begin() + start[t + 1]);
+            buildThreadTrack(int(t), members, pending, cols, diag);
+        }
+    };
+    {
+        std::thread helper(buildGroup, 1, std::ref(otherCols), std::ref(otherDiag));
+        buildGroup(0, *m_ds, *m_diag);
+        helper.join();
+    }
+    if (stop)
+        return;
+    m_diag->merge(otherDiag);
+    {
+        const auto columnBase = quint32(m_ds->sliceStart.size());
+        for (size_t t = 0; t < threadTrackCount; ++t) {
+            if (second[t] != 1)
+                continue;
+            TraceTrack &tr = m_ds->tracks[t];
+            tr.sliceBegin += columnBase;
+            tr.sliceEnd += columnBase;
+            for (TraceLane &l : tr.lanes) {
+                l.begin += columnBase;
+                l.end += columnBase;
+            }
+        }
+        auto append = [](auto &to, auto &from) {
+            to.insert(to.end(), from.begin(), from.end());
+            std::remove_reference_t<decltype(from)>().swap(from);
+        };
+        append(m_ds->sliceStart, otherCols.sliceStart);
+        append(m_ds->sliceDuration, otherCols.sliceDuration);
+        append(m_ds->sliceName, otherCols.sliceName);
+        append(m_ds->sliceCategory, otherCols.sliceCategory);
+        append(m_ds->sliceArgsOffset, otherCols.sliceArgsOffset);
+        append(m_ds->sliceArgsLength, otherCols.sliceArgsLength);
+        append(m_ds->sliceFlags, otherCols.sliceFlags);
+    }
     buildAsync(asyncEvents);
     for (size_t t = threadTrackCount; t < m_ds->tracks.size(); ++t)
-        emitLanes(int(t), m_asyncSlices[t], true);
+        emitLanes(int(t), m_asyncSlices[t], true, *m_ds, *m_diag);
     // Instants per track, sorted by ts.
     for (size_t t = 0; t < m_ds->tracks.size(); ++t) {
         std::vector<quint32> &list = m_trackInstants[t];
