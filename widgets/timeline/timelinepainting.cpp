@@ -66,9 +66,10 @@ void TimelineView::paintEvent(QPaintEvent *)
     p.restore();
     paintLabels(p);
     paintRuler(p);
-    if (m_pressed && m_boxZoom && m_moved) {
-        const QRect box(QPoint(std::min(m_pressPos.x(), m_lastPos.x()), top),
-                        QPoint(std::max(m_pressPos.x(), m_lastPos.x()), height()));
+    if (m_pressed && (m_boxZoom || m_rangeSelect) && m_moved) {
+        const QRect box = m_boxZoom ? QRect(QPoint(std::min(m_pressPos.x(), m_lastPos.x()), top),
+                                            QPoint(std::max(m_pressPos.x(), m_lastPos.x()), height()))
+                                    : QRect(m_pressPos, m_lastPos).normalized();
         QColor fill = pal.color(QPalette::Highlight);
         fill.setAlpha(60);
         p.fillRect(box, fill);

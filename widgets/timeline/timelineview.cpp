@@ -1,5 +1,7 @@
 #include "timelineview.h"
 
+#include "core/trace/tracetime.h"
+
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QScrollBar>
@@ -313,6 +315,25 @@ bool TimelineView::gotoHit(bool backwards)
     return true;
 }
 
+void TimelineView::markBaseSlice()
+{
+    m_base = m_selection;
+    if (m_base.isValid())
+        emit statusMessage(tr("Base slice set; select a slice in another file and press R to align it."));
+}
+
+bool TimelineView::alignSelectionToBase()
+{
+    if (!m_base.isValid() || !m_selection.isValid() || m_base.dataset == m_selection.dataset)
+        return false;
+    const qint64 base = m_inputs[size_t(m_base.dataset)].dataset->sliceStart[m_base.slice] + timeOffset(m_base.dataset);
+    const qint64 mine = m_inputs[size_t(m_selection.dataset)].dataset->sliceStart[m_selection.slice];
+    setTimeOffset(m_selection.dataset, base - mine);
+    emit statusMessage(tr("%1 shifted by %2.").arg(m_inputs[size_t(m_selection.dataset)].label,
+                                                   Core::formatDurationNs(base - mine)));
+    return true;
+}
+
 void TimelineView::setShowAllFlows(bool all)
 {
     m_allFlows = all;
@@ -358,9 +379,11 @@ QString TimelineView::shortcutHelp()
               "A / D: pan left / right\n"
               "Ctrl+wheel: zoom; Shift+wheel: pan; wheel: scroll tracks\n"
               "Drag: pan; Shift+drag: zoom to the dragged range\n"
+              "Ctrl+drag: statistics of the dragged range over the tracks it crosses\n"
               "Click: select a slice; click a process header: collapse or expand it\n"
               "F: fit the selection; Backspace: undo zoom; Ctrl+0: show everything\n"
               ". / ,: next / previous slice on the track\n"
+              "L: mark the selected slice as base; R: align the selected slice's file to it\n"
               "Ctrl+F: search; Enter / Shift+Enter: next / previous hit\n"
               "?: this help");
 }
@@ -378,6 +401,7 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
     m_pressed = true;
     m_moved = false;
     m_boxZoom = event->modifiers() & Qt::ShiftModifier;
+    m_rangeSelect = !m_boxZoom && (event->modifiers() & Qt::ControlModifier);
     m_pressPos = m_lastPos = event->position().toPoint();
 }
 
@@ -388,7 +412,7 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
         return;
     if ((pos - m_pressPos).manhattanLength() > 3)
         m_moved = true;
-    if (!m_boxZoom && m_moved) {
+    if (!m_boxZoom && !m_rangeSelect && m_moved) {
         const int dx = pos.x() - m_lastPos.x();
         const qint64 delta = qint64(double(dx) * double(m_to - m_from) / double(plotWidth()));
         setVisibleRange(m_from - delta, m_to - delta, false);
@@ -412,6 +436,25 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
         return;
     }
     m_boxZoom = false;
+    if (m_rangeSelect && m_moved) {
+        m_rangeSelect = false;
+        const qint64 a = timeAt(std::min(m_pressPos.x(), pos.x()));
+        const qint64 b = timeAt(std::max(m_pressPos.x(), pos.x()));
+        const int y0 = std::min(m_pressPos.y(), pos.y()) - RulerHeight + scrollY();
+        const int y1 = std::max(m_pressPos.y(), pos.y()) - RulerHeight + scrollY();
+        QList<QPair<int, int>> tracks;
+        for (const TimelineRow &r : m_rows.rows()) {
+            if (r.track < 0 || r.y + r.height < y0 || r.y > y1)
+                continue;
+            const QPair<int, int> key(r.dataset, r.track);
+            if (!tracks.contains(key))
+                tracks.append(key);
+        }
+        emit rangeSelected(a, b, tracks);
+        update();
+        return;
+    }
+    m_rangeSelect = false;
     if (m_moved)
         return;
     if (pos.y() >= RulerHeight) {
@@ -454,6 +497,8 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
     case Qt::Key_D: pan(0.1); return;
     case Qt::Key_F: fitSelection(); return;
     case Qt::Key_Backspace: undoZoom(); return;
+    case Qt::Key_L: markBaseSlice(); return;
+    case Qt::Key_R: alignSelectionToBase(); return;
     case Qt::Key_Period: selectNeighbour(true); return;
     case Qt::Key_Comma: selectNeighbour(false); return;
     case Qt::Key_Question:

@@ -61,6 +61,11 @@ public:
     int currentHit() const { return m_currentHit; }
     bool gotoHit(bool backwards);
 
+    // MindStudio Insight's L/R: mark the selected slice as the base, then shift the selected
+    // slice's file so that it starts where the base slice starts (cancels clock skew between ranks).
+    void markBaseSlice();
+    bool alignSelectionToBase();
+
     void setShowAllFlows(bool all);
     bool showAllFlows() const { return m_allFlows; }
 
@@ -76,6 +81,8 @@ public:
 
 signals:
     void selectionChanged(int dataset, quint32 slice);
+    // Ctrl+drag: a time range (display ns) over the tracks of the rows it crossed, per file.
+    void rangeSelected(qint64 fromNs, qint64 toNs, const QList<QPair<int, int>> &datasetTracks);
     void visibleRangeChanged(qint64 fromNs, qint64 toNs);
     void statusMessage(const QString &message);
 
@@ -114,6 +121,7 @@ private:
     qint64 m_from = 0, m_to = 1;
     std::vector<std::pair<qint64, qint64>> m_history;
     Selection m_selection;
+    Selection m_base;
     bool m_allFlows = false;
     // search: per dataset, which name ids match; hits in time order
     std::vector<std::vector<bool>> m_hitNames;
@@ -125,6 +133,7 @@ private:
     bool m_pressed = false;
     bool m_moved = false;
     bool m_boxZoom = false;
+    bool m_rangeSelect = false;
     std::vector<Core::LodItem> m_items; // reused per row while painting
 };
 

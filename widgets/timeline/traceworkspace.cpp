@@ -2,6 +2,7 @@
 
 #include "core/models/opstatisticsmodel.h"
 #include "core/trace/chrometraceloader.h"
+#include "core/trace/tracetime.h"
 #include "slicedetailswidget.h"
 #include "widgets/common/loadcontroller.h"
 
@@ -94,6 +95,27 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent) : Workspa
     sl->addWidget(m_statsTable, 1);
     m_tabs->addTab(statsPage, tr("Op statistics"));
 
+    // Range selection tab: the aggregate of a Ctrl+dragged range.
+    auto *rangePage = new QWidget(m_tabs);
+    auto *rl = new QVBoxLayout(rangePage);
+    rl->setContentsMargins(4, 4, 4, 4);
+    m_rangeLabel = new QLabel(tr("Ctrl+drag over the timeline to aggregate a time range over the tracks it crosses."), rangePage);
+    rl->addWidget(m_rangeLabel);
+    m_rangeModel = new Core::OpStatisticsModel(this);
+    auto *rangeProxy = new QSortFilterProxyModel(this);
+    rangeProxy->setSourceModel(m_rangeModel);
+    rangeProxy->setSortRole(Core::OpStatisticsModel::SortRole);
+    auto *rangeTable = new QTableView(rangePage);
+    rangeTable->setModel(rangeProxy);
+    rangeTable->setSortingEnabled(true);
+    rangeTable->sortByColumn(Core::OpStatisticsModel::Total, Qt::DescendingOrder);
+    rangeTable->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    rangeTable->verticalHeader()->hide();
+    rangeTable->setColumnWidth(Core::OpStatisticsModel::Name, 360);
+    rl->addWidget(rangeTable, 1);
+    m_tabs->addTab(rangePage, tr("Selected range"));
+    connect(m_view, &TimelineView::rangeSelected, this, &TraceWorkspace::startRangeStatistics);
+
     // 150 ms debounce on the filter (DESIGN.md §7).
     m_filterDebounce = new QTimer(this);
     m_filterDebounce->setSingleShot(true);
@@ -161,6 +183,12 @@ void TraceWorkspace::openPaths(const QList<Core::SniffResult> &inputs)
 
 void TraceWorkspace::onFinished(quint64 id, const JobOutcome &outcome)
 {
+    if (id == m_rangeJob) {
+        m_rangeJob = 0;
+        if (outcome.status == JobOutcome::Status::Ok)
+            m_rangeModel->setStatistics(outcome.as<Core::OpStatistics>());
+        return;
+    }
     if (id == m_statsJob) {
         m_statsJob = 0;
         if (outcome.status == JobOutcome::Status::Ok)
@@ -222,6 +250,33 @@ void TraceWorkspace::startStatistics()
     m_statsJob = loads()->start(tr("Computing op statistics"), std::move(job));
 }
 
+void TraceWorkspace::startRangeStatistics(qint64 fromNs, qint64 toNs, const QList<QPair<int, int>> &tracks)
+{
+    if (m_loaded.empty())
+        return;
+    if (m_rangeJob)
+        loads()->cancel(m_rangeJob);
+    // One file's tracks at a time: the first file the range crosses.
+    const int dataset = tracks.isEmpty() ? 0 : tracks.front().first;
+    std::shared_ptr<const Core::TraceDataset> ds = m_view->inputs()[size_t(dataset)].dataset;
+    Core::OpStatisticsQuery q;
+    q.groupBy = Core::OpStatisticsQuery::GroupBy::NameAndCategory;
+    q.fromNs = fromNs - m_view->timeOffset(dataset);
+    q.toNs = toNs - m_view->timeOffset(dataset);
+    for (const auto &[d, t] : tracks) {
+        if (d == dataset)
+            q.tracks.push_back(t);
+    }
+    if (q.tracks.empty())
+        return;
+    m_rangeLabel->setText(tr("%1 over %n tracks", nullptr, int(q.tracks.size())).arg(Core::formatDurationNs(toNs - fromNs)));
+    auto job = LoadController::wrap<Core::OpStatistics>([ds, q](Core::ProgressSink &, const Core::CancelToken &) {
+        return Core::Result<Core::OpStatistics>::ok(std::make_shared<const Core::OpStatistics>(Core::computeOpStatistics(*ds, q)));
+    });
+    m_rangeJob = loads()->start(tr("Computing range statistics"), std::move(job));
+    m_tabs->setCurrentIndex(2);
+}
+
 void TraceWorkspace::runSearch()
 {
     const qint64 n = m_view->setSearch(m_search->text(), m_regex->isChecked());
@@ -250,6 +305,7 @@ void TraceWorkspace::closeAll()
     m_view->setInputs({});
     m_details->clear();
     m_statsModel->setStatistics(nullptr);
+    m_rangeModel->setStatistics(nullptr);
 }
 
 QString TraceWorkspace::exportFilter() const

@@ -44,6 +44,7 @@ public:
     SliceDetailsWidget *details() const { return m_details; }
     Core::OpStatisticsModel *statisticsModel() const { return m_statsModel; }
     QSortFilterProxyModel *statisticsProxy() const { return m_statsProxy; }
+    Core::OpStatisticsModel *rangeModel() const { return m_rangeModel; }
     QLineEdit *searchBox() const { return m_search; }
 
 private:
@@ -51,6 +52,7 @@ private:
     void rebuild();
     void startStatistics();
     void runSearch();
+    void startRangeStatistics(qint64 fromNs, qint64 toNs, const QList<QPair<int, int>> &tracks);
 
     QTabWidget *m_tabs = nullptr;
     TimelineView *m_view = nullptr;
@@ -64,6 +66,9 @@ private:
     QTableView *m_statsTable = nullptr;
     Core::OpStatisticsModel *m_statsModel = nullptr;
     QSortFilterProxyModel *m_statsProxy = nullptr;
+    Core::OpStatisticsModel *m_rangeModel = nullptr;
+    QLabel *m_rangeLabel = nullptr;
+    quint64 m_rangeJob = 0;
 
     struct Pending
     {

@@ -10,6 +10,7 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -65,6 +66,7 @@ private slots:
     void mouse();
     void selectionAndFlows();
     void search();
+    void alignRanks();
     void workspace();
 
 private:
@@ -223,6 +225,22 @@ void TestTimelineView::search()
     QCOMPARE(view.setSearch(u"([bad"_s, true), qint64(-1));
 }
 
+void TestTimelineView::alignRanks()
+{
+    TimelineView view;
+    view.resize(1240, 900);
+    view.setInputs({TimelineInput{m_ascend, u"rank 0"_s}, TimelineInput{m_ascend, u"rank 1"_s}});
+    QCOMPARE(headerNames(view).count(u"Python"_s), 2);
+    const quint32 a = hostSliceWithDeviceFlow(*m_ascend);
+    const quint32 b = a + 1;
+    view.selectSlice(0, a, false);
+    QTest::keyClick(&view, Qt::Key_L);
+    view.selectSlice(1, b, false);
+    QTest::keyClick(&view, Qt::Key_R);
+    QCOMPARE(view.timeOffset(1), m_ascend->sliceStart[a] - m_ascend->sliceStart[b]);
+    QCOMPARE(view.timeOffset(0), qint64(0));
+}
+
 void TestTimelineView::workspace()
 {
     LoadController loads;
@@ -252,11 +270,18 @@ void TestTimelineView::workspace()
     view->selectSlice(0, hostSliceWithDeviceFlow(*ds), false);
     QVERIFY(ws.details()->topLevelItemCount() >= 6);
     QCOMPARE(ws.details()->topLevelItem(0)->text(1), ds->strings.string(ds->sliceName[view->selection().slice]));
+    // Ctrl+drag over the timeline aggregates the range in the "Selected range" tab.
+    ws.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&ws));
+    const int y0 = TimelineView::RulerHeight + 5, y1 = view->height() - 10;
+    QTest::mousePress(view, Qt::LeftButton, Qt::ControlModifier, QPoint(TimelineView::LabelWidth + 10, y0));
+    QTest::mouseMove(view, QPoint(view->width() - 40, y1));
+    QTest::mouseRelease(view, Qt::LeftButton, Qt::ControlModifier, QPoint(view->width() - 40, y1));
+    QTRY_VERIFY_WITH_TIMEOUT(ws.rangeModel()->rowCount() > 0, 20000);
     // Screenshot for docs/images/timeline.png (set TWINSCOPE_SCREENSHOT to a path to write it).
     const QByteArray shot = qgetenv("TWINSCOPE_SCREENSHOT");
     if (!shot.isEmpty()) {
-        ws.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&ws));
+        ws.findChild<QTabWidget *>()->setCurrentIndex(0);
         // Zoom onto a busy stretch around the selected op so host ops, kernels and arrows show.
         const qint64 t = ds->sliceStart[view->selection().slice];
         view->setVisibleRange(t - 150000, t + 450000);
