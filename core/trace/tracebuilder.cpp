@@ -18,20 +18,7 @@ namespace Twinscope::Core {
 
 namespace {
 
-// Spans that overlap by at most this much still nest or touch: producers write float µs, and
-// rounding to whole ns leaves 1 ns of noise (FORMATS.md §7).
-constexpr qint64 TouchNs = 1;
 
-struct Pending
-{
-    qint64 start = 0;
-    qint64 dur = 0;
-    qint64 argsOffset = -1;
-    quint32 argsLength = 0;
-    quint32 name = 0, category = 0;
-    quint32 order = 0;
-    quint16 flags = 0;
-};
 
 quint64 pairKey(quint32 a, quint32 b)
 {
@@ -43,16 +30,6 @@ qint64 numericOr(std::string_view text, qint64 fallback)
     qint64 v = 0;
     return parseInt64(text, &v) ? v : fallback;
 }
-
-struct FlowPairs
-{
-    std::vector<std::pair<quint32, quint32>> pairs; // (start or step, next step or end) event indices
-    qint64 unmatchedEnds = 0, unmatchedStarts = 0;
-};
-
-// Pairs flow events by (category, id) in ts order; needs only the events, so it runs on a second
-// thread while the tracks are built.
-FlowPairs pairFlows(const std::vector<RawEvent> &events, const std::vector<quint32> &flowEvents);
 
 class Builder
 {
@@ -66,12 +43,10 @@ private:
     int threadTrack(quint32 pid, quint32 tid);
     int asyncTrack(quint32 pid, quint32 category, quint32 name);
     // Columns and diagnostics are parameters so that two threads can build disjoint tracks.
-    void buildThreadTrack(int track, const std::vector<quint32> &events, std::vector<Pending> &pending,
+    void buildThreadTrack(int track, const std::vector<quint32> &events, std::vector<PendingSlice> &pending,
                           TraceDataset &cols, Diagnostics &diag);
-    void emitLanes(int track, std::vector<Pending> &slices, bool greedy, TraceDataset &cols, Diagnostics &diag);
     void buildAsync(const std::vector<quint32> &asyncEvents);
     void buildCounters();
-    void bindFlows(const FlowPairs &paired);
     void applyMetadata();
     void orderForDisplay();
     QString where(const RawEvent &e) const;
@@ -83,7 +58,7 @@ private:
     std::unordered_map<quint64, int> m_threadTracks;
     std::map<std::tuple<quint32, quint32, quint32>, int> m_asyncTracks;
     std::vector<std::vector<quint32>> m_trackInstants; // raw event indices per track
-    std::vector<std::vector<Pending>> m_asyncSlices;
+    std::vector<std::vector<PendingSlice>> m_asyncSlices;
     std::vector<bool> m_threadSortSet;
 };
 
@@ -144,7 +119,7 @@ QString Builder::where(const RawEvent &e) const
     return m_ds->strings.string(e.name);
 }
 
-void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, std::vector<Pending> &pending,
+void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, std::vector<PendingSlice> &pending,
                                TraceDataset &cols, Diagnostics &diag)
 {
     pending.clear();
@@ -154,7 +129,7 @@ void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, st
         const RawEvent &e = m_in.events[i];
         lastNs = std::max(lastNs, e.ts);
         if (e.phase == 'X') {
-            Pending p;
+            PendingSlice p;
             p.start = e.ts;
             p.dur = e.dur;
             if (!(e.flags & RawFlag::HasDur)) {
@@ -195,7 +170,7 @@ void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, st
             continue;
         }
         const RawEvent &b = m_in.events[open.back()];
-        Pending p;
+        PendingSlice p;
         p.start = b.ts;
         p.dur = e.ts - b.ts;
         p.name = b.name;
@@ -210,7 +185,7 @@ void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, st
     }
     for (const quint32 i : open) {
         const RawEvent &b = m_in.events[i];
-        Pending p;
+        PendingSlice p;
         p.start = b.ts;
         p.dur = std::max<qint64>(0, lastNs - b.ts);
         p.name = b.name;
@@ -225,111 +200,7 @@ void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, st
                            "and marked \"did not finish\"."),
                     Location{b.offset, -1, where(b)});
     }
-    emitLanes(track, pending, false, cols, diag);
-}
-
-// Lanes by nesting depth (a stack pass over spans sorted by start, longer first); a span that
-// overlaps its would-be parent only partly goes to an overflow lane instead of being clipped. With
-// greedy set (async tracks, whose spans do not nest) each span takes the first free lane.
-void Builder::emitLanes(int track, std::vector<Pending> &slices, bool greedy, TraceDataset &cols,
-                        Diagnostics &diag)
-{
-    TraceTrack &t = m_ds->tracks[size_t(track)];
-    t.sliceBegin = quint32(cols.sliceStart.size());
-    if (slices.empty()) {
-        t.sliceEnd = t.sliceBegin;
-        return;
-    }
-    std::sort(slices.begin(), slices.end(), [](const Pending &a, const Pending &b) {
-        if (a.start != b.start)
-            return a.start < b.start;
-        if (a.dur != b.dur)
-            return a.dur > b.dur;
-        return a.order < b.order;
-    });
-    std::vector<quint16> lane(slices.size());
-    std::vector<qint64> stackEnd;            // open spans by depth
-    std::vector<qint64> overflowEnd;         // last end per overflow lane
-    std::vector<qint64> greedyEnd;
-    int maxDepth = -1;
-    for (size_t i = 0; i < slices.size(); ++i) {
-        Pending &s = slices[i];
-        const qint64 end = s.start + s.dur;
-        if (greedy) {
-            size_t l = 0;
-            while (l < greedyEnd.size() && greedyEnd[l] > s.start + TouchNs)
-                ++l;
-            if (l == greedyEnd.size())
-                greedyEnd.push_back(end);
-            else
-                greedyEnd[l] = end;
-            lane[i] = quint16(std::min<size_t>(l, 65535));
-            continue;
-        }
-        while (!stackEnd.empty() && stackEnd.back() <= s.start + TouchNs)
-            stackEnd.pop_back();
-        if (stackEnd.empty() || end <= stackEnd.back() + TouchNs) {
-            if (stackEnd.size() >= 65000) {
-                lane[i] = 65535; // absurd depth: keep the span in the overflow lanes
-            } else {
-                lane[i] = quint16(stackEnd.size());
-                maxDepth = std::max(maxDepth, int(stackEnd.size()));
-                // a child that pokes 1 ns past its parent must not make the parent end later
-                stackEnd.push_back(stackEnd.empty() ? end : std::min(end, stackEnd.back()));
-                continue;
-            }
-        }
-        // partial overlap with the enclosing span
-        size_t l = 0;
-        while (l < overflowEnd.size() && overflowEnd[l] > s.start + TouchNs)
-            ++l;
-        if (l == overflowEnd.size())
-            overflowEnd.push_back(end);
-        else
-            overflowEnd[l] = end;
-        lane[i] = quint16(60000 + std::min<size_t>(l, 5000));
-        s.flags |= TraceSliceFlag::Overflow;
-        if (!stackEnd.empty()) {
-            diag.add(u"overlap"_s,
-                        Tr::tr("Slices that partly overlap a slice on the same thread were moved to an overflow lane."),
-                        Location{-1, -1, Tr::tr("%1 overlaps its neighbour by %2 ns").arg(m_ds->strings.string(s.name))
-                                                    .arg(stackEnd.back() > s.start ? end - stackEnd.back() : 0)});
-        }
-    }
-    // lane order: depth lanes 0..maxDepth, then overflow lanes; a counting pass by lane id keeps
-    // start order inside each lane
-    std::vector<quint32> count(65537, 0);
-    for (const quint16 l : lane)
-        ++count[size_t(l) + 1];
-    std::vector<quint16> ids;
-    for (size_t l = 0; l < 65536; ++l) {
-        if (count[l + 1] > 0)
-            ids.push_back(quint16(l));
-    }
-    std::partial_sum(count.begin(), count.end(), count.begin());
-    std::vector<quint32> order(slices.size());
-    for (size_t i = 0; i < slices.size(); ++i)
-        order[count[lane[i]]++] = quint32(i);
-    size_t at = 0;
-    for (const quint16 id : ids) {
-        TraceLane l;
-        l.begin = quint32(cols.sliceStart.size());
-        l.overflow = id >= 60000 && !greedy;
-        for (; at < order.size() && lane[order[at]] == id; ++at) {
-            const Pending &s = slices[order[at]];
-            cols.sliceStart.push_back(s.start);
-            cols.sliceDuration.push_back(s.dur);
-            cols.sliceName.push_back(s.name);
-            cols.sliceCategory.push_back(s.category);
-            cols.sliceArgsOffset.push_back(s.argsOffset);
-            cols.sliceArgsLength.push_back(s.argsLength);
-            cols.sliceFlags.push_back(s.flags);
-        }
-        l.end = quint32(cols.sliceStart.size());
-        t.lanes.push_back(l);
-    }
-    Q_UNUSED(maxDepth);
-    t.sliceEnd = quint32(cols.sliceStart.size());
+    assignLanes(m_ds->tracks[size_t(track)], pending, false, cols, diag, m_ds->strings);
 }
 
 void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
@@ -358,7 +229,7 @@ void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
             }
             const RawEvent &b = m_in.events[it->second.back()];
             it->second.pop_back();
-            Pending p;
+            PendingSlice p;
             p.start = b.ts;
             p.dur = e.ts - b.ts;
             p.name = b.name;
@@ -380,7 +251,7 @@ void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
     for (auto &[key, stack] : open) {
         for (const quint32 i : stack) {
             const RawEvent &b = m_in.events[i];
-            Pending p;
+            PendingSlice p;
             p.start = b.ts;
             p.dur = std::max<qint64>(0, lastNs - b.ts);
             p.name = b.name;
@@ -437,120 +308,6 @@ void Builder::buildCounters()
         t.lastNs = m_ds->counterTs[t.counterEnd - 1];
         m_ds->tracks.push_back(std::move(t));
     }
-}
-
-FlowPairs pairFlows(const std::vector<RawEvent> &events, const std::vector<quint32> &flowEvents)
-{
-    FlowPairs out;
-    // Sort compact keys rather than indices into the event array: a million flow events would
-    // otherwise cost a cache miss per comparison.
-    struct Key
-    {
-        quint64 id;
-        qint64 ts;
-        quint32 category;
-        quint32 rank; // phase rank in the top byte, file order below: equal ts puts s before t, f
-        quint32 event;
-    };
-    std::vector<Key> keys;
-    keys.reserve(flowEvents.size());
-    for (const quint32 i : flowEvents) {
-        const RawEvent &e = events[i];
-        keys.push_back(Key{e.id, e.ts, e.category, quint32(e.phase == 's' ? 0 : e.phase == 't' ? 1 : 2), i});
-    }
-    std::sort(keys.begin(), keys.end(), [](const Key &x, const Key &y) {
-        if (x.category != y.category)
-            return x.category < y.category;
-        if (x.id != y.id)
-            return x.id < y.id;
-        if (x.ts != y.ts)
-            return x.ts < y.ts;
-        if (x.rank != y.rank)
-            return x.rank < y.rank;
-        return x.event < y.event;
-    });
-    std::vector<quint32> sorted(keys.size());
-    for (size_t k = 0; k < keys.size(); ++k)
-        sorted[k] = keys[k].event;
-    std::vector<Key>().swap(keys);
-    qint32 open = -1;
-    for (size_t k = 0; k < sorted.size(); ++k) {
-        const RawEvent &e = events[sorted[k]];
-        if (open >= 0 && (events[quint32(open)].category != e.category || events[quint32(open)].id != e.id)) {
-            ++out.unmatchedStarts;
-            open = -1;
-        }
-        if (e.phase == 's') {
-            if (open >= 0)
-                ++out.unmatchedStarts;
-            open = qint32(sorted[k]);
-            continue;
-        }
-        if (open < 0) {
-            ++out.unmatchedEnds;
-            continue;
-        }
-        out.pairs.emplace_back(quint32(open), sorted[k]);
-        open = e.phase == 't' ? qint32(sorted[k]) : -1;
-    }
-    if (open >= 0)
-        ++out.unmatchedStarts;
-    return out;
-}
-
-void Builder::bindFlows(const FlowPairs &paired)
-{
-    // An s or t binds to the slice enclosing it; an f to the enclosing slice with bp:"e", else to
-    // the next slice starting at its ts (FORMATS.md §1). Read-only lookups: two threads share it.
-    if (paired.unmatchedEnds > 0)
-        m_diag->add(u"flow_end_without_start"_s, Tr::tr("Flow ends without a start were ignored."), {},
-                    Severity::Info, paired.unmatchedEnds);
-    if (paired.unmatchedStarts > 0)
-        m_diag->add(u"flow_start_without_end"_s, Tr::tr("Flow starts without an end were ignored."), {},
-                    Severity::Info, paired.unmatchedStarts);
-    const auto n = quint32(paired.pairs.size());
-    m_ds->flows.resize(n);
-    auto trackOf = [&](const RawEvent &e) {
-        auto it = m_threadTracks.find(pairKey(e.pid, e.tid));
-        return it == m_threadTracks.end() ? -1 : it->second;
-    };
-    auto work = [&](quint32 from, quint32 to) {
-        for (quint32 k = from; k < to; ++k) {
-            const RawEvent &a = m_in.events[paired.pairs[k].first];
-            const RawEvent &b = m_in.events[paired.pairs[k].second];
-            TraceFlow &f = m_ds->flows[k];
-            f.fromTrack = trackOf(a);
-            f.toTrack = trackOf(b);
-            f.fromNs = a.ts;
-            f.toNs = b.ts;
-            f.fromSlice = f.fromTrack < 0 ? TraceFlow::Unbound : m_ds->sliceAt(f.fromTrack, a.ts);
-            const bool enclosing = b.phase == 't' || (b.flags & RawFlag::BindEnclosing);
-            f.toSlice = f.toTrack < 0 ? TraceFlow::Unbound
-                                      : (enclosing ? m_ds->sliceAt(f.toTrack, b.ts)
-                                                   : m_ds->nextSliceStartingAt(f.toTrack, b.ts));
-            f.name = a.name;
-            f.category = a.category;
-        }
-    };
-    if (n > 65536) {
-        std::thread helper(work, n / 2, n);
-        work(0, n / 2);
-        helper.join();
-    } else {
-        work(0, n);
-    }
-    m_ds->flowsByFrom.resize(n);
-    m_ds->flowsByTo.resize(n);
-    auto byEndpoint = [&](std::vector<quint32> &out, bool from) {
-        std::vector<std::pair<quint32, quint32>> pairs(n);
-        for (quint32 i = 0; i < n; ++i)
-            pairs[i] = {from ? m_ds->flows[i].fromSlice : m_ds->flows[i].toSlice, i};
-        std::sort(pairs.begin(), pairs.end());
-        for (quint32 i = 0; i < n; ++i)
-            out[i] = pairs[i].second;
-    };
-    byEndpoint(m_ds->flowsByFrom, true);
-    byEndpoint(m_ds->flowsByTo, false);
 }
 
 void Builder::applyMetadata()
@@ -739,7 +496,7 @@ void Builder::run(const CancelToken &cancel)
     Diagnostics otherDiag;
     std::atomic<bool> stop{false};
     auto buildGroup = [&](int group, TraceDataset &cols, Diagnostics &diag) {
-        std::vector<Pending> pending;
+        std::vector<PendingSlice> pending;
         std::vector<quint32> members;
         for (size_t t = 0; t < threadTrackCount; ++t) {
             if (second[t] != group)
@@ -787,7 +544,7 @@ void Builder::run(const CancelToken &cancel)
     }
     buildAsync(asyncEvents);
     for (size_t t = threadTrackCount; t < m_ds->tracks.size(); ++t)
-        emitLanes(int(t), m_asyncSlices[t], true, *m_ds, *m_diag);
+        assignLanes(m_ds->tracks[t], m_asyncSlices[t], true, *m_ds, *m_diag, m_ds->strings);
     // Instants per track, sorted by ts.
     for (size_t t = 0; t < m_ds->tracks.size(); ++t) {
         std::vector<quint32> &list = m_trackInstants[t];
@@ -808,7 +565,12 @@ void Builder::run(const CancelToken &cancel)
     buildCounters();
     applyMetadata();
     flowThread.join();
-    bindFlows(flowPairs);
+    bindFlows(flowPairs, m_in.events,
+              [this](const RawEvent &e) {
+                  auto it = m_threadTracks.find(pairKey(e.pid, e.tid));
+                  return it == m_threadTracks.end() ? -1 : it->second;
+              },
+              m_ds, m_diag);
     // Extents.
     bool any = false;
     qint64 first = 0, last = 0;
