@@ -110,7 +110,7 @@ void TimelineView::paintRow(QPainter &p, const TimelineRow &row, int y)
             continue;
         }
         const quint32 name = ds.sliceName[it.slice];
-        QColor c = colorForName(ds, name);
+        QColor c = colorForName(ds, m_colorByCategory ? ds.sliceCategory[it.slice] : name);
         const bool hit = searching && isHit(row.dataset, name);
         if (searching && !hit)
             c.setAlpha(70); // non-matches fade so the hits stand out

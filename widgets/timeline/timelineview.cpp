@@ -334,6 +334,12 @@ bool TimelineView::alignSelectionToBase()
     return true;
 }
 
+void TimelineView::setColorByCategory(bool byCategory)
+{
+    m_colorByCategory = byCategory;
+    update();
+}
+
 void TimelineView::setShowAllFlows(bool all)
 {
     m_allFlows = all;

@@ -67,6 +67,9 @@ public:
     bool alignSelectionToBase();
 
     void setShowAllFlows(bool all);
+    // Stable colours per name (default) or per category.
+    void setColorByCategory(bool byCategory);
+    bool colorByCategory() const { return m_colorByCategory; }
     bool showAllFlows() const { return m_allFlows; }
 
     // Hit testing in widget coordinates: the slice under the point, if any.
@@ -123,6 +126,7 @@ private:
     Selection m_selection;
     Selection m_base;
     bool m_allFlows = false;
+    bool m_colorByCategory = false;
     // search: per dataset, which name ids match; hits in time order
     std::vector<std::vector<bool>> m_hitNames;
     std::vector<Selection> m_hits;

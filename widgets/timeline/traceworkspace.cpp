@@ -8,6 +8,7 @@
 
 #include <QCheckBox>
 #include <QFile>
+#include <QFileDialog>
 #include <QGuiApplication>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -47,12 +48,14 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent) : Workspa
     m_hits = new QLabel(timelinePage);
     m_allFlows = new QCheckBox(tr("All flows"), timelinePage);
     m_allFlows->setToolTip(tr("Draw every flow in view, not only those of the selected slice."));
+    auto *byCategory = new QCheckBox(tr("Colour by category"), timelinePage);
     auto *help = new QPushButton(tr("Shortcuts"), timelinePage);
     bar->addWidget(m_search, 1);
     bar->addWidget(m_regex);
     bar->addWidget(m_hits);
     bar->addSpacing(12);
     bar->addWidget(m_allFlows);
+    bar->addWidget(byCategory);
     bar->addWidget(help);
     tl->addLayout(bar);
     auto *split = new QSplitter(Qt::Horizontal, timelinePage);
@@ -124,7 +127,19 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent) : Workspa
     connect(m_filterDebounce, &QTimer::timeout, this,
             [this] { m_statsProxy->setFilterFixedString(m_statsFilter->text()); });
     connect(exportButton, &QPushButton::clicked, this, [this] {
-        emit statusMessage(tr("Use File ▸ Export to save the statistics as CSV."));
+        // Window-modal via open(), never exec(): the event loop keeps running (DESIGN.md §6).
+        auto *dialog = new QFileDialog(this, tr("Export op statistics"), QString(), tr("CSV (*.csv)"));
+        dialog->setAcceptMode(QFileDialog::AcceptSave);
+        dialog->setDefaultSuffix(u"csv"_s);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) {
+            QString error;
+            if (exportTo(path, u"*.csv"_s, &error))
+                emit statusMessage(tr("Op statistics written to %1.").arg(path));
+            else
+                emit statusMessage(error);
+        });
+        dialog->open();
     });
 
     connect(m_search, &QLineEdit::textChanged, this, &TraceWorkspace::runSearch);
@@ -142,6 +157,7 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent) : Workspa
         m_search->selectAll();
     });
     connect(m_allFlows, &QCheckBox::toggled, m_view, &TimelineView::setShowAllFlows);
+    connect(byCategory, &QCheckBox::toggled, m_view, &TimelineView::setColorByCategory);
     connect(help, &QPushButton::clicked, this, [this, help] {
         QToolTip::showText(help->mapToGlobal(QPoint(0, help->height())), TimelineView::shortcutHelp(), help);
     });

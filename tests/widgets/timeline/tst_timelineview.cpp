@@ -199,6 +199,10 @@ void TestTimelineView::selectionAndFlows()
         }
     }
     QVERIFY2(arrowPixels > 20, qPrintable(QString::number(arrowPixels)));
+    // Colour by category repaints slices with other colours.
+    view.setColorByCategory(true);
+    QVERIFY(view.grab().toImage() != selected);
+    view.setColorByCategory(false);
     // Details pane: self time never exceeds the duration.
     const quint32 s = view.selection().slice;
     QVERIFY(SliceDetailsWidget::selfTime(*m_ascend, s) <= m_ascend->sliceDuration[s]);
