@@ -343,10 +343,42 @@ void TimelineView::paintLabels(QPainter &p)
     p.drawLine(LabelWidth - 1, top, LabelWidth - 1, height());
 }
 
+void TimelineView::paintOverview(QPainter &p)
+{
+    const QPalette pal = palette();
+    const int w = plotWidth();
+    const QRect strip(LabelWidth, 1, w, OverviewHeight - 2);
+    p.fillRect(strip, pal.color(QPalette::Base));
+    if (!m_overview.empty()) {
+        const QColor c = pal.color(QPalette::Mid);
+        for (int x = 0; x < w; ++x) {
+            const size_t b0 = size_t(double(x) / w * double(m_overview.size()));
+            const size_t b1 = std::max(b0 + 1, size_t(double(x + 1) / w * double(m_overview.size())));
+            float v = 0;
+            for (size_t b = b0; b < b1 && b < m_overview.size(); ++b)
+                v = std::max(v, m_overview[b]);
+            const int h = int(std::round(v * float(strip.height())));
+            if (h > 0)
+                p.fillRect(QRect(LabelWidth + x, strip.bottom() + 1 - h, 1, h), c);
+        }
+    }
+    // the visible window
+    const double span = double(m_traceTo - m_traceFrom);
+    const int x0 = LabelWidth + int(double(m_from - m_traceFrom) / span * w);
+    const int x1 = LabelWidth + int(double(m_to - m_traceFrom) / span * w);
+    QColor window = pal.color(QPalette::Highlight);
+    window.setAlpha(70);
+    const QRect marked = QRect(QPoint(std::max(LabelWidth, x0), strip.top()), QPoint(std::min(LabelWidth + w, std::max(x0 + 1, x1)), strip.bottom()));
+    p.fillRect(marked, window);
+    p.setPen(pal.color(QPalette::Highlight));
+    p.drawRect(marked.adjusted(0, 0, -1, -1));
+}
+
 void TimelineView::paintRuler(QPainter &p)
 {
     const QPalette pal = palette();
     p.fillRect(QRect(0, 0, width(), RulerHeight), pal.color(QPalette::Window));
+    paintOverview(p);
     p.setPen(pal.color(QPalette::Mid));
     p.drawLine(0, RulerHeight - 1, width(), RulerHeight - 1);
     // Adaptive units: the tick step is 1, 2 or 5 × 10^k ns with at least 90 px between ticks.
@@ -366,11 +398,12 @@ void TimelineView::paintRuler(QPainter &p)
         if (x < LabelWidth)
             continue;
         p.drawLine(int(x), RulerHeight - 6, int(x), RulerHeight - 1);
-        p.drawText(QRect(int(x) + 3, 0, 120, RulerHeight - 4), Qt::AlignBottom | Qt::AlignLeft,
+        p.drawText(QRect(int(x) + 3, OverviewHeight, 120, RulerHeight - OverviewHeight - 4), Qt::AlignBottom | Qt::AlignLeft,
                    Core::formatDurationNs(tick));
     }
     p.fillRect(QRect(0, 0, LabelWidth, RulerHeight), pal.color(QPalette::Window));
-    p.drawText(QRect(6, 0, LabelWidth - 10, RulerHeight), Qt::AlignVCenter | Qt::AlignLeft,
+    p.drawText(QRect(6, 0, LabelWidth - 10, OverviewHeight), Qt::AlignVCenter | Qt::AlignLeft, tr("Overview"));
+    p.drawText(QRect(6, OverviewHeight, LabelWidth - 10, RulerHeight - OverviewHeight), Qt::AlignVCenter | Qt::AlignLeft,
                tr("Window %1").arg(Core::formatDurationNs(m_to - m_from)));
 }
 

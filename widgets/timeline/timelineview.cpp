@@ -72,7 +72,41 @@ void TimelineView::relayout()
     }
     if (m_traceTo - m_traceFrom < MinimumRangeNs)
         m_traceTo = m_traceFrom + MinimumRangeNs;
+    buildOverview();
     updateScrollBar();
+}
+
+void TimelineView::buildOverview()
+{
+    // Busy time of every track's top lane per bucket, normalised: a cheap picture of where the
+    // work is. One pass over top-level spans only.
+    constexpr int Buckets = 1024;
+    std::vector<double> busy(Buckets, 0.0);
+    const double bucketNs = double(m_traceTo - m_traceFrom) / Buckets;
+    for (size_t d = 0; d < m_inputs.size(); ++d) {
+        const Core::TraceDataset &ds = *m_inputs[d].dataset;
+        for (const Core::TraceTrack &t : ds.tracks) {
+            if (t.lanes.empty() || t.kind != Core::TraceTrackKind::Thread)
+                continue;
+            const Core::TraceLane &lane = t.lanes.front();
+            for (quint32 i = lane.begin; i < lane.end; ++i) {
+                double s = double(ds.sliceStart[i] + m_offsets[d] - m_traceFrom) / bucketNs;
+                const double e = double(ds.sliceEnd(i) + m_offsets[d] - m_traceFrom) / bucketNs;
+                while (s < e) {
+                    const int b = std::clamp(int(s), 0, Buckets - 1);
+                    const double next = std::min(e, std::floor(s) + 1.0);
+                    busy[size_t(b)] += next - s;
+                    s = next;
+                    if (b == Buckets - 1)
+                        break;
+                }
+            }
+        }
+    }
+    const double peak = std::max(1e-9, *std::max_element(busy.begin(), busy.end()));
+    m_overview.assign(Buckets, 0.0f);
+    for (int b = 0; b < Buckets; ++b)
+        m_overview[size_t(b)] = float(busy[size_t(b)] / peak);
 }
 
 void TimelineView::updateScrollBar()
@@ -404,6 +438,14 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() != Qt::LeftButton)
         return QWidget::mousePressEvent(event);
+    if (event->position().y() < OverviewHeight) {
+        // Clicking the overview centres the window there, keeping the zoom.
+        const double frac = std::clamp((event->position().x() - LabelWidth) / double(plotWidth()), 0.0, 1.0);
+        const qint64 t = m_traceFrom + qint64(frac * double(m_traceTo - m_traceFrom));
+        const qint64 span = m_to - m_from;
+        setVisibleRange(t - span / 2, t - span / 2 + span);
+        return;
+    }
     m_pressed = true;
     m_moved = false;
     m_boxZoom = event->modifiers() & Qt::ShiftModifier;

@@ -22,7 +22,8 @@ class TimelineView : public QWidget
 
 public:
     static constexpr int LabelWidth = 240;
-    static constexpr int RulerHeight = 26;
+    static constexpr int OverviewHeight = 16; // the whole trace's activity, with the window marked
+    static constexpr int RulerHeight = OverviewHeight + 26; // overview strip plus time ruler
     static constexpr qint64 MinimumRangeNs = 100; // zooming stops at 100 ns across the view
 
     struct Selection
@@ -106,6 +107,8 @@ private:
     Core::TimeMapping mappingFor(int dataset) const;
     QColor colorForName(const Core::TraceDataset &ds, quint32 name) const;
     void paintRuler(QPainter &p);
+    void paintOverview(QPainter &p);
+    void buildOverview();
     void paintLabels(QPainter &p);
     void paintRow(QPainter &p, const TimelineRow &row, int top);
     void paintCounter(QPainter &p, const TimelineRow &row, int top);
@@ -139,6 +142,7 @@ private:
     bool m_boxZoom = false;
     bool m_rangeSelect = false;
     std::vector<Core::LodItem> m_items; // reused per row while painting
+    std::vector<float> m_overview;      // busy fraction per bucket of the whole trace
 };
 
 } // namespace Twinscope::Widgets

@@ -155,6 +155,14 @@ void TestTimelineView::mouse()
     QVERIFY(qAbs(view.visibleFrom() - t0) <= (t1 - t0) / 100);
     QVERIFY(qAbs(view.visibleTo() - t1) <= (t1 - t0) / 100);
     view.resetZoom();
+    // Clicking the overview strip centres the window there, keeping the zoom.
+    view.zoomAt(0.1, TimelineView::LabelWidth);
+    const qint64 zoomedSpan = view.visibleTo() - view.visibleFrom();
+    const int plotW = view.width() - TimelineView::LabelWidth;
+    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(TimelineView::LabelWidth + plotW * 3 / 4, TimelineView::OverviewHeight / 2));
+    QCOMPARE(view.visibleTo() - view.visibleFrom(), zoomedSpan);
+    QVERIFY(view.visibleFrom() > m_ascend->firstNs + (m_ascend->lastNs - m_ascend->firstNs) / 2);
+    view.resetZoom();
     // Clicking a process header collapses it.
     const int rowsBefore = int(view.rows().rows().size());
     const TimelineRow header = view.rows().rows().front();
