@@ -2,6 +2,7 @@
 
 #include "core/trace/chrometraceloader.h"
 #include "core/trace/opstatistics.h"
+#include "core/trace/tracefiles.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -53,10 +54,16 @@ int runTrace(const QStringList &args, CliIo &io)
         io.out << parser.helpText();
         return ExitOk;
     }
-    const QStringList paths = parser.positionalArguments();
-    if (paths.isEmpty()) {
+    QStringList paths;
+    for (const QString &arg : parser.positionalArguments())
+        paths += findTraceFiles(arg); // a profiling folder stands for its rank files
+    if (parser.positionalArguments().isEmpty()) {
         io.err << CliTr::tr("trace needs at least one file.") << '\n';
         return ExitUsage;
+    }
+    if (paths.isEmpty()) {
+        io.err << CliTr::tr("No chrome trace files were found in %1.").arg(parser.positionalArguments().join(u", "_s)) << '\n';
+        return ExitInput;
     }
     ChromeTraceOptions options;
     if (parser.isSet(u"threads"_s)) {

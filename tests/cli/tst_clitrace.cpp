@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -125,6 +126,7 @@ private slots:
     void notATrace();
     void usage();
     void severalFiles();
+    void folderOfRanks();
 };
 
 void TestCliTrace::everySharedTrace_data()
@@ -220,6 +222,26 @@ void TestCliTrace::severalFiles()
     QCOMPARE(both.value(u"files"_s).toArray().size(), 2);
     QCOMPARE(both.value(u"slices"_s).toDouble(), one.value(u"slices"_s).toDouble() + two.value(u"slices"_s).toDouble());
     QCOMPARE(both.value(u"tracks"_s).toDouble(), one.value(u"tracks"_s).toDouble() + two.value(u"tracks"_s).toDouble());
+}
+
+void TestCliTrace::folderOfRanks()
+{
+    // torch_npu layout: one *_ascend_pt folder per rank, each with ASCEND_PROFILER_OUTPUT/trace_view.json.
+    QTemporaryDir dir;
+    const QString source = QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/mstt_advisor_trace_view.json");
+    for (const QString &rank : {u"node0_rank0_ascend_pt"_s, u"node0_rank1_ascend_pt"_s}) {
+        QVERIFY(QDir(dir.path()).mkpath(rank + u"/ASCEND_PROFILER_OUTPUT"_s));
+        QVERIFY(QFile::copy(source, dir.filePath(rank + u"/ASCEND_PROFILER_OUTPUT/trace_view.json"_s)));
+    }
+    QVERIFY(QDir(dir.path()).mkpath(u"empty"_s));
+    int code = -1;
+    const QJsonObject both = runCli({u"trace"_s, u"--json"_s, dir.path()}, &code);
+    QCOMPARE(code, 0);
+    const QJsonObject one = runCli({u"trace"_s, u"--json"_s, source}, &code);
+    QCOMPARE(both.value(u"files"_s).toArray().size(), 2);
+    QCOMPARE(both.value(u"slices"_s).toDouble(), 2 * one.value(u"slices"_s).toDouble());
+    runCli({u"trace"_s, u"--json"_s, dir.filePath(u"empty"_s)}, &code);
+    QCOMPARE(code, 3);
 }
 
 QTEST_GUILESS_MAIN(TestCliTrace)

@@ -2,6 +2,7 @@
 
 #include "core/models/opstatisticsmodel.h"
 #include "core/trace/chrometraceloader.h"
+#include "core/trace/tracefiles.h"
 #include "core/trace/tracetime.h"
 #include "slicedetailswidget.h"
 #include "widgets/common/loadcontroller.h"
@@ -185,8 +186,10 @@ QString TraceWorkspace::title() const
 
 void TraceWorkspace::openPaths(const QList<Core::SniffResult> &inputs)
 {
-    for (const Core::SniffResult &in : inputs) {
-        const QString path = in.path;
+    QStringList paths;
+    for (const Core::SniffResult &in : inputs)
+        paths += Core::findTraceFiles(in.path); // a folder of ranks: one group per file, loaded in parallel
+    for (const QString &path : paths) {
         auto job = LoadController::wrap<Core::TraceDataset>(
                 [path](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
                     return Core::loadChromeTrace(Core::Source::fromPath(path), Core::ChromeTraceOptions(),
@@ -225,7 +228,7 @@ void TraceWorkspace::onFinished(quint64 id, const JobOutcome &outcome)
     }
     if (outcome.status != JobOutcome::Status::Ok)
         return;
-    TimelineInput input{outcome.as<Core::TraceDataset>(), QFileInfo(pending.path).fileName()};
+    TimelineInput input{outcome.as<Core::TraceDataset>(), Core::traceGroupLabel(pending.path)};
     if (input.dataset->rank >= 0)
         input.label = tr("rank %1").arg(input.dataset->rank);
     m_loaded.emplace_back(pending.order, std::move(input));
