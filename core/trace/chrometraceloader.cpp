@@ -135,7 +135,9 @@ Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &option
         return Result<TraceDataset>::failed(e, diag);
     }
     if (gzip) {
-        InflateResult r = inflateGzip(text, name, &diag, 0, cancel, &progress, 300);
+        const QString stage = Tr::tr("Decompressing");
+        ProgressSink inflating([&](int permille, const QString &) { progress.report(permille, stage); });
+        InflateResult r = inflateGzip(text, name, &diag, 0, cancel, &inflating, 300);
         if (r.canceled)
             return Result<TraceDataset>::canceled();
         if (r.error)
