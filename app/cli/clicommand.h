@@ -40,5 +40,6 @@ int runDetect(const QStringList &args, CliIo &io);
 int runLoss(const QStringList &args, CliIo &io);
 int runDumps(const QStringList &args, CliIo &io);
 int runOpInfo(const QStringList &args, CliIo &io);
+int runTrace(const QStringList &args, CliIo &io);
 
 } // namespace Twinscope::App

@@ -12,6 +12,7 @@ const QList<CliCommand> &cliCommands()
             {"dumps", QT_TRANSLATE_NOOP("Cli", "Compare a benchmark dump with an NPU dump tensor by tensor."), runDumps},
             {"opinfo", QT_TRANSLATE_NOOP("Cli", "Summarise Ascend host logs: compiles, TransData, recompiles."),
              runOpInfo},
+            {"trace", QT_TRANSLATE_NOOP("Cli", "Load chrome traces and summarise them."), runTrace},
     };
     return commands;
 }

@@ -1,0 +1,372 @@
+#include "chrometraceloader.h"
+
+#include "chrometraceparser.h"
+#include "core/common/bytesource.h"
+#include "core/common/filesniffer.h"
+#include "core/common/tr.h"
+#include "tracebuilder.h"
+
+#include <QFileInfo>
+#include <QLocale>
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <memory>
+#include <new>
+#include <thread>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Core {
+
+namespace {
+
+void locate(std::string_view text, qint64 offset, qint64 *line, qint64 *column)
+{
+    offset = std::clamp<qint64>(offset, 0, qint64(text.size()));
+    qint64 l = 1;
+    qint64 lineStart = 0;
+    const char *p = text.data();
+    for (qint64 i = 0; i < offset;) {
+        const void *nl = std::memchr(p + i, '\n', size_t(offset - i));
+        if (!nl)
+            break;
+        i = static_cast<const char *>(nl) - p + 1;
+        ++l;
+        lineStart = i;
+    }
+    *line = l;
+    *column = offset - lineStart + 1;
+}
+
+Error syntaxError(std::string_view text, const QString &file, qint64 offset, const QString &expected,
+                  QString found)
+{
+    if (!found.isEmpty())
+        found = found.simplified().isEmpty() ? u"\\n"_s : found.simplified();
+    Error e = Error::make(ErrorCode::Malformed, {}, file, offset);
+    locate(text, offset, &e.line, &e.column);
+    e.expected = expected;
+    e.found = found;
+    e.message = found.isEmpty()
+            ? Tr::tr("The JSON is malformed: expected %1, found the end of the file.").arg(expected)
+            : Tr::tr("The JSON is malformed: expected %1, found \"%2\".").arg(expected, found);
+    return e;
+}
+
+// Chunk-local string ids -> global ids, in place; the first chunk's ids are already global.
+void remapChunk(TraceChunk &chunk, TraceStringTable &strings)
+{
+    std::vector<quint32> map(chunk.strings.size());
+    for (quint32 i = 0; i < chunk.strings.size(); ++i)
+        map[i] = strings.intern(chunk.strings.view(i));
+    for (RawEvent &e : chunk.events) {
+        e.name = map[e.name];
+        e.category = map[e.category];
+        e.pid = map[e.pid];
+        e.tid = map[e.tid];
+        if (e.id & RawIdStringTag)
+            e.id = RawIdStringTag | map[quint32(e.id)];
+    }
+    for (RawCounter &c : chunk.counters) {
+        c.pid = map[c.pid];
+        c.name = map[c.name];
+        if (c.id & RawIdStringTag)
+            c.id = RawIdStringTag | map[quint32(c.id)];
+        c.series = map[c.series];
+    }
+    for (RawMeta &m : chunk.metas) {
+        m.pid = map[m.pid];
+        m.tid = map[m.tid];
+        m.kind = map[m.kind];
+        m.text = map[m.text];
+    }
+}
+
+void mergeChunks(const std::vector<TraceChunk *> &chunks, TraceStringTable &strings, TraceBuildInput &input)
+{
+    size_t events = 0;
+    for (size_t k = 1; k < chunks.size(); ++k) {
+        remapChunk(*chunks[k], strings);
+        events += chunks[k]->events.size();
+    }
+    // The first chunk's vectors become the merged ones: the others are appended once, after a single
+    // reservation, so the largest array is never copied twice.
+    input.events = std::move(chunks[0]->events);
+    input.counters = std::move(chunks[0]->counters);
+    input.metas = std::move(chunks[0]->metas);
+    input.events.reserve(input.events.size() + events);
+    for (size_t k = 1; k < chunks.size(); ++k) {
+        TraceChunk &c = *chunks[k];
+        input.events.insert(input.events.end(), c.events.begin(), c.events.end());
+        std::vector<RawEvent>().swap(c.events);
+        const auto base = quint32(input.counters.size());
+        for (RawCounter r : c.counters) {
+            r.order += base;
+            input.counters.push_back(r);
+        }
+        input.metas.insert(input.metas.end(), c.metas.begin(), c.metas.end());
+    }
+}
+
+Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &options, ProgressSink &progress,
+                          const CancelToken &cancel)
+{
+    const QString name = source.name();
+    Diagnostics diag;
+    Error openError;
+    std::unique_ptr<ByteSource> bytes = ByteSource::open(source, &openError);
+    if (!bytes)
+        return Result<TraceDataset>::failed(openError);
+    progress.report(0, Tr::tr("Reading"));
+    std::string_view text = bytes->data();
+    QByteArray inflated;
+    const bool gzip = isGzip(text);
+    if (!gzip && name.endsWith(u".gz"_s, Qt::CaseInsensitive)) {
+        // A .gz that is not gzip was renamed or damaged; its content would only confuse (FORMATS.md §7).
+        const QByteArray head = QByteArray(text.data(), qsizetype(std::min<size_t>(4, text.size()))).toHex(' ').toUpper();
+        Error e = Error::make(ErrorCode::UnknownFormat,
+                              Tr::tr("The file is named .gz but is not gzip: expected the bytes 1F 8B, found %1.")
+                                      .arg(QString::fromLatin1(head)),
+                              name, 0);
+        e.expected = u"1F 8B"_s;
+        e.found = QString::fromLatin1(head);
+        return Result<TraceDataset>::failed(e, diag);
+    }
+    if (gzip) {
+        const QString stage = Tr::tr("Decompressing");
+        ProgressSink inflating([&](int permille, const QString &) { progress.report(permille, stage); });
+        InflateResult r = inflateGzip(text, name, &diag, 0, cancel, &inflating, 300);
+        if (r.canceled)
+            return Result<TraceDataset>::canceled();
+        if (r.error)
+            return Result<TraceDataset>::failed(*r.error, diag);
+        inflated = std::move(r.data);
+        bytes.reset();
+        text = std::string_view(inflated.constData(), size_t(inflated.size()));
+        if (text.empty())
+            return Result<TraceDataset>::failed(
+                    Error::make(ErrorCode::EmptyFile, Tr::tr("The gzip stream holds no data."), name), diag);
+    }
+    const int parseFrom = gzip ? 300 : 0;
+    TraceEnvelope envelope = scanTraceEnvelope(text);
+    if (envelope.arrayBegin < 0) {
+        if (envelope.errorOffset >= qint64(text.size()) || envelope.found.isEmpty()) {
+            Error e = syntaxError(text, name, envelope.errorOffset, envelope.expected, {});
+            e.code = ErrorCode::Truncated;
+            return Result<TraceDataset>::failed(e, diag);
+        }
+        Error e = syntaxError(text, name, envelope.errorOffset, envelope.expected, envelope.found);
+        if (envelope.errorOffset <= 3) {
+            e.code = ErrorCode::UnknownFormat;
+            e.message = Tr::tr("This is not a chrome trace: expected a JSON array or object, found \"%1\".")
+                                .arg(envelope.found.left(8));
+        } else if (envelope.objectForm) {
+            e.code = ErrorCode::UnknownFormat;
+            e.message = Tr::tr("This JSON object has no \"traceEvents\" array (stopped at %1).")
+                                .arg(envelope.found.isEmpty() ? Tr::tr("the end") : u"\""_s + envelope.found + u"\""_s);
+        }
+        return Result<TraceDataset>::failed(e, diag);
+    }
+
+    // Chunks: cut the array at guessed event boundaries; each chunk stops at the next one's start.
+    const qint64 size = qint64(text.size());
+    int threads = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    const qint64 span = size - envelope.arrayBegin;
+    int wanted = 1;
+    if (threads > 1 && span > 2 * options.minChunkBytes)
+        wanted = int(std::min<qint64>(qint64(threads) * 4, span / options.minChunkBytes));
+    std::vector<qint64> starts{envelope.arrayBegin};
+    for (int k = 1; k < wanted; ++k) {
+        const qint64 from = envelope.arrayBegin + span * k / wanted;
+        const qint64 guess = guessEventBoundary(text, std::max(from, starts.back() + 1), size);
+        if (guess > starts.back())
+            starts.push_back(guess);
+    }
+    const int n = int(starts.size());
+    threads = std::min(threads, n);
+    std::vector<std::unique_ptr<TraceChunk>> chunks(static_cast<size_t>(n));
+    for (auto &c : chunks)
+        c = std::make_unique<TraceChunk>();
+    std::atomic<qint64> bytesDone{0};
+    std::atomic<int> next{0};
+    int done = 0;
+    std::mutex doneMutex;
+    std::condition_variable doneChanged;
+    std::atomic<bool> failedAlloc{false};
+    const bool release = !gzip && source.isPath();
+    auto work = [&] {
+        for (;;) {
+            const int k = next.fetch_add(1);
+            if (k >= n)
+                return;
+            TraceChunkOptions o;
+            o.begin = starts[size_t(k)];
+            o.stopAt = k + 1 < n ? starts[size_t(k + 1)] : -1;
+            o.releaseMappedPages = release;
+            o.cancel = &cancel;
+            o.bytesDone = &bytesDone;
+            try {
+                parseTraceChunk(text, o, chunks[size_t(k)].get());
+            } catch (const std::bad_alloc &) {
+                failedAlloc = true;
+            }
+            {
+                std::lock_guard<std::mutex> lock(doneMutex);
+                ++done;
+            }
+            doneChanged.notify_all();
+        }
+    };
+    const QString parsing = Tr::tr("Parsing");
+    {
+        // Workers parse; the caller's thread only reports progress, so the sink is never called
+        // concurrently and a single-threaded parse still shows progress.
+        std::vector<std::thread> pool;
+        for (int t = 0; t < threads; ++t)
+            pool.emplace_back(work);
+        std::unique_lock<std::mutex> lock(doneMutex);
+        while (done < n) {
+            lock.unlock();
+            progress.reportRange(bytesDone.load(), span, parseFrom, 800, parsing);
+            lock.lock();
+            doneChanged.wait_for(lock, std::chrono::milliseconds(20), [&] { return done >= n; });
+        }
+        lock.unlock();
+        for (auto &t : pool)
+            t.join();
+    }
+    if (cancel.isCanceled())
+        return Result<TraceDataset>::canceled();
+    if (failedAlloc)
+        throw std::bad_alloc();
+    // Accept chunk k only if chunk k-1 stopped exactly at k's guessed start; otherwise the guess
+    // was inside a string or nested value and the rest is parsed again from the real position.
+    std::vector<TraceChunk *> accepted{chunks[0].get()};
+    std::unique_ptr<TraceChunk> reparsed;
+    for (int k = 1; k < n; ++k) {
+        TraceChunk *prev = accepted.back();
+        if (prev->stop != TraceChunk::Stop::ReachedLimit)
+            break;
+        if (prev->landed) {
+            accepted.push_back(chunks[size_t(k)].get());
+            continue;
+        }
+        reparsed = std::make_unique<TraceChunk>();
+        TraceChunkOptions o;
+        o.begin = prev->endPos;
+        o.cancel = &cancel;
+        parseTraceChunk(text, o, reparsed.get());
+        accepted.push_back(reparsed.get());
+        break;
+    }
+    TraceChunk *last = accepted.back();
+    if (last->stop == TraceChunk::Stop::Canceled)
+        return Result<TraceDataset>::canceled();
+    if (last->stop == TraceChunk::Stop::Malformed) {
+        for (TraceChunk *c : accepted)
+            diag.merge(c->diagnostics);
+        return Result<TraceDataset>::failed(
+                syntaxError(text, name, last->errorOffset, last->expected, last->found), diag);
+    }
+    auto dataset = std::make_shared<TraceDataset>();
+    qint64 eventsKept = 0;
+    for (TraceChunk *c : accepted) {
+        diag.merge(c->diagnostics);
+        for (int ph = 0; ph < 128; ++ph) {
+            if (c->phaseCounts[ph] > 0) {
+                const QString key = ph == '?' || ph == 0 ? u"?"_s : QString(QLatin1Char(char(ph)));
+                dataset->eventsByPhase[key] += c->phaseCounts[ph];
+                eventsKept += c->phaseCounts[ph];
+            }
+        }
+    }
+    const QLocale locale;
+    if (last->stop == TraceChunk::Stop::Truncated) {
+        diag.add(u"truncated"_s,
+                 Tr::tr("The file ends inside the event array: %1 bytes after byte %2 were discarded and %n "
+                        "complete events kept.", nullptr, int(std::min<qint64>(eventsKept, INT_MAX)))
+                         .arg(locale.toString(size - last->endPos), locale.toString(last->endPos)),
+                 Location{last->endPos, -1, {}});
+    } else {
+        qint64 junkAt = -1;
+        if (!scanTraceTail(text, last->endPos, &envelope, &junkAt)) {
+            if (junkAt >= size)
+                diag.add(u"truncated"_s, Tr::tr("The file ends before the closing '}' of the trace object."),
+                         Location{junkAt, -1, {}});
+            else
+                diag.add(u"trailing_junk"_s,
+                         Tr::tr("Text after the end of the trace was ignored (from byte %1).").arg(locale.toString(junkAt)),
+                         Location{junkAt, -1, {}});
+        }
+    }
+    progress.report(800, Tr::tr("Building tracks"));
+    // Merge chunk-local strings and events, freeing each chunk as it goes.
+    TraceBuildInput input;
+    input.baseTimeNs = envelope.hasBaseTime ? envelope.baseTimeNs : 0;
+    dataset->strings = std::move(accepted.front()->strings);
+    mergeChunks(accepted, dataset->strings, input);
+    chunks.clear();
+    reparsed.reset();
+    buildTraceDataset(input, dataset.get(), &diag, cancel);
+    if (cancel.isCanceled())
+        return Result<TraceDataset>::canceled();
+    dataset->strings.freeze();
+    // Args stay in the file for plain files; other inputs copy just the args text into an arena.
+    if (!release) {
+        QByteArray arena;
+        auto move = [&](std::vector<qint64> &offsets, const std::vector<quint32> &lengths) {
+            for (size_t i = 0; i < offsets.size(); ++i) {
+                if (offsets[i] < 0)
+                    continue;
+                const qint64 at = arena.size();
+                arena.append(text.data() + offsets[i], qsizetype(lengths[i]));
+                offsets[i] = at;
+            }
+        };
+        move(dataset->sliceArgsOffset, dataset->sliceArgsLength);
+        move(dataset->instantArgsOffset, dataset->instantArgsLength);
+        arena.squeeze();
+        dataset->argsArena = std::move(arena);
+        dataset->argsInArena = true;
+    }
+    dataset->path = source.path;
+    if (source.isPath()) {
+        const QFileInfo info(source.path);
+        dataset->fileSize = info.size();
+        dataset->fileModified = info.lastModified();
+    } else {
+        dataset->fileSize = source.bytes.size();
+    }
+    dataset->displayTimeUnit = envelope.displayTimeUnit;
+    dataset->baseTimeNs = input.baseTimeNs;
+    dataset->rank = envelope.rank;
+    dataset->producer = sniffBytes(text.substr(0, 64 << 10), name, size).producer;
+    if (dataset->producer.isEmpty() && envelope.kineto)
+        dataset->producer = u"kineto"_s;
+    if (eventsKept == 0)
+        diag.add(u"empty_trace"_s, Tr::tr("The trace holds no events."), {}, Severity::Info);
+    progress.report(1000, Tr::tr("Done"));
+    return Result<TraceDataset>::ok(std::move(dataset), diag);
+}
+
+} // namespace
+
+Result<TraceDataset> loadChromeTrace(const Source &source, const ChromeTraceOptions &options,
+                                     ProgressSink &progress, const CancelToken &cancel)
+{
+    // Nothing thrown inside may cross into the caller's event loop (DESIGN.md §8).
+    try {
+        return load(source, options, progress, cancel);
+    } catch (const std::bad_alloc &) {
+        return Result<TraceDataset>::failed(Error::make(
+                ErrorCode::OutOfMemory, Tr::tr("There is not enough memory to load this trace."), source.name()));
+    } catch (...) {
+        return Result<TraceDataset>::failed(
+                Error::make(ErrorCode::Internal, Tr::tr("The trace could not be loaded (internal error)."),
+                            source.name()));
+    }
+}
+
+} // namespace Twinscope::Core

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "core/common/progress.h"
+#include "core/common/result.h"
+#include "core/common/source.h"
+#include "tracedataset.h"
+
+namespace Twinscope::Core {
+
+struct ChromeTraceOptions
+{
+    int threads = 0;                 // parser threads; 0 = the machine's cores
+    qint64 minChunkBytes = 16 << 20; // below this a file is parsed by one thread
+};
+
+// Loads a chrome trace (object or bare array, plain or gzip) into an immutable TraceDataset
+// (DESIGN.md §3). Cut-off files, trailing commas and junk after the array load with counted
+// warnings; malformed JSON fails with its byte offset, line and column.
+Result<TraceDataset> loadChromeTrace(const Source &source, const ChromeTraceOptions &options,
+                                     ProgressSink &progress, const CancelToken &cancel);
+
+} // namespace Twinscope::Core

@@ -1,0 +1,492 @@
+#include "chrometraceparser.h"
+
+#include "core/common/tr.h"
+#include "tracejsonreader.h"
+#include "tracetime.h"
+
+#include <QLocale>
+
+#include <cstring>
+#include <string>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Core {
+
+namespace {
+
+using namespace TraceJson;
+using EventReader = TraceJson::Reader;
+
+quint32 internCached(TraceStringTable &table, std::string_view text, std::string &lastText, quint32 &lastId)
+{
+    if (lastId != UINT32_MAX && text == lastText)
+        return lastId;
+    lastId = table.intern(text);
+    lastText.assign(text);
+    return lastId;
+}
+
+class ChunkParser
+{
+public:
+    ChunkParser(std::string_view text, TraceChunk *chunk)
+        : m_text(text), m_r(text), m_chunk(chunk)
+    {}
+
+    void run(const TraceChunkOptions &options);
+
+private:
+    bool readEvent();
+    bool readIdentity(quint32 *id, std::string &last, quint32 &lastId);
+    bool readId(quint64 *id);
+    bool readTime(qint64 *ns, quint8 hasFlag, quint8 badFlag, RawEvent *event);
+    void readCounterArgs(const RawEvent &event);
+    void readMetaArgs(const RawEvent &event);
+
+    std::string_view m_text;
+    EventReader m_r;
+    TraceChunk *m_chunk;
+    std::string m_lastPid, m_lastTid, m_lastCat, m_lastName;
+    quint32 m_lastPidId = UINT32_MAX, m_lastTidId = UINT32_MAX, m_lastCatId = UINT32_MAX,
+            m_lastNameId = UINT32_MAX;
+};
+
+bool ChunkParser::readIdentity(quint32 *id, std::string &last, quint32 &lastId)
+{
+    std::string_view v;
+    if (m_r.peek() == '"') {
+        if (!m_r.readString(&v))
+            return false;
+    } else if (m_r.peek() == '{' || m_r.peek() == '[') {
+        return m_r.skipValue(); // not an identity; treated as missing
+    } else {
+        if (!m_r.readScalar(&v))
+            return false;
+        if (v == "null")
+            v = {};
+    }
+    *id = internCached(m_chunk->strings, v, last, lastId);
+    return true;
+}
+
+bool ChunkParser::readId(quint64 *id)
+{
+    std::string_view v;
+    if (m_r.peek() == '"') {
+        if (!m_r.readString(&v))
+            return false;
+    } else if (m_r.peek() == '{' || m_r.peek() == '[') {
+        return m_r.skipValue();
+    } else if (!m_r.readScalar(&v)) {
+        return false;
+    }
+    quint64 value = 0;
+    bool numeric = !v.empty() && v.size() <= 18;
+    for (const char c : v) {
+        if (c < '0' || c > '9') {
+            numeric = false;
+            break;
+        }
+        value = value * 10 + quint64(c - '0');
+    }
+    *id = numeric ? value : (RawIdStringTag | m_chunk->strings.intern(v));
+    return true;
+}
+
+bool ChunkParser::readTime(qint64 *ns, quint8 hasFlag, quint8 badFlag, RawEvent *event)
+{
+    std::string_view v;
+    const char c = m_r.peek();
+    if (c == '"') {
+        if (!m_r.readString(&v))
+            return false;
+    } else if (c == '{' || c == '[') {
+        event->flags |= badFlag;
+        return m_r.skipValue();
+    } else {
+        if (!m_r.readScalar(&v))
+            return false;
+        if (v == "null")
+            return true; // missing
+    }
+    if (parseMicrosToNanos(v, ns) == TimeParse::Ok)
+        event->flags = quint8((event->flags | hasFlag) & ~badFlag);
+    else
+        event->flags |= badFlag;
+    return true;
+}
+
+bool ChunkParser::readEvent()
+{
+    RawEvent e;
+    e.offset = m_r.pos;
+    ++m_r.pos; // '{'
+    m_r.skipWs();
+    if (m_r.peek() == '}') {
+        ++m_r.pos;
+    } else {
+        for (;;) {
+            m_r.skipWs();
+            if (m_r.peek() != '"')
+                return m_r.error("a quoted key");
+            std::string_view key;
+            if (!m_r.readString(&key))
+                return false;
+            // the key may live in the scratch buffer; copy the few bytes that matter
+            char k[12] = {};
+            const size_t klen = key.size();
+            if (klen < sizeof(k))
+                std::memcpy(k, key.data(), klen);
+            m_r.skipWs();
+            if (m_r.peek() != ':')
+                return m_r.error("':'");
+            ++m_r.pos;
+            m_r.skipWs();
+            const std::string_view kv(k, klen < sizeof(k) ? klen : 0);
+            bool ok = true;
+            if (kv == "ph" || kv == "s" || kv == "bp") {
+                std::string_view v;
+                if (m_r.peek() == '"') {
+                    ok = m_r.readString(&v);
+                    if (ok && kv == "ph")
+                        e.phase = v.size() == 1 ? v[0] : '?';
+                    else if (ok && kv == "s")
+                        e.scope = v.empty() ? 0 : v[0];
+                    else if (ok && v == "e")
+                        e.flags |= RawFlag::BindEnclosing;
+                } else {
+                    ok = m_r.skipValue();
+                    if (kv == "ph")
+                        e.phase = '?';
+                }
+            } else if (kv == "ts") {
+                ok = readTime(&e.ts, RawFlag::HasTs, RawFlag::BadTs, &e);
+            } else if (kv == "dur") {
+                ok = readTime(&e.dur, RawFlag::HasDur, RawFlag::BadDur, &e);
+            } else if (kv == "pid") {
+                ok = readIdentity(&e.pid, m_lastPid, m_lastPidId);
+                e.flags |= RawFlag::HasPid;
+            } else if (kv == "tid") {
+                ok = readIdentity(&e.tid, m_lastTid, m_lastTidId);
+                e.flags |= RawFlag::HasTid;
+            } else if (kv == "name") {
+                ok = readIdentity(&e.name, m_lastName, m_lastNameId);
+            } else if (kv == "cat") {
+                ok = readIdentity(&e.category, m_lastCat, m_lastCatId);
+            } else if (kv == "id") {
+                ok = readId(&e.id);
+                e.flags |= RawFlag::HasId;
+            } else if (kv == "id2") {
+                // {"local": x} or {"global": x}: the inner value is the identity
+                ok = m_r.peek() == '{';
+                if (ok) {
+                    const qint64 at = m_r.pos;
+                    ok = m_r.skipValue();
+                    if (ok) {
+                        e.id = RawIdStringTag
+                                | m_chunk->strings.intern(m_text.substr(size_t(at), size_t(m_r.pos - at)));
+                        e.flags |= RawFlag::HasId;
+                    }
+                } else {
+                    ok = m_r.skipValue();
+                }
+            } else if (kv == "args") {
+                e.argsOffset = m_r.pos;
+                ok = m_r.skipValue();
+                const qint64 len = m_r.pos - e.argsOffset;
+                e.argsLength = quint32(std::min<qint64>(len, UINT32_MAX));
+                if (m_r.m_trailingCommas > 0) {
+                    m_chunk->diagnostics.add(u"trailing_comma"_s,
+                                             Tr::tr("Trailing commas before '}' or ']' were skipped."),
+                                             Location{e.argsOffset, -1, {}}, Severity::Warning,
+                                             m_r.m_trailingCommas);
+                    m_r.m_trailingCommas = 0;
+                }
+            } else {
+                ok = m_r.skipValue();
+            }
+            if (!ok)
+                return false;
+            m_r.skipWs();
+            const char c = m_r.peek();
+            if (c == ',') {
+                ++m_r.pos;
+                m_r.skipWs();
+                if (m_r.peek() == '}') {
+                    m_chunk->diagnostics.add(u"trailing_comma"_s,
+                                             Tr::tr("Trailing commas before '}' or ']' were skipped."),
+                                             Location{m_r.pos, -1, {}});
+                    ++m_r.pos;
+                    break;
+                }
+                continue;
+            }
+            if (c == '}') {
+                ++m_r.pos;
+                break;
+            }
+            return m_r.error("',' or '}'");
+        }
+    }
+    ++m_chunk->phaseCounts[uchar(e.phase) & 0x7f];
+    if (e.phase == 'C')
+        readCounterArgs(e);
+    else if (e.phase == 'M')
+        readMetaArgs(e);
+    else
+        m_chunk->events.push_back(e);
+    return true;
+}
+
+void ChunkParser::readCounterArgs(const RawEvent &event)
+{
+    if (event.argsOffset < 0 || !(event.flags & RawFlag::HasTs))
+        return;
+    EventReader r(m_text.substr(0, size_t(event.argsOffset + event.argsLength)));
+    r.pos = event.argsOffset;
+    if (r.peek() != '{')
+        return;
+    ++r.pos;
+    for (;;) {
+        r.skipWs();
+        if (r.peek() != '"')
+            return;
+        std::string_view key;
+        if (!r.readString(&key))
+            return;
+        const quint32 series = m_chunk->strings.intern(key);
+        r.skipWs();
+        if (r.peek() != ':')
+            return;
+        ++r.pos;
+        r.skipWs();
+        std::string_view v;
+        bool numeric = false;
+        if (r.peek() == '"') {
+            numeric = r.readString(&v);
+        } else if (r.peek() == '{' || r.peek() == '[') {
+            if (!r.skipValue())
+                return;
+        } else {
+            numeric = r.readScalar(&v);
+            if (!numeric && r.fail != Fail::None)
+                return;
+        }
+        if (numeric) {
+            bool ok = false;
+            const double value = QByteArray::fromRawData(v.data(), qsizetype(v.size())).toDouble(&ok);
+            if (ok || v == "NaN") {
+                RawCounter c;
+                c.ts = event.ts;
+                c.value = ok ? value : qQNaN();
+                c.pid = event.pid;
+                c.name = event.name;
+                c.id = event.id;
+                c.series = series;
+                c.order = quint32(m_chunk->counters.size());
+                m_chunk->counters.push_back(c);
+            }
+        }
+        r.skipWs();
+        if (r.peek() != ',')
+            return;
+        ++r.pos;
+    }
+}
+
+void ChunkParser::readMetaArgs(const RawEvent &event)
+{
+    RawMeta m;
+    m.pid = event.pid;
+    m.tid = event.tid;
+    m.kind = event.name;
+    if (event.argsOffset >= 0) {
+        EventReader r(m_text.substr(0, size_t(event.argsOffset + event.argsLength)));
+        r.pos = event.argsOffset;
+        if (r.peek() == '{') {
+            ++r.pos;
+            for (;;) {
+                r.skipWs();
+                if (r.peek() != '"')
+                    break;
+                std::string_view key;
+                if (!r.readString(&key))
+                    break;
+                const std::string k(key);
+                r.skipWs();
+                if (r.peek() != ':')
+                    break;
+                ++r.pos;
+                r.skipWs();
+                if (r.peek() == '"' && (k == "name" || k == "labels")) {
+                    std::string_view v;
+                    if (!r.readString(&v))
+                        break;
+                    m.text = m_chunk->strings.intern(v);
+                } else if (r.peek() != '"' && r.peek() != '{' && r.peek() != '[' && k == "sort_index") {
+                    std::string_view v;
+                    if (!r.readScalar(&v))
+                        break;
+                    m.hasNumber = parseInt64(v, &m.number);
+                } else if (!r.skipValue()) {
+                    break;
+                }
+                r.skipWs();
+                if (r.peek() != ',')
+                    break;
+                ++r.pos;
+            }
+        }
+    }
+    m_chunk->metas.push_back(m);
+}
+
+void releasePages(const char *base, qint64 from, qint64 to)
+{
+#ifdef __linux__
+    static const long page = sysconf(_SC_PAGESIZE);
+    const quintptr b = (quintptr(base) + quintptr(from) + quintptr(page) - 1) & ~quintptr(page - 1);
+    const quintptr e = (quintptr(base) + quintptr(to)) & ~quintptr(page - 1);
+    if (e > b)
+        madvise(reinterpret_cast<void *>(b), e - b, MADV_DONTNEED);
+#else
+    Q_UNUSED(base);
+    Q_UNUSED(from);
+    Q_UNUSED(to);
+#endif
+}
+
+void ChunkParser::run(const TraceChunkOptions &options)
+{
+    m_chunk->begin = options.begin;
+    m_r.pos = options.begin;
+    // Kineto and torch_npu events take 200-300 bytes: reserving for 256 avoids most regrowth
+    // (a copy plus fresh page faults) of the largest array without over-committing much.
+    const qint64 bytes = (options.stopAt >= 0 ? options.stopAt : qint64(m_text.size())) - options.begin;
+    if (bytes > (1 << 20))
+        m_chunk->events.reserve(size_t(bytes / 256));
+    bool expectEvent = true; // at the start or after a comma
+    bool afterComma = false;
+    qint64 reported = m_r.pos;
+    qint64 released = m_r.pos;
+    quint32 sinceCheck = 0;
+    for (;;) {
+        m_r.skipWs();
+        if (m_r.atEnd()) {
+            m_chunk->stop = TraceChunk::Stop::Truncated;
+            m_chunk->endPos = m_r.pos;
+            break;
+        }
+        const char c = m_r.peek();
+        if (c == ',') {
+            if (expectEvent) // ",," or "[,": an empty element, skipped like a trailing comma
+                m_chunk->diagnostics.add(u"trailing_comma"_s,
+                                         Tr::tr("Trailing commas before '}' or ']' were skipped."),
+                                         Location{m_r.pos, -1, {}});
+            ++m_r.pos;
+            expectEvent = true;
+            afterComma = true;
+            continue;
+        }
+        if (c == ']') {
+            if (afterComma)
+                m_chunk->diagnostics.add(u"trailing_comma"_s,
+                                         Tr::tr("Trailing commas before '}' or ']' were skipped."),
+                                         Location{m_r.pos, -1, {}});
+            m_chunk->stop = TraceChunk::Stop::ArrayEnd;
+            m_chunk->endPos = m_r.pos + 1;
+            break;
+        }
+        if (c != '{' || !expectEvent) {
+            m_r.error(expectEvent ? "'{' or ']'" : "',' or ']'");
+            m_chunk->stop = TraceChunk::Stop::Malformed;
+            m_chunk->errorOffset = m_r.pos;
+            m_chunk->expected = QString::fromLatin1(m_r.expected);
+            m_chunk->found = QString::fromLatin1(&c, 1);
+            m_chunk->endPos = m_r.pos;
+            break;
+        }
+        if (options.stopAt >= 0 && m_r.pos >= options.stopAt) {
+            m_chunk->stop = TraceChunk::Stop::ReachedLimit;
+            m_chunk->landed = m_r.pos == options.stopAt;
+            m_chunk->endPos = m_r.pos;
+            break;
+        }
+        const qint64 eventStart = m_r.pos;
+        if (!readEvent()) {
+            if (m_r.fail == Fail::Eof) {
+                m_chunk->stop = TraceChunk::Stop::Truncated;
+                m_chunk->endPos = eventStart;
+            } else {
+                m_chunk->stop = TraceChunk::Stop::Malformed;
+                m_chunk->errorOffset = m_r.failAt;
+                m_chunk->expected = QString::fromLatin1(m_r.expected);
+                const std::string_view rest = m_text.substr(size_t(m_r.failAt), 12);
+                m_chunk->found = QString::fromUtf8(rest.data(), qsizetype(rest.size()));
+                m_chunk->endPos = eventStart;
+            }
+            break;
+        }
+        expectEvent = false;
+        afterComma = false;
+        if (++sinceCheck >= 16384) {
+            sinceCheck = 0;
+            if (options.cancel && options.cancel->isCanceled()) {
+                m_chunk->stop = TraceChunk::Stop::Canceled;
+                break;
+            }
+            if (options.bytesDone) {
+                options.bytesDone->fetch_add(m_r.pos - reported, std::memory_order_relaxed);
+                reported = m_r.pos;
+            }
+            // Parsed bytes of a file mapping are dropped from memory: they are read again only for
+            // the args of a selected slice, through the file.
+            if (options.releaseMappedPages && m_r.pos - released > (64 << 20)) {
+                releasePages(m_text.data(), released, m_r.pos);
+                released = m_r.pos;
+            }
+        }
+    }
+    if (options.bytesDone)
+        options.bytesDone->fetch_add(m_r.pos - reported, std::memory_order_relaxed);
+    if (options.releaseMappedPages)
+        releasePages(m_text.data(), released, m_r.pos);
+}
+
+} // namespace
+
+void parseTraceChunk(std::string_view text, const TraceChunkOptions &options, TraceChunk *chunk)
+{
+    ChunkParser parser(text, chunk);
+    parser.run(options);
+}
+
+qint64 guessEventBoundary(std::string_view text, qint64 from, qint64 limit)
+{
+    const qint64 n = std::min<qint64>(qint64(text.size()), limit);
+    for (qint64 i = from; i < n; ++i) {
+        const void *q = std::memchr(text.data() + i, '{', size_t(n - i));
+        if (!q)
+            return -1;
+        i = static_cast<const char *>(q) - text.data();
+        qint64 j = i - 1;
+        while (j >= 0 && s_class.ws[uchar(text[size_t(j)])])
+            --j;
+        if (j < 0 || text[size_t(j)] != ',')
+            continue;
+        --j;
+        while (j >= 0 && s_class.ws[uchar(text[size_t(j)])])
+            --j;
+        if (j >= 0 && text[size_t(j)] == '}')
+            return i;
+    }
+    return -1;
+}
+
+} // namespace Twinscope::Core

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "tracedataset.h"
+
+#include <QString>
+
+#include <limits>
+#include <vector>
+
+namespace Twinscope::Core {
+
+struct OpStatisticsQuery
+{
+    enum class GroupBy { Name, NameAndCategory, Category };
+    qint64 fromNs = std::numeric_limits<qint64>::min();
+    qint64 toNs = std::numeric_limits<qint64>::max();
+    std::vector<int> tracks; // empty: every track
+    GroupBy groupBy = GroupBy::Name;
+    bool includeAsync = false; // async spans are not ops and do not nest, so no self time
+};
+
+struct OpStatisticsRow
+{
+    QString name;     // empty when grouped by category
+    QString category; // the first category seen for a name grouping
+    qint64 count = 0;
+    qint64 totalNs = 0;
+    qint64 selfNs = 0;
+    qint64 minNs = 0;
+    qint64 maxNs = 0;
+    double averageNs() const { return count > 0 ? double(totalNs) / double(count) : 0.0; }
+};
+
+// Per-name (or per-category) statistics over a time range × track subset. Durations are clipped to
+// the range; self time is a slice's clipped duration minus that of its direct children.
+struct OpStatistics
+{
+    std::vector<OpStatisticsRow> rows; // sorted by totalNs, largest first
+    qint64 rangeNs = 0;                // the range's length (the trace's extent when unbounded)
+    qint64 slices = 0;
+    double share(const OpStatisticsRow &row) const { return rangeNs > 0 ? double(row.totalNs) / double(rangeNs) : 0.0; }
+};
+
+OpStatistics computeOpStatistics(const TraceDataset &dataset, const OpStatisticsQuery &query = {});
+
+} // namespace Twinscope::Core

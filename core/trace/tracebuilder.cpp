@@ -1,0 +1,617 @@
+#include "tracebuilder.h"
+
+#include "core/common/tr.h"
+#include "tracetime.h"
+
+#include <QLocale>
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <numeric>
+#include <thread>
+#include <unordered_map>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Core {
+
+namespace {
+
+
+
+quint64 pairKey(quint32 a, quint32 b)
+{
+    return (quint64(a) << 32) | b;
+}
+
+qint64 numericOr(std::string_view text, qint64 fallback)
+{
+    qint64 v = 0;
+    return parseInt64(text, &v) ? v : fallback;
+}
+
+class Builder
+{
+public:
+    Builder(TraceBuildInput &in, TraceDataset *ds, Diagnostics *diag) : m_in(in), m_ds(ds), m_diag(diag) {}
+
+    void run(const CancelToken &cancel);
+
+private:
+    int process(quint32 pid);
+    int threadTrack(quint32 pid, quint32 tid);
+    int asyncTrack(quint32 pid, quint32 category, quint32 name);
+    // Columns and diagnostics are parameters so that two threads can build disjoint tracks.
+    void buildThreadTrack(int track, const std::vector<quint32> &events, std::vector<PendingSlice> &pending,
+                          TraceDataset &cols, Diagnostics &diag);
+    void buildAsync(const std::vector<quint32> &asyncEvents);
+    void buildCounters();
+    void applyMetadata();
+    void orderForDisplay();
+    QString where(const RawEvent &e) const;
+
+    TraceBuildInput &m_in;
+    TraceDataset *m_ds;
+    Diagnostics *m_diag;
+    std::unordered_map<quint32, int> m_processByPid;
+    std::unordered_map<quint64, int> m_threadTracks;
+    std::map<std::tuple<quint32, quint32, quint32>, int> m_asyncTracks;
+    std::vector<std::vector<quint32>> m_trackInstants; // raw event indices per track
+    std::vector<std::vector<PendingSlice>> m_asyncSlices;
+    std::vector<bool> m_threadSortSet;
+};
+
+int Builder::process(quint32 pid)
+{
+    if (auto it = m_processByPid.find(pid); it != m_processByPid.end())
+        return it->second;
+    TraceProcess p;
+    p.pid = pid;
+    p.sortIndex = numericOr(m_ds->strings.view(pid), 0);
+    m_ds->processes.push_back(std::move(p));
+    const int index = int(m_ds->processes.size() - 1);
+    m_processByPid.emplace(pid, index);
+    return index;
+}
+
+int Builder::threadTrack(quint32 pid, quint32 tid)
+{
+    const quint64 key = pairKey(pid, tid);
+    if (auto it = m_threadTracks.find(key); it != m_threadTracks.end())
+        return it->second;
+    TraceTrack t;
+    t.kind = TraceTrackKind::Thread;
+    t.process = process(pid);
+    t.tid = tid;
+    t.sortIndex = numericOr(m_ds->strings.view(tid), 0);
+    m_ds->tracks.push_back(std::move(t));
+    const int index = int(m_ds->tracks.size() - 1);
+    m_threadTracks.emplace(key, index);
+    m_trackInstants.emplace_back();
+    m_asyncSlices.emplace_back();
+    m_threadSortSet.push_back(false);
+    return index;
+}
+
+int Builder::asyncTrack(quint32 pid, quint32 category, quint32 name)
+{
+    const auto key = std::make_tuple(pid, category, name);
+    if (auto it = m_asyncTracks.find(key); it != m_asyncTracks.end())
+        return it->second;
+    TraceTrack t;
+    t.kind = TraceTrackKind::Async;
+    t.process = process(pid);
+    t.tid = category;
+    t.name = name;
+    t.sortIndex = std::numeric_limits<qint64>::max() / 2; // after the threads
+    m_ds->tracks.push_back(std::move(t));
+    const int index = int(m_ds->tracks.size() - 1);
+    m_asyncTracks.emplace(key, index);
+    m_trackInstants.emplace_back();
+    m_asyncSlices.emplace_back();
+    m_threadSortSet.push_back(false);
+    return index;
+}
+
+QString Builder::where(const RawEvent &e) const
+{
+    return m_ds->strings.string(e.name);
+}
+
+void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, std::vector<PendingSlice> &pending,
+                               TraceDataset &cols, Diagnostics &diag)
+{
+    pending.clear();
+    qint64 lastNs = std::numeric_limits<qint64>::min();
+    std::vector<quint32> beginEnd;
+    for (const quint32 i : events) {
+        const RawEvent &e = m_in.events[i];
+        lastNs = std::max(lastNs, e.ts);
+        if (e.phase == 'X') {
+            PendingSlice p;
+            p.start = e.ts;
+            p.dur = e.dur;
+            if (!(e.flags & RawFlag::HasDur)) {
+                p.dur = 0;
+                p.flags |= TraceSliceFlag::MissingDuration;
+                diag.add(u"missing_dur"_s, Tr::tr("Complete events (X) without a duration were kept with duration 0."),
+                            Location{e.offset, -1, where(e)});
+            } else if (e.dur < 0) {
+                diag.add(u"negative_dur"_s, Tr::tr("Complete events (X) with a negative duration were dropped."),
+                            Location{e.offset, -1, where(e)});
+                continue;
+            }
+            lastNs = std::max(lastNs, e.ts + p.dur);
+            p.name = e.name;
+            p.category = e.category;
+            p.argsOffset = e.argsOffset;
+            p.argsLength = e.argsLength;
+            p.order = i;
+            pending.push_back(p);
+        } else {
+            beginEnd.push_back(i);
+        }
+    }
+    // B/E: an E closes the innermost open B on its thread whatever its name (FORMATS.md §1), in
+    // (ts, file order); file order alone is not enough because producers do not sort.
+    std::stable_sort(beginEnd.begin(), beginEnd.end(),
+                     [&](quint32 a, quint32 b) { return m_in.events[a].ts < m_in.events[b].ts; });
+    std::vector<quint32> open;
+    for (const quint32 i : beginEnd) {
+        const RawEvent &e = m_in.events[i];
+        if (e.phase == 'B') {
+            open.push_back(i);
+            continue;
+        }
+        if (open.empty()) {
+            diag.add(u"unmatched_end"_s, Tr::tr("End events (E) without an open begin (B) were dropped."),
+                        Location{e.offset, -1, m_ds->strings.string(m_in.events[i].tid)});
+            continue;
+        }
+        const RawEvent &b = m_in.events[open.back()];
+        PendingSlice p;
+        p.start = b.ts;
+        p.dur = e.ts - b.ts;
+        p.name = b.name;
+        p.category = b.category;
+        // B and E may both carry args; the B's are the ones users look at.
+        p.argsOffset = b.argsOffset >= 0 ? b.argsOffset : e.argsOffset;
+        p.argsLength = b.argsOffset >= 0 ? b.argsLength : e.argsLength;
+        p.flags = TraceSliceFlag::FromBeginEnd;
+        p.order = open.back();
+        pending.push_back(p);
+        open.pop_back();
+    }
+    for (const quint32 i : open) {
+        const RawEvent &b = m_in.events[i];
+        PendingSlice p;
+        p.start = b.ts;
+        p.dur = std::max<qint64>(0, lastNs - b.ts);
+        p.name = b.name;
+        p.category = b.category;
+        p.argsOffset = b.argsOffset;
+        p.argsLength = b.argsLength;
+        p.flags = TraceSliceFlag::FromBeginEnd | TraceSliceFlag::DidNotFinish;
+        p.order = i;
+        pending.push_back(p);
+        diag.add(u"unmatched_begin"_s,
+                    Tr::tr("Begin events (B) without an end (E) were closed at the track's last timestamp "
+                           "and marked \"did not finish\"."),
+                    Location{b.offset, -1, where(b)});
+    }
+    assignLanes(m_ds->tracks[size_t(track)], pending, false, cols, diag, m_ds->strings);
+}
+
+void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
+{
+    // Nestable (b/e) and legacy (S/F) async spans pair by (pid, category, id); an end closes the
+    // most recent open begin of its key. Steps (T/p) and nestable instants (n) become instants.
+    std::vector<quint32> sorted = asyncEvents;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [&](quint32 a, quint32 b) { return m_in.events[a].ts < m_in.events[b].ts; });
+    std::map<std::tuple<quint32, quint32, quint64, bool>, std::vector<quint32>> open;
+    qint64 lastNs = std::numeric_limits<qint64>::min();
+    for (const quint32 i : sorted)
+        lastNs = std::max(lastNs, m_in.events[i].ts);
+    for (const quint32 i : sorted) {
+        const RawEvent &e = m_in.events[i];
+        const bool legacy = e.phase == 'S' || e.phase == 'T' || e.phase == 'F' || e.phase == 'p';
+        const auto key = std::make_tuple(e.pid, e.category, e.id, legacy);
+        if (e.phase == 'b' || e.phase == 'S') {
+            open[key].push_back(i);
+        } else if (e.phase == 'e' || e.phase == 'F') {
+            auto it = open.find(key);
+            if (it == open.end() || it->second.empty()) {
+                m_diag->add(u"unmatched_async_end"_s, Tr::tr("Async end events without a begin were dropped."),
+                            Location{e.offset, -1, where(e)});
+                continue;
+            }
+            const RawEvent &b = m_in.events[it->second.back()];
+            it->second.pop_back();
+            PendingSlice p;
+            p.start = b.ts;
+            p.dur = e.ts - b.ts;
+            p.name = b.name;
+            p.category = b.category;
+            p.argsOffset = b.argsOffset;
+            p.argsLength = b.argsLength;
+            p.flags = TraceSliceFlag::AsyncSlice;
+            p.order = i;
+            m_asyncSlices[size_t(asyncTrack(b.pid, b.category, b.name))].push_back(p);
+        } else {
+            // n, T, p: an instant on the track of the open span with that key, else on its own name
+            auto it = open.find(key);
+            quint32 name = e.name;
+            if (it != open.end() && !it->second.empty())
+                name = m_in.events[it->second.back()].name;
+            m_trackInstants[size_t(asyncTrack(e.pid, e.category, name))].push_back(i);
+        }
+    }
+    for (auto &[key, stack] : open) {
+        for (const quint32 i : stack) {
+            const RawEvent &b = m_in.events[i];
+            PendingSlice p;
+            p.start = b.ts;
+            p.dur = std::max<qint64>(0, lastNs - b.ts);
+            p.name = b.name;
+            p.category = b.category;
+            p.argsOffset = b.argsOffset;
+            p.argsLength = b.argsLength;
+            p.flags = TraceSliceFlag::AsyncSlice | TraceSliceFlag::DidNotFinish;
+            p.order = i;
+            m_asyncSlices[size_t(asyncTrack(b.pid, b.category, b.name))].push_back(p);
+            m_diag->add(u"unmatched_async_begin"_s,
+                        Tr::tr("Async begin events without an end were closed at the last async timestamp."),
+                        Location{b.offset, -1, where(b)});
+        }
+    }
+}
+
+void Builder::buildCounters()
+{
+    // One counter track per (pid, name, id, series): each args key of a C event is its own series.
+    std::map<std::tuple<quint32, quint32, quint64, quint32>, std::vector<quint32>> series;
+    for (quint32 i = 0; i < quint32(m_in.counters.size()); ++i) {
+        const RawCounter &c = m_in.counters[i];
+        series[std::make_tuple(c.pid, c.name, c.id, c.series)].push_back(i);
+    }
+    for (auto &[key, members] : series) {
+        const auto [pid, name, id, s] = key;
+        std::stable_sort(members.begin(), members.end(),
+                         [&](quint32 a, quint32 b) { return m_in.counters[a].ts < m_in.counters[b].ts; });
+        TraceTrack t;
+        t.kind = TraceTrackKind::Counter;
+        t.process = process(pid);
+        const std::string_view base = m_ds->strings.view(name);
+        const std::string_view sv = m_ds->strings.view(s);
+        std::string label(base);
+        if (id != RawIdStringTag) {
+            label += ' ';
+            label += (id & RawIdStringTag) ? std::string(m_ds->strings.view(quint32(id))) : std::to_string(id);
+        }
+        if (sv != "value" && sv != base) {
+            label += label.empty() ? "" : " ";
+            label += sv;
+        }
+        t.name = m_ds->strings.intern(label);
+        t.tid = s;
+        t.sortIndex = std::numeric_limits<qint64>::min() / 2; // counters above the threads
+        t.sliceBegin = t.sliceEnd = quint32(m_ds->sliceStart.size());
+        t.counterBegin = quint32(m_ds->counterTs.size());
+        for (const quint32 i : members) {
+            m_ds->counterTs.push_back(m_in.counters[i].ts + m_in.baseTimeNs);
+            m_ds->counterValue.push_back(m_in.counters[i].value);
+        }
+        t.counterEnd = quint32(m_ds->counterTs.size());
+        t.firstNs = m_ds->counterTs[t.counterBegin];
+        t.lastNs = m_ds->counterTs[t.counterEnd - 1];
+        m_ds->tracks.push_back(std::move(t));
+    }
+}
+
+void Builder::applyMetadata()
+{
+    // Last value wins for repeated or conflicting metadata (FORMATS.md §1).
+    for (const RawMeta &m : m_in.metas) {
+        const std::string_view kind = m_ds->strings.view(m.kind);
+        if (kind == "process_name") {
+            m_ds->processes[size_t(process(m.pid))].name = m_ds->strings.string(m.text);
+        } else if (kind == "process_labels") {
+            m_ds->processes[size_t(process(m.pid))].labels =
+                    m_ds->strings.string(m.text).split(u',', Qt::SkipEmptyParts);
+        } else if (kind == "process_sort_index" && m.hasNumber) {
+            m_ds->processes[size_t(process(m.pid))].sortIndex = m.number;
+        } else if (kind == "thread_name") {
+            m_ds->tracks[size_t(threadTrack(m.pid, m.tid))].name = m.text;
+        } else if (kind == "thread_sort_index" && m.hasNumber) {
+            const int t = threadTrack(m.pid, m.tid);
+            m_ds->tracks[size_t(t)].sortIndex = m.number;
+            m_threadSortSet[size_t(t)] = true;
+        }
+    }
+}
+
+void Builder::orderForDisplay()
+{
+    for (int t = 0; t < int(m_ds->tracks.size()); ++t)
+        m_ds->processes[size_t(m_ds->tracks[size_t(t)].process)].tracks.push_back(t);
+    for (TraceProcess &p : m_ds->processes) {
+        std::stable_sort(p.tracks.begin(), p.tracks.end(), [&](int a, int b) {
+            const TraceTrack &x = m_ds->tracks[size_t(a)];
+            const TraceTrack &y = m_ds->tracks[size_t(b)];
+            if (x.sortIndex != y.sortIndex)
+                return x.sortIndex < y.sortIndex;
+            return m_ds->strings.view(x.tid) < m_ds->strings.view(y.tid);
+        });
+    }
+    // Processes: sort index, then numeric pid, then pid text. Track indices stay stable; the
+    // process order only changes which process index a track points to.
+    std::vector<int> order(m_ds->processes.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        const TraceProcess &x = m_ds->processes[size_t(a)];
+        const TraceProcess &y = m_ds->processes[size_t(b)];
+        if (x.sortIndex != y.sortIndex)
+            return x.sortIndex < y.sortIndex;
+        return m_ds->strings.view(x.pid) < m_ds->strings.view(y.pid);
+    });
+    std::vector<TraceProcess> sorted;
+    std::vector<int> newIndex(order.size());
+    for (size_t k = 0; k < order.size(); ++k) {
+        newIndex[size_t(order[k])] = int(k);
+        sorted.push_back(std::move(m_ds->processes[size_t(order[k])]));
+    }
+    m_ds->processes.swap(sorted);
+    for (TraceTrack &t : m_ds->tracks)
+        t.process = newIndex[size_t(t.process)];
+}
+
+void Builder::run(const CancelToken &cancel)
+{
+    const qint64 base = m_in.baseTimeNs;
+    // Drop events whose time is unusable, before anything is grouped.
+    std::vector<quint32> threadEvents, asyncEvents, flowEvents;
+    std::vector<int> trackOfEvent(m_in.events.size(), -1);
+    std::map<char, qint64> unsupported;
+    int lastTrack = -1;
+    quint64 lastKey = ~quint64(0);
+    for (quint32 i = 0; i < quint32(m_in.events.size()); ++i) {
+        RawEvent &e = m_in.events[i];
+        const char ph = e.phase;
+        const bool known = ph == 'X' || ph == 'B' || ph == 'E' || ph == 'i' || ph == 'I' || ph == 'R'
+                || ph == 'b' || ph == 'e' || ph == 'n' || ph == 'S' || ph == 'T' || ph == 'F' || ph == 'p'
+                || ph == 's' || ph == 't' || ph == 'f';
+        if (!known) {
+            ++unsupported[ph];
+            continue;
+        }
+        if (!(e.flags & RawFlag::HasTs)) {
+            m_diag->add(u"missing_ts"_s, Tr::tr("Events without a usable timestamp were dropped."),
+                        Location{e.offset, -1, where(e)});
+            continue;
+        }
+        if (ph == 'X' && (e.flags & RawFlag::BadDur)) {
+            m_diag->add(u"bad_dur"_s, Tr::tr("Complete events (X) whose duration is not a number were dropped."),
+                        Location{e.offset, -1, where(e)});
+            continue;
+        }
+        if (base != 0) {
+            if ((base > 0 && e.ts > std::numeric_limits<qint64>::max() - base)) {
+                m_diag->add(u"missing_ts"_s, Tr::tr("Events without a usable timestamp were dropped."),
+                            Location{e.offset, -1, where(e)});
+                continue;
+            }
+            e.ts += base;
+        }
+        if (ph == 'X' && e.dur > 0 && e.ts > std::numeric_limits<qint64>::max() - e.dur) {
+            m_diag->add(u"bad_dur"_s, Tr::tr("Complete events (X) whose duration is not a number were dropped."),
+                        Location{e.offset, -1, where(e)});
+            continue;
+        }
+        if (ph == 'b' || ph == 'e' || ph == 'n' || ph == 'S' || ph == 'T' || ph == 'F' || ph == 'p') {
+            asyncEvents.push_back(i);
+            continue;
+        }
+        const quint64 key = pairKey(e.pid, e.tid);
+        if (key != lastKey) {
+            lastKey = key;
+            lastTrack = threadTrack(e.pid, e.tid);
+        }
+        if (ph == 's' || ph == 't' || ph == 'f') {
+            flowEvents.push_back(i);
+            continue;
+        }
+        if (ph == 'i' || ph == 'I' || ph == 'R') {
+            m_trackInstants[size_t(lastTrack)].push_back(i);
+            continue;
+        }
+        trackOfEvent[i] = lastTrack;
+        threadEvents.push_back(i);
+    }
+    for (const auto &[ph, count] : unsupported) {
+        const QString letter = ph == '?' || ph == 0 ? u"?"_s : QString(QLatin1Char(ph));
+        m_diag->add(u"unsupported_phase"_s,
+                    Tr::tr("Events of phases Twinscope does not show (samples, objects, unknown) were skipped."),
+                    Location{-1, -1, Tr::tr("phase %1: %2 events").arg(letter).arg(count)}, Severity::Info, count);
+    }
+    FlowPairs flowPairs;
+    std::thread flowThread([&] { flowPairs = pairFlows(m_in.events, flowEvents); });
+    struct Joiner
+    {
+        std::thread &t;
+        ~Joiner()
+        {
+            if (t.joinable())
+                t.join();
+        }
+    } joiner{flowThread};
+    if (cancel.isCanceled())
+        return;
+    // Group thread events by track (counting sort keeps file order within a track).
+    const size_t threadTrackCount = m_ds->tracks.size();
+    std::vector<quint32> start(threadTrackCount + 1, 0);
+    for (const quint32 i : threadEvents)
+        ++start[size_t(trackOfEvent[i]) + 1];
+    std::partial_sum(start.begin(), start.end(), start.begin());
+    std::vector<quint32> grouped(threadEvents.size());
+    {
+        std::vector<quint32> fill(start.begin(), start.end() - 1);
+        for (const quint32 i : threadEvents)
+            grouped[fill[size_t(trackOfEvent[i])]++] = i;
+    }
+    {
+        size_t spans = 0;
+        for (const quint32 i : threadEvents)
+            spans += m_in.events[i].phase != 'E';
+        spans += asyncEvents.size() / 2;
+        m_ds->sliceStart.reserve(spans);
+        m_ds->sliceDuration.reserve(spans);
+        m_ds->sliceName.reserve(spans);
+        m_ds->sliceCategory.reserve(spans);
+        m_ds->sliceArgsOffset.reserve(spans);
+        m_ds->sliceArgsLength.reserve(spans);
+        m_ds->sliceFlags.reserve(spans);
+    }
+    std::vector<int>().swap(trackOfEvent);
+    std::vector<quint32>().swap(threadEvents);
+    // Thread tracks are independent: two threads build them into separate columns, balanced by
+    // event count; the second thread's columns are appended afterwards. The split depends only on
+    // the data, so the result is the same whatever the parser's thread count.
+    std::vector<int> order(threadTrackCount);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return start[size_t(a) + 1] - start[size_t(a)] > start[size_t(b) + 1] - start[size_t(b)];
+    });
+    std::vector<char> second(threadTrackCount, 0);
+    {
+        quint64 load[2] = {0, 0};
+        for (const int t : order) {
+            const int g = load[1] < load[0] ? 1 : 0;
+            second[size_t(t)] = char(g);
+            load[g] += start[size_t(t) + 1] - start[size_t(t)];
+        }
+    }
+    TraceDataset otherCols;
+    Diagnostics otherDiag;
+    std::atomic<bool> stop{false};
+    auto buildGroup = [&](int group, TraceDataset &cols, Diagnostics &diag) {
+        std::vector<PendingSlice> pending;
+        std::vector<quint32> members;
+        for (size_t t = 0; t < threadTrackCount; ++t) {
+            if (second[t] != group)
+                continue;
+            if (stop.load(std::memory_order_relaxed) || cancel.isCanceled()) {
+                stop = true;
+                return;
+            }
+            members.assign(grouped.begin() + start[t], grouped.begin() + start[t + 1]);
+            buildThreadTrack(int(t), members, pending, cols, diag);
+        }
+    };
+    {
+        std::thread helper(buildGroup, 1, std::ref(otherCols), std::ref(otherDiag));
+        buildGroup(0, *m_ds, *m_diag);
+        helper.join();
+    }
+    if (stop)
+        return;
+    m_diag->merge(otherDiag);
+    {
+        const auto columnBase = quint32(m_ds->sliceStart.size());
+        for (size_t t = 0; t < threadTrackCount; ++t) {
+            if (second[t] != 1)
+                continue;
+            TraceTrack &tr = m_ds->tracks[t];
+            tr.sliceBegin += columnBase;
+            tr.sliceEnd += columnBase;
+            for (TraceLane &l : tr.lanes) {
+                l.begin += columnBase;
+                l.end += columnBase;
+            }
+        }
+        auto append = [](auto &to, auto &from) {
+            to.insert(to.end(), from.begin(), from.end());
+            std::remove_reference_t<decltype(from)>().swap(from);
+        };
+        append(m_ds->sliceStart, otherCols.sliceStart);
+        append(m_ds->sliceDuration, otherCols.sliceDuration);
+        append(m_ds->sliceName, otherCols.sliceName);
+        append(m_ds->sliceCategory, otherCols.sliceCategory);
+        append(m_ds->sliceArgsOffset, otherCols.sliceArgsOffset);
+        append(m_ds->sliceArgsLength, otherCols.sliceArgsLength);
+        append(m_ds->sliceFlags, otherCols.sliceFlags);
+    }
+    buildAsync(asyncEvents);
+    for (size_t t = threadTrackCount; t < m_ds->tracks.size(); ++t)
+        assignLanes(m_ds->tracks[t], m_asyncSlices[t], true, *m_ds, *m_diag, m_ds->strings);
+    // Instants per track, sorted by ts.
+    for (size_t t = 0; t < m_ds->tracks.size(); ++t) {
+        std::vector<quint32> &list = m_trackInstants[t];
+        std::stable_sort(list.begin(), list.end(),
+                         [&](quint32 a, quint32 b) { return m_in.events[a].ts < m_in.events[b].ts; });
+        TraceTrack &track = m_ds->tracks[t];
+        track.instantBegin = quint32(m_ds->instantTs.size());
+        for (const quint32 i : list) {
+            const RawEvent &e = m_in.events[i];
+            m_ds->instantTs.push_back(e.ts);
+            m_ds->instantName.push_back(e.name);
+            m_ds->instantCategory.push_back(e.category);
+            m_ds->instantArgsOffset.push_back(e.argsOffset);
+            m_ds->instantArgsLength.push_back(e.argsLength);
+        }
+        track.instantEnd = quint32(m_ds->instantTs.size());
+    }
+    buildCounters();
+    applyMetadata();
+    flowThread.join();
+    bindFlows(flowPairs, m_in.events,
+              [this](const RawEvent &e) {
+                  auto it = m_threadTracks.find(pairKey(e.pid, e.tid));
+                  return it == m_threadTracks.end() ? -1 : it->second;
+              },
+              m_ds, m_diag);
+    // Extents.
+    bool any = false;
+    qint64 first = 0, last = 0;
+    for (TraceTrack &t : m_ds->tracks) {
+        bool has = false;
+        qint64 f = std::numeric_limits<qint64>::max(), l = std::numeric_limits<qint64>::min();
+        for (quint32 i = t.sliceBegin; i < t.sliceEnd; ++i) {
+            f = std::min(f, m_ds->sliceStart[i]);
+            l = std::max(l, m_ds->sliceStart[i] + m_ds->sliceDuration[i]);
+            has = true;
+        }
+        for (quint32 i = t.instantBegin; i < t.instantEnd; ++i) {
+            f = std::min(f, m_ds->instantTs[i]);
+            l = std::max(l, m_ds->instantTs[i]);
+            has = true;
+        }
+        for (quint32 i = t.counterBegin; i < t.counterEnd; ++i) {
+            f = std::min(f, m_ds->counterTs[i]);
+            l = std::max(l, m_ds->counterTs[i]);
+            has = true;
+        }
+        if (has) {
+            t.firstNs = f;
+            t.lastNs = l;
+            first = any ? std::min(first, f) : f;
+            last = any ? std::max(last, l) : l;
+            any = true;
+        }
+    }
+    m_ds->firstNs = first;
+    m_ds->lastNs = last;
+    orderForDisplay();
+}
+
+} // namespace
+
+void buildTraceDataset(TraceBuildInput &input, TraceDataset *dataset, Diagnostics *diagnostics,
+                       const CancelToken &cancel)
+{
+    Builder builder(input, dataset, diagnostics);
+    builder.run(cancel);
+}
+
+} // namespace Twinscope::Core

@@ -1,0 +1,124 @@
+#include "tracebuilder.h"
+
+#include "core/common/tr.h"
+
+#include <algorithm>
+#include <thread>
+
+using namespace Qt::StringLiterals;
+
+// Flow events (s/t/f): pairing by (category, id) and binding to the slices they start and end in.
+namespace Twinscope::Core {
+
+FlowPairs pairFlows(const std::vector<RawEvent> &events, const std::vector<quint32> &flowEvents)
+{
+    FlowPairs out;
+    // Sort compact keys rather than indices into the event array: a million flow events would
+    // otherwise cost a cache miss per comparison.
+    struct Key
+    {
+        quint64 id;
+        qint64 ts;
+        quint32 category;
+        quint32 rank; // phase rank in the top byte, file order below: equal ts puts s before t, f
+        quint32 event;
+    };
+    std::vector<Key> keys;
+    keys.reserve(flowEvents.size());
+    for (const quint32 i : flowEvents) {
+        const RawEvent &e = events[i];
+        keys.push_back(Key{e.id, e.ts, e.category, quint32(e.phase == 's' ? 0 : e.phase == 't' ? 1 : 2), i});
+    }
+    std::sort(keys.begin(), keys.end(), [](const Key &x, const Key &y) {
+        if (x.category != y.category)
+            return x.category < y.category;
+        if (x.id != y.id)
+            return x.id < y.id;
+        if (x.ts != y.ts)
+            return x.ts < y.ts;
+        if (x.rank != y.rank)
+            return x.rank < y.rank;
+        return x.event < y.event;
+    });
+    std::vector<quint32> sorted(keys.size());
+    for (size_t k = 0; k < keys.size(); ++k)
+        sorted[k] = keys[k].event;
+    std::vector<Key>().swap(keys);
+    qint32 open = -1;
+    for (size_t k = 0; k < sorted.size(); ++k) {
+        const RawEvent &e = events[sorted[k]];
+        if (open >= 0 && (events[quint32(open)].category != e.category || events[quint32(open)].id != e.id)) {
+            ++out.unmatchedStarts;
+            open = -1;
+        }
+        if (e.phase == 's') {
+            if (open >= 0)
+                ++out.unmatchedStarts;
+            open = qint32(sorted[k]);
+            continue;
+        }
+        if (open < 0) {
+            ++out.unmatchedEnds;
+            continue;
+        }
+        out.pairs.emplace_back(quint32(open), sorted[k]);
+        open = e.phase == 't' ? qint32(sorted[k]) : -1;
+    }
+    if (open >= 0)
+        ++out.unmatchedStarts;
+    return out;
+}
+
+void bindFlows(const FlowPairs &paired, const std::vector<RawEvent> &events,
+               const std::function<int(const RawEvent &)> &trackOf, TraceDataset *ds, Diagnostics *diag)
+{
+    // An s or t binds to the slice enclosing it; an f to the enclosing slice with bp:"e", else to
+    // the next slice starting at its ts (FORMATS.md §1). Read-only lookups: two threads share it.
+    if (paired.unmatchedEnds > 0)
+        diag->add(u"flow_end_without_start"_s, Tr::tr("Flow ends without a start were ignored."), {},
+                    Severity::Info, paired.unmatchedEnds);
+    if (paired.unmatchedStarts > 0)
+        diag->add(u"flow_start_without_end"_s, Tr::tr("Flow starts without an end were ignored."), {},
+                    Severity::Info, paired.unmatchedStarts);
+    const auto n = quint32(paired.pairs.size());
+    ds->flows.resize(n);
+    auto work = [&](quint32 from, quint32 to) {
+        for (quint32 k = from; k < to; ++k) {
+            const RawEvent &a = events[paired.pairs[k].first];
+            const RawEvent &b = events[paired.pairs[k].second];
+            TraceFlow &f = ds->flows[k];
+            f.fromTrack = trackOf(a);
+            f.toTrack = trackOf(b);
+            f.fromNs = a.ts;
+            f.toNs = b.ts;
+            f.fromSlice = f.fromTrack < 0 ? TraceFlow::Unbound : ds->sliceAt(f.fromTrack, a.ts);
+            const bool enclosing = b.phase == 't' || (b.flags & RawFlag::BindEnclosing);
+            f.toSlice = f.toTrack < 0 ? TraceFlow::Unbound
+                                      : (enclosing ? ds->sliceAt(f.toTrack, b.ts)
+                                                   : ds->nextSliceStartingAt(f.toTrack, b.ts));
+            f.name = a.name;
+            f.category = a.category;
+        }
+    };
+    if (n > 65536) {
+        std::thread helper(work, n / 2, n);
+        work(0, n / 2);
+        helper.join();
+    } else {
+        work(0, n);
+    }
+    ds->flowsByFrom.resize(n);
+    ds->flowsByTo.resize(n);
+    auto byEndpoint = [&](std::vector<quint32> &out, bool from) {
+        std::vector<std::pair<quint32, quint32>> pairs(n);
+        for (quint32 i = 0; i < n; ++i)
+            pairs[i] = {from ? ds->flows[i].fromSlice : ds->flows[i].toSlice, i};
+        std::sort(pairs.begin(), pairs.end());
+        for (quint32 i = 0; i < n; ++i)
+            out[i] = pairs[i].second;
+    };
+    byEndpoint(ds->flowsByFrom, true);
+    byEndpoint(ds->flowsByTo, false);
+}
+
+} // namespace Twinscope::Core

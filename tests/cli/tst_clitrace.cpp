@@ -1,0 +1,248 @@
+// Runs the real twinscope-cli on every chrome trace in the shared data and checks its counts and
+// its top op against an independent reading of the same file with QJsonDocument.
+#include "core/common/bytesource.h"
+
+#include <QDir>
+#include <QFile>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <map>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QByteArray readMaybeGzip(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QByteArray bytes = f.readAll();
+    if (bytes.startsWith("\x1f\x8b")) {
+        Twinscope::Core::Diagnostics d;
+        bytes = Twinscope::Core::inflateGzip(std::string_view(bytes.constData(), size_t(bytes.size())), path, &d).data;
+    }
+    return bytes;
+}
+
+// Independent reading: QJsonDocument and doubles. Good enough for counts and for which name has
+// the largest total; the loader itself parses times exactly.
+struct Expected
+{
+    qint64 slices = 0;
+    QString topName;
+    double topTotalUs = 0;
+    QHash<QString, double> totals;
+};
+
+Expected independent(const QByteArray &json)
+{
+    Expected ex;
+    const QJsonDocument doc = QJsonDocument::fromJson(json);
+    const QJsonArray events = doc.isArray() ? doc.array() : doc.object().value(u"traceEvents"_s).toArray();
+    auto number = [](const QJsonValue &v) {
+        return v.isString() ? v.toString().toDouble() : v.toDouble();
+    };
+    auto key = [](const QJsonObject &e) {
+        auto text = [](const QJsonValue &v) { return v.isString() ? v.toString() : QString::number(v.toDouble(), 'f', 0); };
+        return text(e.value(u"pid"_s)) + u'/' + text(e.value(u"tid"_s));
+    };
+    struct Mark { double ts; QString name; bool begin; int order; };
+    std::map<QString, std::vector<Mark>> beginEnd;
+    std::map<QString, double> trackLast;
+    int order = 0;
+    for (const QJsonValue &v : events) {
+        const QJsonObject e = v.toObject();
+        const QString ph = e.value(u"ph"_s).toString();
+        if (!e.contains(u"ts"_s))
+            continue;
+        const double ts = number(e.value(u"ts"_s));
+        if (ph == u"X"_s) {
+            const double dur = number(e.value(u"dur"_s));
+            ++ex.slices;
+            ex.totals[e.value(u"name"_s).toString()] += dur;
+            double &last = trackLast[key(e)];
+            last = std::max(last, ts + dur);
+        } else if (ph == u"B"_s || ph == u"E"_s) {
+            if (ph == u"B"_s)
+                ++ex.slices;
+            beginEnd[key(e)].push_back({ts, e.value(u"name"_s).toString(), ph == u"B"_s, order++});
+            double &last = trackLast[key(e)];
+            last = std::max(last, ts);
+        }
+    }
+    for (auto &[track, marks] : beginEnd) {
+        std::stable_sort(marks.begin(), marks.end(), [](const Mark &a, const Mark &b) { return a.ts < b.ts; });
+        std::vector<Mark> open;
+        for (const Mark &m : marks) {
+            if (m.begin) {
+                open.push_back(m);
+            } else if (!open.empty()) {
+                ex.totals[open.back().name] += m.ts - open.back().ts;
+                open.pop_back();
+            }
+        }
+        for (const Mark &m : open)
+            ex.totals[m.name] += std::max(0.0, trackLast[track] - m.ts);
+    }
+    for (auto it = ex.totals.cbegin(); it != ex.totals.cend(); ++it) {
+        if (it.value() > ex.topTotalUs || (it.value() == ex.topTotalUs && it.key() < ex.topName)) {
+            ex.topTotalUs = it.value();
+            ex.topName = it.key();
+        }
+    }
+    return ex;
+}
+
+QJsonObject runCli(const QStringList &args, int *exitCode, QByteArray *err = nullptr)
+{
+    QProcess p;
+    p.start(QStringLiteral(TWINSCOPE_CLI), args);
+    if (!p.waitForFinished(120000))
+        return {};
+    *exitCode = p.exitCode();
+    if (err)
+        *err = p.readAllStandardError();
+    return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+}
+
+} // namespace
+
+class TestCliTrace : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everySharedTrace_data();
+    void everySharedTrace();
+    void notATrace_data();
+    void notATrace();
+    void usage();
+    void severalFiles();
+    void folderOfRanks();
+};
+
+void TestCliTrace::everySharedTrace_data()
+{
+    QTest::addColumn<QString>("path");
+    const QDir dir(QStringLiteral(TWINSCOPE_SHARED_DATA "/trace"));
+    const QStringList files = dir.entryList({u"*.json"_s, u"*.json.gz"_s}, QDir::Files, QDir::Name);
+    QVERIFY(files.size() >= 25);
+    for (const QString &f : files)
+        QTest::newRow(qPrintable(f)) << dir.filePath(f);
+}
+
+void TestCliTrace::everySharedTrace()
+{
+    QFETCH(QString, path);
+    int code = -1;
+    const QJsonObject o = runCli({u"trace"_s, u"--json"_s, path}, &code);
+    QCOMPARE(code, 0);
+    QCOMPARE(o.value(u"schemaVersion"_s).toInt(), 1);
+    for (const QString &k : {u"files"_s, u"slices"_s, u"instants"_s, u"counter_samples"_s, u"flows"_s,
+                             u"processes"_s, u"tracks"_s, u"span_us"_s, u"load_seconds"_s, u"top"_s})
+        QVERIFY2(o.contains(k), qPrintable(k));
+    const QJsonObject file = o.value(u"files"_s).toArray().at(0).toObject();
+    for (const QString &k : {u"path"_s, u"producer"_s, u"events_by_phase"_s, u"warnings"_s})
+        QVERIFY2(file.contains(k), qPrintable(k));
+
+    const Expected ex = independent(readMaybeGzip(path));
+    QCOMPARE(qint64(o.value(u"slices"_s).toDouble()), ex.slices);
+    const QJsonObject phases = file.value(u"events_by_phase"_s).toObject();
+    QCOMPARE(qint64(o.value(u"slices"_s).toDouble()),
+             qint64(phases.value(u"X"_s).toDouble() + phases.value(u"B"_s).toDouble()));
+    const QJsonArray top = o.value(u"top"_s).toArray();
+    if (ex.slices == 0) {
+        QVERIFY(top.isEmpty());
+        return;
+    }
+    QVERIFY(!top.isEmpty());
+    const QJsonObject first = top.at(0).toObject();
+    const double total = first.value(u"total_us"_s).toDouble();
+    // Ties (and doubles) aside, the names must agree; with a tie the totals must.
+    if (first.value(u"name"_s).toString() != ex.topName)
+        QVERIFY2(qAbs(total - ex.topTotalUs) <= 1e-3 * std::max(1.0, ex.topTotalUs),
+                 qPrintable(first.value(u"name"_s).toString() + u" vs "_s + ex.topName));
+    QVERIFY2(qAbs(total - ex.topTotalUs) <= 1e-6 * std::max(1.0, ex.topTotalUs) + 0.01,
+             qPrintable(QString::number(total, 'f', 3) + u" vs "_s + QString::number(ex.topTotalUs, 'f', 3)));
+    QVERIFY(first.value(u"count"_s).toDouble() >= 1);
+    QVERIFY(first.value(u"self_us"_s).toDouble() <= total + 1e-9);
+    QVERIFY(first.value(u"max_us"_s).toDouble() <= total + 1e-9);
+}
+
+void TestCliTrace::notATrace_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("kernel_details csv") << QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/mstt_advisor_kernel_details.csv")
+                                        << u"not a chrome trace"_s;
+    QTest::newRow("missing") << QStringLiteral(TWINSCOPE_TEST_DATA "/trace/does_not_exist.json")
+                             << u"does not exist"_s;
+    QTest::newRow("truncated JSON object") << QStringLiteral(TWINSCOPE_TEST_DATA "/trace/broken/bad_syntax.json")
+                                           << u"line 3"_s;
+}
+
+void TestCliTrace::notATrace()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, message);
+    int code = -1;
+    QByteArray err;
+    runCli({u"trace"_s, u"--json"_s, path}, &code, &err);
+    QCOMPARE(code, 3);
+    QVERIFY2(QString::fromUtf8(err).contains(message), err.constData());
+    QVERIFY(QString::fromUtf8(err).contains(QFileInfo(path).fileName()));
+}
+
+void TestCliTrace::usage()
+{
+    int code = -1;
+    runCli({u"trace"_s}, &code);
+    QCOMPARE(code, 2);
+    runCli({u"trace"_s, u"--threads"_s, u"zero"_s, u"x.json"_s}, &code);
+    QCOMPARE(code, 2);
+}
+
+void TestCliTrace::severalFiles()
+{
+    const QString a = QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/catapult_flow.json");
+    const QString b = QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/catapult_big_trace.json");
+    int code = -1;
+    const QJsonObject both = runCli({u"trace"_s, u"--json"_s, a, b}, &code);
+    QCOMPARE(code, 0);
+    const QJsonObject one = runCli({u"trace"_s, u"--json"_s, a}, &code);
+    const QJsonObject two = runCli({u"trace"_s, u"--json"_s, b}, &code);
+    QCOMPARE(both.value(u"files"_s).toArray().size(), 2);
+    QCOMPARE(both.value(u"slices"_s).toDouble(), one.value(u"slices"_s).toDouble() + two.value(u"slices"_s).toDouble());
+    QCOMPARE(both.value(u"tracks"_s).toDouble(), one.value(u"tracks"_s).toDouble() + two.value(u"tracks"_s).toDouble());
+}
+
+void TestCliTrace::folderOfRanks()
+{
+    // torch_npu layout: one *_ascend_pt folder per rank, each with ASCEND_PROFILER_OUTPUT/trace_view.json.
+    QTemporaryDir dir;
+    const QString source = QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/mstt_advisor_trace_view.json");
+    for (const QString &rank : {u"node0_rank0_ascend_pt"_s, u"node0_rank1_ascend_pt"_s}) {
+        QVERIFY(QDir(dir.path()).mkpath(rank + u"/ASCEND_PROFILER_OUTPUT"_s));
+        QVERIFY(QFile::copy(source, dir.filePath(rank + u"/ASCEND_PROFILER_OUTPUT/trace_view.json"_s)));
+    }
+    QVERIFY(QDir(dir.path()).mkpath(u"empty"_s));
+    int code = -1;
+    const QJsonObject both = runCli({u"trace"_s, u"--json"_s, dir.path()}, &code);
+    QCOMPARE(code, 0);
+    const QJsonObject one = runCli({u"trace"_s, u"--json"_s, source}, &code);
+    QCOMPARE(both.value(u"files"_s).toArray().size(), 2);
+    QCOMPARE(both.value(u"slices"_s).toDouble(), 2 * one.value(u"slices"_s).toDouble());
+    runCli({u"trace"_s, u"--json"_s, dir.filePath(u"empty"_s)}, &code);
+    QCOMPARE(code, 3);
+}
+
+QTEST_GUILESS_MAIN(TestCliTrace)
+#include "tst_clitrace.moc"

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "core/trace/tracedataset.h"
+
+#include <QSet>
+
+#include <memory>
+#include <vector>
+
+namespace Twinscope::Widgets {
+
+// One horizontal band of the timeline: a process header, one lane of a slice track, a counter
+// track or an instant-only track. y is in content coordinates (before scrolling).
+struct TimelineRow
+{
+    enum class Kind { ProcessHeader, Lane, Counter, Instants };
+    Kind kind = Kind::Lane;
+    int dataset = 0;
+    int process = -1;
+    int track = -1;
+    int lane = -1;
+    int y = 0;
+    int height = 0;
+    bool firstOfTrack = false;
+};
+
+struct TimelineInput
+{
+    std::shared_ptr<const Core::TraceDataset> dataset;
+    QString label; // file name or rank; shown in process headers when several files are open
+};
+
+// Row layout: processes in sort-index order, each with its thread tracks (one row per lane),
+// async tracks and counter tracks; collapsed processes keep only their header.
+class TimelineRows
+{
+public:
+    static constexpr int HeaderHeight = 22;
+    static constexpr int LaneHeight = 18;
+    static constexpr int CounterHeight = 34;
+
+    void build(const std::vector<TimelineInput> &inputs, const QSet<quint64> &collapsed);
+    const std::vector<TimelineRow> &rows() const { return m_rows; }
+    int contentHeight() const { return m_height; }
+    // Index of the row at content y, or -1.
+    int rowAt(int y) const;
+    // Row of a slice's lane (for selection and flow arrows), or -1 when hidden.
+    int rowOfLane(int dataset, int track, int lane) const;
+    int firstRowOfTrack(int dataset, int track) const;
+
+    static quint64 processKey(int dataset, int process) { return (quint64(quint32(dataset)) << 32) | quint32(process); }
+
+private:
+    std::vector<TimelineRow> m_rows;
+    int m_height = 0;
+    // (dataset, track) -> first row index, for lookups during painting
+    std::vector<std::vector<int>> m_trackFirstRow;
+};
+
+} // namespace Twinscope::Widgets

@@ -1,0 +1,355 @@
+#include "traceworkspace.h"
+
+#include "core/models/opstatisticsmodel.h"
+#include "core/trace/chrometraceloader.h"
+#include "core/trace/tracefiles.h"
+#include "core/trace/tracetime.h"
+#include "slicedetailswidget.h"
+#include "widgets/common/loadcontroller.h"
+
+#include <QCheckBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QGuiApplication>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Widgets {
+
+TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent) : Workspace(loads, parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_tabs = new QTabWidget(this);
+    layout->addWidget(m_tabs);
+
+    // Timeline tab: search bar, then timeline | details.
+    auto *timelinePage = new QWidget(m_tabs);
+    auto *tl = new QVBoxLayout(timelinePage);
+    tl->setContentsMargins(4, 4, 4, 4);
+    auto *bar = new QHBoxLayout;
+    m_search = new QLineEdit(timelinePage);
+    m_search->setPlaceholderText(tr("Search slices (Ctrl+F); Enter: next, Shift+Enter: previous"));
+    m_search->setClearButtonEnabled(true);
+    m_regex = new QCheckBox(tr("Regex"), timelinePage);
+    m_hits = new QLabel(timelinePage);
+    m_allFlows = new QCheckBox(tr("All flows"), timelinePage);
+    m_allFlows->setToolTip(tr("Draw every flow in view, not only those of the selected slice."));
+    auto *byCategory = new QCheckBox(tr("Colour by category"), timelinePage);
+    auto *help = new QPushButton(tr("Shortcuts"), timelinePage);
+    bar->addWidget(m_search, 1);
+    bar->addWidget(m_regex);
+    bar->addWidget(m_hits);
+    bar->addSpacing(12);
+    bar->addWidget(m_allFlows);
+    bar->addWidget(byCategory);
+    bar->addWidget(help);
+    tl->addLayout(bar);
+    auto *split = new QSplitter(Qt::Horizontal, timelinePage);
+    m_view = new TimelineView(split);
+    m_details = new SliceDetailsWidget(split);
+    split->addWidget(m_view);
+    split->addWidget(m_details);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    split->setSizes({1100, 420});
+    tl->addWidget(split, 1);
+    m_tabs->addTab(timelinePage, tr("Timeline"));
+
+    // Op statistics tab.
+    auto *statsPage = new QWidget(m_tabs);
+    auto *sl = new QVBoxLayout(statsPage);
+    sl->setContentsMargins(4, 4, 4, 4);
+    auto *sbar = new QHBoxLayout;
+    m_statsFilter = new QLineEdit(statsPage);
+    m_statsFilter->setPlaceholderText(tr("Filter by name"));
+    m_statsFilter->setClearButtonEnabled(true);
+    auto *exportButton = new QPushButton(tr("Export CSV…"), statsPage);
+    sbar->addWidget(m_statsFilter, 1);
+    sbar->addWidget(exportButton);
+    sl->addLayout(sbar);
+    m_statsModel = new Core::OpStatisticsModel(this);
+    m_statsProxy = new QSortFilterProxyModel(this);
+    m_statsProxy->setSourceModel(m_statsModel);
+    m_statsProxy->setSortRole(Core::OpStatisticsModel::SortRole);
+    m_statsProxy->setFilterKeyColumn(Core::OpStatisticsModel::Name);
+    m_statsProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_statsTable = new QTableView(statsPage);
+    m_statsTable->setModel(m_statsProxy);
+    m_statsTable->setSortingEnabled(true);
+    m_statsTable->sortByColumn(Core::OpStatisticsModel::Total, Qt::DescendingOrder);
+    m_statsTable->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed); // big tables: fixed rows
+    m_statsTable->verticalHeader()->hide();
+    m_statsTable->horizontalHeader()->setStretchLastSection(true);
+    m_statsTable->setColumnWidth(Core::OpStatisticsModel::Name, 360);
+    sl->addWidget(m_statsTable, 1);
+    m_tabs->addTab(statsPage, tr("Op statistics"));
+
+    // Range selection tab: the aggregate of a Ctrl+dragged range.
+    auto *rangePage = new QWidget(m_tabs);
+    auto *rl = new QVBoxLayout(rangePage);
+    rl->setContentsMargins(4, 4, 4, 4);
+    m_rangeLabel = new QLabel(tr("Ctrl+drag over the timeline to aggregate a time range over the tracks it crosses."), rangePage);
+    rl->addWidget(m_rangeLabel);
+    m_rangeModel = new Core::OpStatisticsModel(this);
+    auto *rangeProxy = new QSortFilterProxyModel(this);
+    rangeProxy->setSourceModel(m_rangeModel);
+    rangeProxy->setSortRole(Core::OpStatisticsModel::SortRole);
+    auto *rangeTable = new QTableView(rangePage);
+    rangeTable->setModel(rangeProxy);
+    rangeTable->setSortingEnabled(true);
+    rangeTable->sortByColumn(Core::OpStatisticsModel::Total, Qt::DescendingOrder);
+    rangeTable->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    rangeTable->verticalHeader()->hide();
+    rangeTable->setColumnWidth(Core::OpStatisticsModel::Name, 360);
+    rl->addWidget(rangeTable, 1);
+    m_tabs->addTab(rangePage, tr("Selected range"));
+    connect(m_view, &TimelineView::rangeSelected, this, &TraceWorkspace::startRangeStatistics);
+
+    // 150 ms debounce on the filter (DESIGN.md §7).
+    m_filterDebounce = new QTimer(this);
+    m_filterDebounce->setSingleShot(true);
+    m_filterDebounce->setInterval(150);
+    connect(m_statsFilter, &QLineEdit::textChanged, m_filterDebounce, qOverload<>(&QTimer::start));
+    connect(m_filterDebounce, &QTimer::timeout, this,
+            [this] { m_statsProxy->setFilterFixedString(m_statsFilter->text()); });
+    connect(exportButton, &QPushButton::clicked, this, [this] {
+        // Window-modal via open(), never exec(): the event loop keeps running (DESIGN.md §6).
+        auto *dialog = new QFileDialog(this, tr("Export op statistics"), QString(), tr("CSV (*.csv)"));
+        dialog->setAcceptMode(QFileDialog::AcceptSave);
+        dialog->setDefaultSuffix(u"csv"_s);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) {
+            QString error;
+            if (exportTo(path, u"*.csv"_s, &error))
+                emit statusMessage(tr("Op statistics written to %1.").arg(path));
+            else
+                emit statusMessage(error);
+        });
+        dialog->open();
+    });
+
+    connect(m_search, &QLineEdit::textChanged, this, &TraceWorkspace::runSearch);
+    connect(m_regex, &QCheckBox::toggled, this, &TraceWorkspace::runSearch);
+    connect(m_search, &QLineEdit::returnPressed, this, [this] {
+        const bool back = QGuiApplication::keyboardModifiers() & Qt::ShiftModifier;
+        if (m_view->gotoHit(back))
+            m_hits->setText(tr("%1 of %n hits", nullptr, int(std::min<qint64>(m_view->searchHitCount(), INT_MAX)))
+                                    .arg(m_view->currentHit() + 1));
+    });
+    auto *find = new QShortcut(QKeySequence::Find, this);
+    connect(find, &QShortcut::activated, this, [this] {
+        m_tabs->setCurrentIndex(0);
+        m_search->setFocus();
+        m_search->selectAll();
+    });
+    connect(m_allFlows, &QCheckBox::toggled, m_view, &TimelineView::setShowAllFlows);
+    connect(byCategory, &QCheckBox::toggled, m_view, &TimelineView::setColorByCategory);
+    connect(help, &QPushButton::clicked, this, [this, help] {
+        QToolTip::showText(help->mapToGlobal(QPoint(0, help->height())), TimelineView::shortcutHelp(), help);
+    });
+    connect(m_view, &TimelineView::statusMessage, this, &Workspace::statusMessage);
+    connect(m_view, &TimelineView::selectionChanged, this, [this](int dataset, quint32 slice) {
+        if (dataset < 0) {
+            m_details->clear();
+            return;
+        }
+        m_details->showSlice(m_view->inputs()[size_t(dataset)].dataset, dataset, slice, m_view->inputs()[size_t(dataset)].dataset->firstNs);
+    });
+    connect(m_details, &SliceDetailsWidget::jumpRequested, this,
+            [this](int dataset, quint32 slice) { m_view->selectSlice(dataset, slice, true); });
+    connect(loads, &LoadController::finished, this, &TraceWorkspace::onFinished);
+}
+
+TraceWorkspace::~TraceWorkspace() = default;
+
+QString TraceWorkspace::title() const
+{
+    if (m_loaded.size() == 1)
+        return tr("Trace: %1").arg(m_loaded.front().second.label);
+    return m_loaded.empty() ? tr("Trace") : tr("Trace: %n files", nullptr, int(m_loaded.size()));
+}
+
+void TraceWorkspace::openPaths(const QList<Core::SniffResult> &inputs)
+{
+    QStringList paths;
+    for (const Core::SniffResult &in : inputs)
+        paths += Core::findTraceFiles(in.path); // a folder of ranks: one group per file, loaded in parallel
+    for (const QString &path : paths) {
+        auto job = LoadController::wrap<Core::TraceDataset>(
+                [path](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+                    return Core::loadChromeTrace(Core::Source::fromPath(path), Core::ChromeTraceOptions(),
+                                                 progress, cancel);
+                });
+        const quint64 id = loads()->start(tr("Loading %1").arg(QFileInfo(path).fileName()), std::move(job));
+        m_pending.insert(id, Pending{path, m_nextOrder++});
+    }
+}
+
+void TraceWorkspace::onFinished(quint64 id, const JobOutcome &outcome)
+{
+    if (id == m_rangeJob) {
+        m_rangeJob = 0;
+        if (outcome.status == JobOutcome::Status::Ok)
+            m_rangeModel->setStatistics(outcome.as<Core::OpStatistics>());
+        return;
+    }
+    if (id == m_statsJob) {
+        m_statsJob = 0;
+        if (outcome.status == JobOutcome::Status::Ok)
+            m_statsModel->setStatistics(outcome.as<Core::OpStatistics>());
+        return;
+    }
+    auto it = m_pending.find(id);
+    if (it == m_pending.end())
+        return; // someone else's job, or a file closed since
+    const Pending pending = *it;
+    m_pending.erase(it);
+    if (outcome.status == JobOutcome::Status::Failed) {
+        Core::Error e = outcome.error;
+        if (e.file.isEmpty())
+            e.file = pending.path;
+        emit loadFailed(pending.path, e);
+        return;
+    }
+    if (outcome.status != JobOutcome::Status::Ok)
+        return;
+    TimelineInput input{outcome.as<Core::TraceDataset>(), Core::traceGroupLabel(pending.path)};
+    if (input.dataset->rank >= 0)
+        input.label = tr("rank %1").arg(input.dataset->rank);
+    m_loaded.emplace_back(pending.order, std::move(input));
+    std::sort(m_loaded.begin(), m_loaded.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    rebuild();
+    emit loaded(pending.path, outcome.diagnostics);
+}
+
+void TraceWorkspace::rebuild()
+{
+    std::vector<TimelineInput> inputs;
+    for (const auto &[order, input] : m_loaded)
+        inputs.push_back(input);
+    m_view->setInputs(std::move(inputs));
+    m_details->clear();
+    startStatistics();
+    runSearch();
+}
+
+void TraceWorkspace::startStatistics()
+{
+    if (m_loaded.empty()) {
+        m_statsModel->setStatistics(nullptr);
+        return;
+    }
+    if (m_statsJob)
+        loads()->cancel(m_statsJob);
+    // Statistics of the first file; several ranks each have their own table in a later version.
+    std::shared_ptr<const Core::TraceDataset> ds = m_loaded.front().second.dataset;
+    auto job = LoadController::wrap<Core::OpStatistics>(
+            [ds](Core::ProgressSink &progress, const Core::CancelToken &) {
+                Core::OpStatisticsQuery q;
+                q.groupBy = Core::OpStatisticsQuery::GroupBy::NameAndCategory;
+                auto stats = std::make_shared<const Core::OpStatistics>(Core::computeOpStatistics(*ds, q));
+                progress.report(1000);
+                return Core::Result<Core::OpStatistics>::ok(stats);
+            });
+    m_statsJob = loads()->start(tr("Computing op statistics"), std::move(job));
+}
+
+void TraceWorkspace::startRangeStatistics(qint64 fromNs, qint64 toNs, const QList<QPair<int, int>> &tracks)
+{
+    if (m_loaded.empty())
+        return;
+    if (m_rangeJob)
+        loads()->cancel(m_rangeJob);
+    // One file's tracks at a time: the first file the range crosses.
+    const int dataset = tracks.isEmpty() ? 0 : tracks.front().first;
+    std::shared_ptr<const Core::TraceDataset> ds = m_view->inputs()[size_t(dataset)].dataset;
+    Core::OpStatisticsQuery q;
+    q.groupBy = Core::OpStatisticsQuery::GroupBy::NameAndCategory;
+    q.fromNs = fromNs - m_view->timeOffset(dataset);
+    q.toNs = toNs - m_view->timeOffset(dataset);
+    for (const auto &[d, t] : tracks) {
+        if (d == dataset)
+            q.tracks.push_back(t);
+    }
+    if (q.tracks.empty())
+        return;
+    m_rangeLabel->setText(tr("%1 over %n tracks", nullptr, int(q.tracks.size())).arg(Core::formatDurationNs(toNs - fromNs)));
+    auto job = LoadController::wrap<Core::OpStatistics>([ds, q](Core::ProgressSink &, const Core::CancelToken &) {
+        return Core::Result<Core::OpStatistics>::ok(std::make_shared<const Core::OpStatistics>(Core::computeOpStatistics(*ds, q)));
+    });
+    m_rangeJob = loads()->start(tr("Computing range statistics"), std::move(job));
+    m_tabs->setCurrentIndex(2);
+}
+
+void TraceWorkspace::runSearch()
+{
+    const qint64 n = m_view->setSearch(m_search->text(), m_regex->isChecked());
+    if (m_search->text().isEmpty())
+        m_hits->clear();
+    else if (n < 0)
+        m_hits->setText(tr("invalid pattern"));
+    else
+        m_hits->setText(tr("%n hits", nullptr, int(std::min<qint64>(n, INT_MAX))));
+}
+
+bool TraceWorkspace::isEmpty() const
+{
+    return m_loaded.empty() && m_pending.isEmpty();
+}
+
+void TraceWorkspace::closeAll()
+{
+    for (auto it = m_pending.cbegin(); it != m_pending.cend(); ++it)
+        loads()->cancel(it.key());
+    m_pending.clear();
+    if (m_statsJob)
+        loads()->cancel(m_statsJob);
+    m_statsJob = 0;
+    m_loaded.clear();
+    m_view->setInputs({});
+    m_details->clear();
+    m_statsModel->setStatistics(nullptr);
+    m_rangeModel->setStatistics(nullptr);
+}
+
+QString TraceWorkspace::exportFilter() const
+{
+    if (m_loaded.empty())
+        return {};
+    return tr("Op statistics CSV (*.csv);;Timeline image PNG (*.png)");
+}
+
+bool TraceWorkspace::exportTo(const QString &path, const QString &filter, QString *errorMessage)
+{
+    if (filter.contains(u"*.png"_s) || path.endsWith(u".png"_s, Qt::CaseInsensitive)) {
+        if (!m_view->grab().save(path, "PNG")) {
+            *errorMessage = tr("The image could not be written to %1.").arg(path);
+            return false;
+        }
+        return true;
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        *errorMessage = tr("%1 could not be written: %2").arg(path, f.errorString());
+        return false;
+    }
+    f.write(m_statsModel->toCsv());
+    return true;
+}
+
+} // namespace Twinscope::Widgets

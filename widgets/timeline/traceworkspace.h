@@ -1,0 +1,84 @@
+#pragma once
+
+#include "timelineview.h"
+#include "widgets/common/workspace.h"
+
+#include <QHash>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTableView;
+class QTimer;
+
+namespace Twinscope::Core {
+class OpStatisticsModel;
+}
+
+namespace Twinscope::Widgets {
+
+class SliceDetailsWidget;
+
+// The Trace tab: a timeline of one or more chrome traces (one group per file or rank) with a
+// details pane and search, and an op-statistics table with CSV export. Files load through the
+// LoadController, statistics are computed there too; the GUI thread only lays out and paints.
+class TraceWorkspace : public Workspace
+{
+    Q_OBJECT
+
+public:
+    explicit TraceWorkspace(LoadController *loads, QWidget *parent = nullptr);
+    ~TraceWorkspace() override;
+
+    Core::FileKind kind() const override { return Core::FileKind::Trace; }
+    QString title() const override;
+    void openPaths(const QList<Core::SniffResult> &inputs) override;
+    bool isEmpty() const override;
+    void closeAll() override;
+    QString exportFilter() const override;
+    bool exportTo(const QString &path, const QString &filter, QString *errorMessage) override;
+
+    TimelineView *timeline() const { return m_view; }
+    SliceDetailsWidget *details() const { return m_details; }
+    Core::OpStatisticsModel *statisticsModel() const { return m_statsModel; }
+    QSortFilterProxyModel *statisticsProxy() const { return m_statsProxy; }
+    Core::OpStatisticsModel *rangeModel() const { return m_rangeModel; }
+    QLineEdit *searchBox() const { return m_search; }
+
+private:
+    void onFinished(quint64 id, const struct JobOutcome &outcome);
+    void rebuild();
+    void startStatistics();
+    void runSearch();
+    void startRangeStatistics(qint64 fromNs, qint64 toNs, const QList<QPair<int, int>> &tracks);
+
+    QTabWidget *m_tabs = nullptr;
+    TimelineView *m_view = nullptr;
+    SliceDetailsWidget *m_details = nullptr;
+    QLineEdit *m_search = nullptr;
+    QCheckBox *m_regex = nullptr;
+    QCheckBox *m_allFlows = nullptr;
+    QLabel *m_hits = nullptr;
+    QLineEdit *m_statsFilter = nullptr;
+    QTimer *m_filterDebounce = nullptr;
+    QTableView *m_statsTable = nullptr;
+    Core::OpStatisticsModel *m_statsModel = nullptr;
+    QSortFilterProxyModel *m_statsProxy = nullptr;
+    Core::OpStatisticsModel *m_rangeModel = nullptr;
+    QLabel *m_rangeLabel = nullptr;
+    quint64 m_rangeJob = 0;
+
+    struct Pending
+    {
+        QString path;
+        int order = 0;
+    };
+    QHash<quint64, Pending> m_pending; // job id -> file
+    quint64 m_statsJob = 0;
+    int m_nextOrder = 0;
+    std::vector<std::pair<int, TimelineInput>> m_loaded; // in open order
+};
+
+} // namespace Twinscope::Widgets
