@@ -29,6 +29,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 using namespace Twinscope::Widgets;
 
@@ -260,12 +262,18 @@ void MainWindow::connectWorkspace(Workspace *ws)
 {
     connect(ws, &Workspace::loaded, this, [this](const QString &file, const Core::Diagnostics &d) {
         m_diagnostics->setDiagnostics(file, d);
-        if (!d.isEmpty()) {
+        // Info entries (e.g. Kineto's routine flow ends without starts) are listed in the panel but
+        // do not deserve a bar: only repairs and problems do.
+        const auto repairs =
+            std::count_if(d.entries().cbegin(), d.entries().cend(), [](const auto &e) {
+                return e.severity != Core::Severity::Info;
+            });
+        if (repairs > 0) {
             m_messageBar->showMessage(
                 MessageBar::Level::Warning,
                 tr("%1 loaded with %n kind(s) of repairs — <a href=\"details\">Details</a>",
                    "",
-                   int(d.entries().size()))
+                   int(repairs))
                     .arg(QFileInfo(file).fileName().toHtmlEscaped()));
         }
         updateActions();
