@@ -17,6 +17,10 @@ namespace {
 
 // At most this many markers of one kind per run: beyond that they only hide the curve.
 constexpr int MaxMarkers = 100;
+// Above this many drawn points per pixel column (all curves together), curves are painted without
+// antialiasing and with 1 px pens: antialiased 2 px zig-zags cost ~20 ms a frame at 1920x1080,
+// crisp ones ~2 ms (docs/PERFORMANCE.md).
+constexpr qsizetype AntialiasedPointsPerColumn = 2;
 
 QVector<double> toVector(const std::vector<double> &v)
 {
@@ -193,6 +197,8 @@ void LossPlotView::setComparison(std::shared_ptr<const LossComparison> compariso
         upper.graph = addGraph(key, value);
         diff.graph = addGraph(key, value);
         upper.graph->setChannelFillGraph(lower.graph);
+        for (Curve *curve : {&lower, &upper, &diff})
+            curve->pyramid = MinMaxPyramid(curve->y);
         for (QCPGraph *g : {lower.graph, upper.graph, diff.graph})
             g->removeFromLegend(m_legend);
         diff.graph->setName(tr("B − A"));
@@ -224,6 +230,7 @@ void LossPlotView::buildCurves()
         for (qint64 step : s->steps)
             raw.x.push_back(double(step + r.stepOffset));
         raw.y = s->values;
+        raw.pyramid = MinMaxPyramid(raw.y);
         raw.graph = addGraph(m_main->axis(QCPAxis::atBottom), m_main->axis(QCPAxis::atLeft));
         raw.graph->removeFromLegend(m_legend);
         Curve smooth;
@@ -249,6 +256,7 @@ void LossPlotView::updateSmoothing()
         // The raw curve of the same run precedes its smoothed one; smooth the raw points, never the
         // decimated ones (METRICS.md §9.2).
         c.y = m_smoothing > 0.0 ? smoothEma(m_curves[i - 1].y, m_smoothing) : m_curves[i - 1].y;
+        c.pyramid = MinMaxPyramid(c.y);
     }
 }
 
@@ -370,9 +378,20 @@ void LossPlotView::redecimate()
 {
     const QCPRange range = m_main->axis(QCPAxis::atBottom)->range();
     const int columns = std::max(100, m_main->width() > 0 ? m_main->width() : width());
+    qsizetype drawn = 0;
     for (const Curve &c : m_curves) {
-        const DecimatedCurve d = decimateMinMax(c.x, c.y, range.lower, range.upper, columns);
+        const DecimatedCurve d =
+            decimateMinMax(c.x, c.y, range.lower, range.upper, columns, &c.pyramid);
         c.graph->setData(toVector(d.x), toVector(d.y), true);
+        drawn += qsizetype(d.x.size());
+    }
+    // Antialiased dense curves cost more than the whole decimation: draw them crisp, keep short
+    // logs smooth.
+    const bool dense = drawn > AntialiasedPointsPerColumn * columns;
+    setNotAntialiasedElements(dense ? QCP::aePlottables : QCP::aeNone);
+    if (dense != m_dense) {
+        m_dense = dense;
+        applyColors();
     }
 }
 
@@ -538,7 +557,9 @@ void LossPlotView::applyColors()
             QColor color = runColor(c.run);
             const bool visible = m_runs[c.run].visible;
             if (c.smoothed) {
-                c.graph->setPen(QPen(color, 2.0));
+                // Wide pens go through QPainter's stroker: on dense curves that alone costs ~20 ms
+                // a frame, so dense curves get cosmetic 1 px pens.
+                c.graph->setPen(QPen(color, m_dense ? 1.0 : 2.0));
                 c.graph->setVisible(visible);
             } else {
                 // The raw curve stays visible, faint under the smoothed one (TensorBoard).
