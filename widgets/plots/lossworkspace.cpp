@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -21,6 +22,7 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTextStream>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -70,6 +72,12 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
     m_swap = new QPushButton(tr("Swap A/B"), this);
     m_swap->setToolTip(tr("Make the run under test the benchmark and the other way round."));
     auto *reset = new QPushButton(tr("Reset View"), this);
+    m_follow = new QCheckBox(tr("Follow"), this);
+    m_follow->setToolTip(tr("Update the curves while a running job appends to its logs."));
+    m_watcher = new QFileSystemWatcher(this);
+    m_followTimer = new QTimer(this);
+    // The watcher misses changes on network file systems and loses a rotated file: poll as well.
+    m_followTimer->setInterval(2000);
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(open);
@@ -91,6 +99,7 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
     bar->addWidget(m_k);
     bar->addWidget(m_swap);
     bar->addWidget(reset);
+    bar->addWidget(m_follow);
     bar->addStretch(1);
 
     // Shown when a log matches no known grammar: the user's own pattern (FORMATS.md §6 fallback).
@@ -167,6 +176,9 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
         }
     });
     connect(loads, &LoadController::finished, this, &LossWorkspace::onJobFinished);
+    connect(m_follow, &QCheckBox::toggled, this, &LossWorkspace::onFollowToggled);
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &LossWorkspace::pollFollowed);
+    connect(m_followTimer, &QTimer::timeout, this, &LossWorkspace::pollFollowed);
     updateSummary();
 }
 
@@ -175,6 +187,8 @@ LossWorkspace::~LossWorkspace()
     for (const Slot &s : std::as_const(m_slots)) {
         if (s.job)
             loads()->cancel(s.job);
+        if (s.followJob)
+            loads()->cancel(s.followJob);
     }
     if (m_compareJob)
         loads()->cancel(m_compareJob);
@@ -218,6 +232,21 @@ void LossWorkspace::onJobFinished(quint64 id, const JobOutcome &outcome)
             m_plot->setComparison(m_comparison);
             updateSummary();
             emit comparisonChanged();
+        }
+        return;
+    }
+    for (Slot &s : m_slots) {
+        if (s.followJob != id)
+            continue;
+        s.followJob = 0;
+        if (outcome.status == JobOutcome::Status::Ok) {
+            const auto run = outcome.as<LossRun>();
+            if (run && run != s.run) {
+                s.run = run;
+                refresh();
+            }
+        } else if (outcome.status == JobOutcome::Status::Failed) {
+            emit statusMessage(outcome.error.toString());
         }
         return;
     }
@@ -266,7 +295,9 @@ bool LossWorkspace::isBusy() const
 {
     if (m_compareJob)
         return true;
-    return std::any_of(m_slots.begin(), m_slots.end(), [](const Slot &s) { return s.job != 0; });
+    return std::any_of(m_slots.begin(), m_slots.end(), [](const Slot &s) {
+        return s.job != 0 || s.followJob != 0;
+    });
 }
 
 QString LossWorkspace::metric() const
@@ -506,6 +537,71 @@ void LossWorkspace::retryWithPattern()
     m_patternBar->hide();
 }
 
+qsizetype LossWorkspace::runPoints(int runIndex) const
+{
+    int n = 0;
+    for (const Slot &s : m_slots) {
+        if (!s.run || n++ != runIndex)
+            continue;
+        const LossSeries *series = s.run->find(metric());
+        return series ? series->size() : 0;
+    }
+    return -1;
+}
+
+void LossWorkspace::setFollow(bool on)
+{
+    m_follow->setChecked(on);
+}
+
+bool LossWorkspace::isFollowing() const
+{
+    return m_follow->isChecked();
+}
+
+void LossWorkspace::onFollowToggled(bool on)
+{
+    if (!m_watcher->files().isEmpty())
+        m_watcher->removePaths(m_watcher->files());
+    for (Slot &s : m_slots) {
+        if (s.followJob) {
+            loads()->cancel(s.followJob);
+            s.followJob = 0;
+        }
+        s.follower.reset();
+        if (on && s.run) {
+            s.follower = std::make_shared<LossLogFollower>(s.path, s.options);
+            m_watcher->addPath(s.path);
+        }
+    }
+    if (on) {
+        m_followTimer->start();
+        pollFollowed();
+        emit statusMessage(tr("Following %n log(s).", "", int(m_watcher->files().size())));
+    } else {
+        m_followTimer->stop();
+    }
+}
+
+void LossWorkspace::pollFollowed()
+{
+    for (Slot &s : m_slots) {
+        if (!s.follower || s.followJob)
+            continue;
+        // A rotated log is a new file: watch it again once it exists.
+        if (!m_watcher->files().contains(s.path) && QFileInfo::exists(s.path))
+            m_watcher->addPath(s.path);
+        const std::shared_ptr<LossLogFollower> follower = s.follower;
+        s.followJob =
+            loads()->start(tr("Following %1").arg(QFileInfo(s.path).fileName()),
+                           LoadController::wrap<LossRun>(
+                               [follower](ProgressSink &progress, const CancelToken &cancel) {
+                                   bool changed = false;
+                                   return follower->poll(progress, cancel, &changed);
+                               }));
+    }
+}
+
 bool LossWorkspace::isEmpty() const
 {
     return m_slots.isEmpty();
@@ -513,6 +609,7 @@ bool LossWorkspace::isEmpty() const
 
 void LossWorkspace::closeAll()
 {
+    m_follow->setChecked(false);
     for (const Slot &s : std::as_const(m_slots)) {
         if (s.job)
             loads()->cancel(s.job);
