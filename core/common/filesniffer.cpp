@@ -321,10 +321,16 @@ SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalB
         size_t i = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
         while (i < head.size() && std::isspace(uchar(head[i])))
             ++i;
-        if (i < head.size() && (head[i] == '{' || head[i] == '['))
+        const bool jsonStart = i < head.size() && (head[i] == '{' || head[i] == '[');
+        if (jsonStart)
             r = sniffJson(head, name);
-        else
-            r = sniffText(head);
+        // Text logs often start with '[' too ("[INFO] ME(...)", "[2025-04-25 16:46:58] iteration ..."):
+        // what is not known JSON gets the text rules as well.
+        if (!jsonStart || (r.kind == FileKind::Unknown && head[i] == '[')) {
+            SniffResult text = sniffText(head);
+            if (!jsonStart || text.kind != FileKind::Unknown)
+                r = text;
+        }
     }
     r.bytes = totalBytes;
     if (r.kind == FileKind::Unknown)

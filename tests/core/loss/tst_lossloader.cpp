@@ -262,7 +262,7 @@ void tst_LossLoader::fixtures_data()
 {
     declareColumns();
     addRow("good/mindspore_overflow.log",
-           "keyvalue_log",
+           "mindspore_log",
            "loss|overflow|scale",
            "loss",
            5,
