@@ -45,6 +45,9 @@ public:
     QString exportFilter() const override;
     bool exportTo(const QString &path, const QString &filter, QString *errorMessage) override;
 
+    // File > Compare Loss Logs...: a non-modal file dialog; the first file chosen is the benchmark.
+    void openDialog();
+
     // For tests and the main window.
     LossPlotView *plot() const { return m_plot; }
     QString metric() const;
@@ -82,7 +85,6 @@ private:
     void refreshRunTable();
     void startComparison();
     void updateSummary();
-    void openDialog();
     void retryWithPattern();
     void onFollowToggled(bool on);
     void pollFollowed();
