@@ -32,10 +32,31 @@ struct DecimatedCurve
     std::vector<double> x;
     std::vector<double> y;
 };
+// Block minima/maxima of a curve's values (first index of each extreme per 64 and 4096 points,
+// NaN/Inf ignored): lets decimateMinMax find a pixel column's extremes in O(log n) blocks instead
+// of touching every point, so a full view of 10 M steps costs about as much as a zoomed one.
+class MinMaxPyramid
+{
+public:
+    MinMaxPyramid() = default;
+    explicit MinMaxPyramid(const std::vector<double> &y);
+    bool isEmpty() const { return m_size == 0; }
+    // First indices of the smallest and largest finite value in [begin, end); false when none.
+    bool
+    extremes(const std::vector<double> &y, size_t begin, size_t end, size_t *lo, size_t *hi) const;
+
+private:
+    static constexpr size_t Small = 64;
+    static constexpr size_t Large = 4096;
+    size_t m_size = 0;
+    std::vector<qint64> m_smallMin, m_smallMax, m_largeMin, m_largeMax; // -1: no finite value
+};
+
 DecimatedCurve decimateMinMax(const std::vector<double> &x,
                               const std::vector<double> &y,
                               double xMin,
                               double xMax,
-                              int columns);
+                              int columns,
+                              const MinMaxPyramid *pyramid = nullptr);
 
 } // namespace Twinscope::Core

@@ -59,6 +59,33 @@ QString firstLines(std::string_view data, int count)
     return out.join(u'\n');
 }
 
+std::optional<TextChoice> chooseText(const SniffResult &sniff,
+                                     std::string_view data,
+                                     const LossTextOptions &textOptions,
+                                     QStringList *tried)
+{
+    if (sniff.kind == FileKind::Loss) {
+        if (auto choice = textDialectFor(sniff.producer))
+            return choice;
+    }
+    const TextChoice candidates[] = {{LossTextDialect::Megatron, u"megatron"},
+                                     {LossTextDialect::KeyValue, u"keyvalue_log"},
+                                     {LossTextDialect::ImageNet, u"pytorch_imagenet"},
+                                     {LossTextDialect::Csv, u"csv"}};
+    std::optional<TextChoice> choice;
+    qint64 best = 0;
+    for (const TextChoice &c : candidates) {
+        tried->append(LossTextParser::dialectDescription(c.dialect));
+        LossTextParser probe(c.dialect, textOptions);
+        probe.feed(data.substr(0, SniffBytes), data.size() <= SniffBytes);
+        if (probe.builder().hasValues() && probe.records() > best) {
+            best = probe.records();
+            choice = c;
+        }
+    }
+    return choice;
+}
+
 Error noMatch(const QString &name, std::string_view data, const QStringList &tried)
 {
     Error e =
@@ -149,26 +176,8 @@ Result<LossRun> loadImpl(const Source &source,
     }
 
     // Text: the sniffed grammar, or else the one that matches most of the first 64 KiB.
-    std::optional<TextChoice> choice;
-    if (sniff.kind == FileKind::Loss)
-        choice = textDialectFor(sniff.producer);
-    const TextChoice candidates[] = {{LossTextDialect::Megatron, u"megatron"},
-                                     {LossTextDialect::KeyValue, u"keyvalue_log"},
-                                     {LossTextDialect::ImageNet, u"pytorch_imagenet"},
-                                     {LossTextDialect::Csv, u"csv"}};
     QStringList tried;
-    if (!choice) {
-        qint64 best = 0;
-        for (const TextChoice &c : candidates) {
-            tried.append(LossTextParser::dialectDescription(c.dialect));
-            LossTextParser probe(c.dialect, textOptions);
-            probe.feed(data.substr(0, SniffBytes), data.size() <= SniffBytes);
-            if (probe.builder().hasValues() && probe.records() > best) {
-                best = probe.records();
-                choice = c;
-            }
-        }
-    }
+    std::optional<TextChoice> choice = chooseText(sniff, data, textOptions, &tried);
     if (!choice)
         return Result<LossRun>::failed(noMatch(name, data, tried), diagnostics);
     LossTextParser parser(choice->dialect, textOptions);
@@ -193,6 +202,27 @@ Result<LossRun> loadImpl(const Source &source,
 }
 
 } // namespace
+
+std::optional<LossTextFormat>
+detectLossTextFormat(std::string_view head, const QString &name, const LossLoadOptions &options)
+{
+    LossTextOptions textOptions;
+    textOptions.metricName = options.metricName;
+    textOptions.stepsPerEpoch = options.stepsPerEpoch;
+    if (!options.pattern.isEmpty())
+        return LossTextFormat{LossTextDialect::Regex, u"regex"_s};
+    if (head.empty() || isGzip(head))
+        return std::nullopt;
+    const SniffResult sniff =
+        sniffBytes(head.substr(0, SniffBytes), QFileInfo(name).fileName(), qint64(head.size()));
+    if (sniff.kind == FileKind::Loss && isLossJsonProducer(sniff.producer))
+        return std::nullopt;
+    QStringList tried;
+    const auto choice = chooseText(sniff, head, textOptions, &tried);
+    if (!choice)
+        return std::nullopt;
+    return LossTextFormat{choice->dialect, QString::fromUtf16(choice->format)};
+}
 
 Result<LossRun> loadLossLog(const Source &source,
                             const LossLoadOptions &options,

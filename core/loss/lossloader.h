@@ -4,6 +4,7 @@
 #include "core/common/result.h"
 #include "core/common/source.h"
 #include "lossdataset.h"
+#include "losstextparser.h"
 
 namespace Twinscope::Core {
 
@@ -22,5 +23,16 @@ Result<LossRun> loadLossLog(const Source &source,
                             const LossLoadOptions &options,
                             ProgressSink &progress,
                             const CancelToken &cancel);
+
+// The line grammar loadLossLog would use for a text log whose first bytes are head (sniffer first,
+// else the grammar matching most lines); nullopt for JSON and gzip logs or when nothing matches.
+// Live follow uses it to parse appended lines with the same grammar.
+struct LossTextFormat
+{
+    LossTextDialect dialect;
+    QString format;
+};
+std::optional<LossTextFormat>
+detectLossTextFormat(std::string_view head, const QString &name, const LossLoadOptions &options);
 
 } // namespace Twinscope::Core

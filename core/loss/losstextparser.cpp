@@ -146,7 +146,9 @@ std::string_view LossTextParser::clean(std::string_view line)
 {
     if (!line.empty() && line.back() == '\r')
         line.remove_suffix(1);
-    if (line.find_first_of("\x1b\r") == std::string_view::npos)
+    // Two memchr scans: find_first_of would call memchr once per character of the line.
+    if (!std::memchr(line.data(), '\x1b', line.size()) &&
+        !std::memchr(line.data(), '\r', line.size()))
         return line;
     // ANSI colour codes (Ray's "\x1b[36m(pid=...)\x1b[0m") and carriage returns from progress bars.
     m_scratch.clear();

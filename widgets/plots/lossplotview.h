@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/loss/losscomparison.h"
+#include "core/loss/losscurvemath.h"
 #include "core/loss/lossdataset.h"
 
 #include <qcustomplot.h>
@@ -64,6 +65,7 @@ private:
         std::vector<double> x;
         std::vector<double> y; // raw, or smoothed for smoothed curves
         bool smoothed = false;
+        Core::MinMaxPyramid pyramid; // rebuilt whenever y changes
     };
 
     void buildCurves();
@@ -95,6 +97,7 @@ private:
     bool m_logY = false;
     bool m_robust = true;
     bool m_linking = false;
+    bool m_dense = false; // many points drawn: cheaper pens
 };
 
 } // namespace Twinscope::Widgets

@@ -1,15 +1,13 @@
 #include "lossworkspace.h"
 
-#include "core/loss/lossexport.h"
 #include "lossplotview.h"
 #include "widgets/common/loadcontroller.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -20,7 +18,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
-#include <QTextStream>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -70,6 +68,12 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
     m_swap = new QPushButton(tr("Swap A/B"), this);
     m_swap->setToolTip(tr("Make the run under test the benchmark and the other way round."));
     auto *reset = new QPushButton(tr("Reset View"), this);
+    m_follow = new QCheckBox(tr("Follow"), this);
+    m_follow->setToolTip(tr("Update the curves while a running job appends to its logs."));
+    m_watcher = new QFileSystemWatcher(this);
+    m_followTimer = new QTimer(this);
+    // The watcher misses changes on network file systems and loses a rotated file: poll as well.
+    m_followTimer->setInterval(2000);
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(open);
@@ -91,6 +95,7 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
     bar->addWidget(m_k);
     bar->addWidget(m_swap);
     bar->addWidget(reset);
+    bar->addWidget(m_follow);
     bar->addStretch(1);
 
     // Shown when a log matches no known grammar: the user's own pattern (FORMATS.md §6 fallback).
@@ -167,6 +172,9 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
         }
     });
     connect(loads, &LoadController::finished, this, &LossWorkspace::onJobFinished);
+    connect(m_follow, &QCheckBox::toggled, this, &LossWorkspace::onFollowToggled);
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &LossWorkspace::pollFollowed);
+    connect(m_followTimer, &QTimer::timeout, this, &LossWorkspace::pollFollowed);
     updateSummary();
 }
 
@@ -175,6 +183,8 @@ LossWorkspace::~LossWorkspace()
     for (const Slot &s : std::as_const(m_slots)) {
         if (s.job)
             loads()->cancel(s.job);
+        if (s.followJob)
+            loads()->cancel(s.followJob);
     }
     if (m_compareJob)
         loads()->cancel(m_compareJob);
@@ -218,6 +228,21 @@ void LossWorkspace::onJobFinished(quint64 id, const JobOutcome &outcome)
             m_plot->setComparison(m_comparison);
             updateSummary();
             emit comparisonChanged();
+        }
+        return;
+    }
+    for (Slot &s : m_slots) {
+        if (s.followJob != id)
+            continue;
+        s.followJob = 0;
+        if (outcome.status == JobOutcome::Status::Ok) {
+            const auto run = outcome.as<LossRun>();
+            if (run && run != s.run) {
+                s.run = run;
+                refresh();
+            }
+        } else if (outcome.status == JobOutcome::Status::Failed) {
+            emit statusMessage(outcome.error.toString());
         }
         return;
     }
@@ -266,7 +291,9 @@ bool LossWorkspace::isBusy() const
 {
     if (m_compareJob)
         return true;
-    return std::any_of(m_slots.begin(), m_slots.end(), [](const Slot &s) { return s.job != 0; });
+    return std::any_of(m_slots.begin(), m_slots.end(), [](const Slot &s) {
+        return s.job != 0 || s.followJob != 0;
+    });
 }
 
 QString LossWorkspace::metric() const
@@ -474,38 +501,6 @@ void LossWorkspace::updateSummary()
     m_summary->setText(lines.join(u"<br>"_s));
 }
 
-void LossWorkspace::openDialog()
-{
-    // Non-modal (no exec() in the GUI): the dialog reports the chosen files.
-    auto *dialog = new QFileDialog(this, tr("Open Loss Logs"));
-    dialog->setFileMode(QFileDialog::ExistingFiles);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QFileDialog::filesSelected, this, [this](const QStringList &files) {
-        QList<SniffResult> inputs;
-        for (const QString &f : files) {
-            SniffResult r;
-            r.path = f;
-            r.kind = FileKind::Loss;
-            inputs.append(r);
-        }
-        openPaths(inputs);
-    });
-    dialog->open();
-}
-
-void LossWorkspace::retryWithPattern()
-{
-    if (m_failedPath.isEmpty() || m_pattern->text().isEmpty())
-        return;
-    Slot slot;
-    slot.path = m_failedPath;
-    slot.options.pattern = m_pattern->text();
-    slot.options.metricName = m_patternMetric->text();
-    m_slots.append(slot);
-    startLoad(m_slots.last());
-    m_patternBar->hide();
-}
-
 bool LossWorkspace::isEmpty() const
 {
     return m_slots.isEmpty();
@@ -513,6 +508,7 @@ bool LossWorkspace::isEmpty() const
 
 void LossWorkspace::closeAll()
 {
+    m_follow->setChecked(false);
     for (const Slot &s : std::as_const(m_slots)) {
         if (s.job)
             loads()->cancel(s.job);
@@ -520,47 +516,6 @@ void LossWorkspace::closeAll()
     m_slots.clear();
     m_patternBar->hide();
     refresh();
-}
-
-QString LossWorkspace::exportFilter() const
-{
-    if (runPaths().isEmpty())
-        return {};
-    return tr("PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg);;CSV of the aligned "
-              "series (*.csv)");
-}
-
-bool LossWorkspace::exportTo(const QString &path, const QString &filter, QString *errorMessage)
-{
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    auto is = [&](const QString &ext) {
-        return suffix == ext || filter.contains(u"*."_s + ext);
-    };
-    bool ok = false;
-    if (is(u"csv"_s)) {
-        QFile file(path);
-        if (file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
-            QList<LossCsvRun> runs;
-            for (const Slot &s : std::as_const(m_slots)) {
-                if (s.run)
-                    runs.append(
-                        LossCsvRun{QFileInfo(s.path).fileName(), s.run.get(), s.stepOffset});
-            }
-            QTextStream out(&file);
-            writeAlignedLossCsv(out, runs, metric(), m_comparison.get());
-            out.flush();
-            ok = out.status() == QTextStream::Ok;
-        }
-    } else if (is(u"pdf"_s)) {
-        ok = m_plot->savePdf(path);
-    } else if (is(u"svg"_s)) {
-        ok = m_plot->saveSvg(path);
-    } else {
-        ok = m_plot->savePng(path, 0, 0, 2.0);
-    }
-    if (!ok && errorMessage)
-        *errorMessage = tr("Could not write %1.").arg(QDir::toNativeSeparators(path));
-    return ok;
 }
 
 } // namespace Twinscope::Widgets

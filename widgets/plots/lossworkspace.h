@@ -2,6 +2,7 @@
 
 #include "core/loss/losscomparison.h"
 #include "core/loss/lossdataset.h"
+#include "core/loss/lossfollower.h"
 #include "core/loss/lossloader.h"
 #include "widgets/common/workspace.h"
 
@@ -10,6 +11,8 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFileSystemWatcher;
+class QTimer;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -42,6 +45,9 @@ public:
     QString exportFilter() const override;
     bool exportTo(const QString &path, const QString &filter, QString *errorMessage) override;
 
+    // File > Compare Loss Logs...: a non-modal file dialog; the first file chosen is the benchmark.
+    void openDialog();
+
     // For tests and the main window.
     LossPlotView *plot() const { return m_plot; }
     QString metric() const;
@@ -52,6 +58,10 @@ public:
     QStringList runPaths() const; // loaded runs, benchmark first
     QString summaryText() const;
     bool isBusy() const;
+    qsizetype runPoints(int runIndex) const; // points of the current metric in a loaded run
+    // Live follow: re-parse only what running jobs append to their logs.
+    void setFollow(bool on);
+    bool isFollowing() const;
 
 signals:
     void comparisonChanged();
@@ -65,6 +75,8 @@ private:
         std::shared_ptr<const Core::LossRun> run;
         qint64 stepOffset = 0;
         bool visible = true;
+        std::shared_ptr<Core::LossLogFollower> follower; // while following
+        quint64 followJob = 0;
     };
 
     void startLoad(Slot &slot);
@@ -73,8 +85,9 @@ private:
     void refreshRunTable();
     void startComparison();
     void updateSummary();
-    void openDialog();
     void retryWithPattern();
+    void onFollowToggled(bool on);
+    void pollFollowed();
 
     QList<Slot> m_slots;
     std::shared_ptr<const Core::LossComparison> m_comparison;
@@ -87,6 +100,9 @@ private:
     QLabel *m_smoothingValue = nullptr;
     QCheckBox *m_logY = nullptr;
     QCheckBox *m_robust = nullptr;
+    QCheckBox *m_follow = nullptr;
+    QFileSystemWatcher *m_watcher = nullptr;
+    QTimer *m_followTimer = nullptr;
     QDoubleSpinBox *m_rtol = nullptr;
     QDoubleSpinBox *m_atol = nullptr;
     QSpinBox *m_k = nullptr;

@@ -22,6 +22,8 @@ private slots:
     void robustRangeIgnoresOutliers();
     void decimationKeepsExtremes();
     void decimationSmallInputIsExact();
+    void pyramidMatchesPlainScan_data();
+    void pyramidMatchesPlainScan();
 };
 
 namespace {
@@ -148,6 +150,44 @@ void tst_LossCurveMath::decimationSmallInputIsExact()
     QCOMPARE(d.x, (std::vector<double>{1, 3, 4}));
     QCOMPARE(d.y, (std::vector<double>{4, 2, 1}));
     QVERIFY(decimateMinMax(x, y, 4, 1, 800).x.empty());
+}
+
+void tst_LossCurveMath::pyramidMatchesPlainScan_data()
+{
+    QTest::addColumn<double>("xMin");
+    QTest::addColumn<double>("xMax");
+    QTest::addColumn<int>("columns");
+    QTest::newRow("full") << 0.0 << 299999.0 << 1000;
+    QTest::newRow("narrow") << 0.0 << 299999.0 << 37;
+    QTest::newRow("zoom") << 12345.5 << 250000.25 << 1920;
+    QTest::newRow("offset range") << -5000.0 << 400000.0 << 700;
+}
+
+void tst_LossCurveMath::pyramidMatchesPlainScan()
+{
+    QFETCH(double, xMin);
+    QFETCH(double, xMax);
+    QFETCH(int, columns);
+    const size_t n = 300000;
+    std::vector<double> x(n), y(n);
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    for (size_t i = 0; i < n; ++i) {
+        x[i] = double(i);
+        // Plateaus make ties, so the first occurrence rule is exercised too.
+        y[i] = std::round(u(rng) * 20.0) / 4.0;
+        if (i % 9973 == 0)
+            y[i] = kNan;
+        if (i % 100003 == 5)
+            y[i] = kInf;
+    }
+    for (size_t i = 200000; i < 210000; ++i)
+        y[i] = kNan; // a whole region without finite values
+    const MinMaxPyramid pyramid(y);
+    const DecimatedCurve plain = decimateMinMax(x, y, xMin, xMax, columns);
+    const DecimatedCurve fast = decimateMinMax(x, y, xMin, xMax, columns, &pyramid);
+    QCOMPARE(fast.x, plain.x);
+    QCOMPARE(fast.y, plain.y);
 }
 
 QTEST_GUILESS_MAIN(tst_LossCurveMath)

@@ -26,6 +26,7 @@ private slots:
     void unknownLogFails();
     void paletteChange();
     void decimationBoundsPoints();
+    void followGrowingLog();
 };
 
 namespace {
@@ -199,6 +200,39 @@ void tst_LossWorkspace::decimationBoundsPoints()
     view.replot();
     QVERIFY(view.drawnPointCount() > 1000);
     QVERIFY(view.drawnPointCount() < 4 * 4 * 1300);
+}
+
+void tst_LossWorkspace::followGrowingLog()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"train.log"_s);
+    auto line = [](int step) {
+        return "iteration " + QByteArray::number(step) +
+               "/100 | lm loss: " + QByteArray::number(10.0 - step * 0.1) +
+               " | loss scale: 1.0 |\n";
+    };
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(line(1) + line(2) + line(3));
+    }
+    LoadController loads;
+    LossWorkspace workspace(&loads);
+    SniffResult r = sniffPath(path);
+    workspace.openPaths({r});
+    QTRY_COMPARE_WITH_TIMEOUT(workspace.runPoints(0), qsizetype(3), 10000);
+    workspace.setFollow(true);
+    QVERIFY(workspace.isFollowing());
+    QTRY_VERIFY_WITH_TIMEOUT(!workspace.isBusy(), 10000);
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::Append));
+        f.write(line(4) + line(5));
+    }
+    // The watcher (or the 2 s poll) picks up the appended lines.
+    QTRY_COMPARE_WITH_TIMEOUT(workspace.runPoints(0), qsizetype(5), 10000);
+    workspace.setFollow(false);
+    QVERIFY(!workspace.isFollowing());
 }
 
 QTEST_MAIN(tst_LossWorkspace)
