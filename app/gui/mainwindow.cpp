@@ -128,6 +128,10 @@ void MainWindow::createActions()
     m_openFolderAction = new QAction(tr("Open &Folder…"), this);
     m_openFolderAction->setShortcut(tr("Ctrl+Shift+O"));
     connect(m_openFolderAction, &QAction::triggered, this, [this] { openFileDialog(true); });
+    m_compareLossAction = new QAction(tr("Compare &Loss Logs…"), this);
+    m_compareLossAction->setShortcut(tr("Ctrl+L"));
+    m_compareLossAction->setStatusTip(tr("Overlay a benchmark (GPU) loss log and the log under test (NPU)."));
+    connect(m_compareLossAction, &QAction::triggered, this, &MainWindow::compareLossLogs);
     m_closeAction = new QAction(tr("&Close"), this);
     m_closeAction->setShortcut(QKeySequence::Close);
     connect(m_closeAction, &QAction::triggered, this, &MainWindow::closeCurrent);
@@ -151,6 +155,7 @@ void MainWindow::createMenus()
     file->addAction(m_openFolderAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
+    file->addAction(m_compareLossAction);
     file->addSeparator();
     file->addAction(m_closeAction);
     file->addAction(m_exportAction);
@@ -395,6 +400,28 @@ void MainWindow::openFileDialog(bool folder)
         openPaths(files);
     });
     dialog->open();
+}
+
+void MainWindow::compareLossLogs()
+{
+    // Two questions rather than one multi-selection: a file dialog does not keep the click order,
+    // and which log is the benchmark matters (differences are relative to it).
+    auto *first = new QFileDialog(this, tr("Choose the benchmark loss log (e.g. the GPU run)"));
+    first->setAttribute(Qt::WA_DeleteOnClose);
+    first->setFileMode(QFileDialog::ExistingFile);
+    first->setDirectory(QSettings().value(u"lastOpenDir"_s).toString());
+    connect(first, &QFileDialog::fileSelected, this, [this](const QString &benchmark) {
+        auto *second = new QFileDialog(this, tr("Choose the loss log under test (e.g. the NPU run)"));
+        second->setAttribute(Qt::WA_DeleteOnClose);
+        second->setFileMode(QFileDialog::ExistingFile);
+        second->setDirectory(QFileInfo(benchmark).absolutePath());
+        connect(second, &QFileDialog::fileSelected, this, [this, benchmark](const QString &underTest) {
+            QSettings().setValue(u"lastOpenDir"_s, QFileInfo(underTest).absolutePath());
+            openPaths({benchmark, underTest});
+        });
+        second->open();
+    });
+    first->open();
 }
 
 void MainWindow::setLanguage(const QString &language)

@@ -62,6 +62,7 @@ private:
     void showAbout();
     void showShortcuts();
     void openFileDialog(bool folder);
+    void compareLossLogs();
     void setLanguage(const QString &language);
     void connectWorkspace(Widgets::Workspace *workspace);
     void reportLoadResult();
@@ -77,6 +78,7 @@ private:
     QMenu *m_recentMenu = nullptr;
     QAction *m_openAction = nullptr;
     QAction *m_openFolderAction = nullptr;
+    QAction *m_compareLossAction = nullptr;
     QAction *m_closeAction = nullptr;
     QAction *m_exportAction = nullptr;
     QAction *m_quitAction = nullptr;

@@ -3,6 +3,7 @@
 #include "widgets/common/diagnosticspanel.h"
 #include "widgets/common/messagebar.h"
 #include "widgets/common/workspace.h"
+#include "widgets/plots/lossworkspace.h"
 
 #include <QApplication>
 #include <QMenuBar>
@@ -47,6 +48,7 @@ private slots:
                  (QStringList{u"&Open…"_s,
                               u"Open &Folder…"_s,
                               u"Open &Recent"_s,
+                              u"Compare &Loss Logs…"_s,
                               u"&Close"_s,
                               u"&Export…"_s,
                               u"&Quit"_s}));
@@ -103,6 +105,23 @@ private slots:
                     .toStringList()
                     .first()
                     .endsWith(file.section(u'/', -1)));
+    }
+
+    void dropTwoLossLogsComparesThem()
+    {
+        App::MainWindow w;
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        const QString dir = QStringLiteral(TWINSCOPE_SOURCE_DIR "/resources/samples/");
+        drop(&w, {dir + u"gpu_loss.txt"_s, dir + u"npu_loss.txt"_s});
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        Widgets::Workspace *ws = w.workspace(Core::FileKind::Loss);
+        QVERIFY(ws);
+        QCOMPARE(w.tabs()->count(), 1);
+        auto *loss = qobject_cast<Widgets::LossWorkspace *>(ws);
+        QVERIFY(loss);
+        // Both logs landed in one comparison (troubleshooter pair: diverges at step 3, METRICS.md).
+        QTRY_VERIFY_WITH_TIMEOUT(loss->comparison() != nullptr, 20000);
     }
 
 private:
