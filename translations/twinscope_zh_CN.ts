@@ -51,16 +51,298 @@
         <translation>命令：</translation>
     </message>
     <message>
-        <source>Global options: --help, --version, --lang en|zh_CN. Run &apos;twinscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.</source>
-        <translation>全局选项：--help、--version、--lang en|zh_CN。运行 &apos;twinscope-cli &lt;命令&gt; --help&apos; 查看该命令的选项。</translation>
+        <source>Global options: --help, --version, --lang en|zh_CN. Run 'twinscope-cli &lt;command&gt; --help' for a command's options.</source>
+        <translation>全局选项：--help、--version、--lang en|zh_CN。运行 'twinscope-cli &lt;命令&gt; --help' 查看该命令的选项。</translation>
     </message>
     <message>
         <source>Exit codes: 0 success, 2 usage error, 3 input unreadable or unparsable.</source>
         <translation>退出码：0 成功，2 用法错误，3 输入无法读取或无法解析。</translation>
     </message>
     <message>
-        <source>Unknown command &apos;%1&apos;.</source>
+        <source>Unknown command '%1'.</source>
         <translation>未知命令“%1”。</translation>
+    </message>
+    <message>
+        <source>Parse loss logs and find where two runs diverge.</source>
+        <translation>解析损失日志，找出两次运行开始发散的位置。</translation>
+    </message>
+    <message>
+        <source>Compare a benchmark dump with an NPU dump tensor by tensor.</source>
+        <translation>逐个张量比较标杆转储与 NPU 转储。</translation>
+    </message>
+    <message>
+        <source>Summarise Ascend host logs: compiles, TransData, recompiles.</source>
+        <translation>汇总昇腾 host 日志：编译、TransData、重编译。</translation>
+    </message>
+    <message>
+        <source>Load chrome traces and summarise them.</source>
+        <translation>加载 chrome trace 并生成汇总。</translation>
+    </message>
+    <message>
+        <source>Compare a benchmark (GPU) dump with an NPU dump tensor by tensor.</source>
+        <translation>逐个张量比较标杆（GPU）转储与 NPU 转储。</translation>
+    </message>
+    <message>
+        <source>Also write msprobe's compare-result CSV to OUT.</source>
+        <translation>同时将 msprobe 的 compare-result CSV 写入 OUT。</translation>
+    </message>
+    <message>
+        <source>JSON mapping file {"regex": "replacement"} applied to NPU names.</source>
+        <translation>JSON 映射文件 {"regex": "replacement"}，应用于 NPU 名称。</translation>
+    </message>
+    <message>
+        <source>allclose relative tolerance (default: per NPU dtype).</source>
+        <translation>allclose 相对容差（默认：按 NPU 数据类型）。</translation>
+    </message>
+    <message>
+        <source>allclose absolute tolerance (default: per NPU dtype).</source>
+        <translation>allclose 绝对容差（默认：按 NPU 数据类型）。</translation>
+    </message>
+    <message>
+        <source>Worker threads over tensor pairs (default 2).</source>
+        <translation>处理张量对的工作线程数（默认 2）。</translation>
+    </message>
+    <message>
+        <source>Benchmark dump: HDF5, .npy file or folder, msprobe dump.</source>
+        <translation>标杆转储：HDF5、.npy 文件或文件夹、msprobe 转储。</translation>
+    </message>
+    <message>
+        <source>NPU dump of the same kind.</source>
+        <translation>同类型的 NPU 转储。</translation>
+    </message>
+    <message>
+        <source>dumps needs exactly two paths: BENCH NPU.</source>
+        <translation>dumps 需要恰好两个路径：BENCH NPU。</translation>
+    </message>
+    <message>
+        <source>--%1 needs a non-negative number, got %2.</source>
+        <translation>--%1 需要非负数，实际为 %2。</translation>
+    </message>
+    <message>
+        <source>--threads needs a number from 1 to 256.</source>
+        <translation>--threads 需要 1 到 256 之间的数字。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 (%n times)</source>
+        <translation>
+            <numerusform>%1：%2（%n 次）</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: cannot write the CSV file</source>
+        <translation>%1：无法写入 CSV 文件</translation>
+    </message>
+    <message>
+        <source>%1 vs %2 (%3, %4)</source>
+        <translation>%1 对比 %2（%3，%4）</translation>
+    </message>
+    <message>
+        <source>pairs: %1, unmatched: %2 bench / %3 NPU, errors: %4, warnings: %5</source>
+        <translation>张量对：%1，未匹配：标杆 %2 / NPU %3，错误：%4，警告：%5</translation>
+    </message>
+    <message>
+        <source>first divergent: %1 (index %2, cosine %3, max abs err %4, %5)</source>
+        <translation>首个发散张量：%1（索引 %2，cosine %3，max abs err %4，%5）</translation>
+    </message>
+    <message>
+        <source>origin</source>
+        <translation>源头</translation>
+    </message>
+    <message>
+        <source>propagated</source>
+        <translation>传播所致</translation>
+    </message>
+    <message>
+        <source>first divergent: none</source>
+        <translation>首个发散张量：无</translation>
+    </message>
+    <message>
+        <source>NaN/Inf origin: %1 (index %2)</source>
+        <translation>NaN/Inf 源头：%1（索引 %2）</translation>
+    </message>
+    <message>
+        <source>%1 MB compared in %2 s (%3 GB/s)</source>
+        <translation>已比较 %1 MB，耗时 %2 s（%3 GB/s）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Parse loss logs; with two, compare the run under test B against the benchmark A.</source>
+        <translation>解析损失日志；给出两个日志时，将待测运行 B 与标杆 A 进行比较。</translation>
+    </message>
+    <message>
+        <source>The series to compare (default: the main loss).</source>
+        <translation>要比较的序列（默认：主损失）。</translation>
+    </message>
+    <message>
+        <source>Relative tolerance against A (default 1e-2).</source>
+        <translation>相对于 A 的相对容差（默认 1e-2）。</translation>
+    </message>
+    <message>
+        <source>Absolute tolerance (default 0).</source>
+        <translation>绝对容差（默认 0）。</translation>
+    </message>
+    <message>
+        <source>Consecutive exceeding steps that make a divergence (default 3).</source>
+        <translation>连续超出容差多少步判定为发散（默认 3）。</translation>
+    </message>
+    <message>
+        <source>Regular expression for logs of no known format: a group "step" (or group 1) and value groups (named groups become series).</source>
+        <translation>用于未知格式日志的正则表达式：一个“step”分组（或第 1 组）以及若干数值分组（命名分组将成为序列）。</translation>
+    </message>
+    <message>
+        <source>The benchmark log (e.g. GPU).</source>
+        <translation>标杆日志（如 GPU）。</translation>
+    </message>
+    <message>
+        <source>The log under test (e.g. NPU), optional.</source>
+        <translation>待测日志（如 NPU），可选。</translation>
+    </message>
+    <message>
+        <source>loss needs one or two log files.</source>
+        <translation>loss 需要一个或两个日志文件。</translation>
+    </message>
+    <message>
+        <source>--rtol and --atol need numbers &gt;= 0, --k an integer &gt;= 1.</source>
+        <translation>--rtol 和 --atol 需要 &gt;= 0 的数字，--k 需要 &gt;= 1 的整数。</translation>
+    </message>
+    <message>
+        <source>%1: has no metric "%2"; it has: %3</source>
+        <translation>%1：没有指标“%2”；现有指标：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>warning (%n time(s)): %1</source>
+        <translation>
+            <numerusform>警告（%n 次）：%1</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>format %1, %n point(s) of "%2"</source>
+        <translation>
+            <numerusform>格式 %1，“%2”共 %n 个点</numerusform></translation>
+    </message>
+    <message>
+        <source>, steps %1..%2</source>
+        <translation>，步 %1..%2</translation>
+    </message>
+    <message>
+        <source>metrics: %1</source>
+        <translation>指标：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n non-finite step(s), first %1</source>
+        <translation>
+            <numerusform>%n 个非有限值步，首个为 %1</numerusform></translation>
+    </message>
+    <message>
+        <source>aligned steps: %1 (rtol %2, atol %3, k %4)</source>
+        <translation>对齐的步数：%1（rtol %2，atol %3，k %4）</translation>
+    </message>
+    <message>
+        <source>first differing step: %1</source>
+        <translation>首个出现差异的步：%1</translation>
+    </message>
+    <message>
+        <source>first divergent step: %1</source>
+        <translation>首个发散步：%1</translation>
+    </message>
+    <message>
+        <source>max abs diff: %1, max rel diff: %2</source>
+        <translation>最大绝对差：%1，最大相对差：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n compile event(s), %1 op types, %2 truncated record(s), %3 unparsed line(s)</source>
+        <translation>
+            <numerusform>%n 次编译事件，%1 种算子类型，%2 条截断记录，%3 行未解析</numerusform></translation>
+    </message>
+    <message>
+        <source>TransData: %1 (%2 %), Cast: %3 (%4 %)</source>
+        <translation>TransData：%1（%2 %），Cast：%3（%4 %）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cut-off %1 (%2): %n compile(s) after it</source>
+        <translation>
+            <numerusform>截止点 %1（%2）：之后有 %n 次编译</numerusform></translation>
+    </message>
+    <message>
+        <source>Op type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>Compiles</source>
+        <translation>编译次数</translation>
+    </message>
+    <message>
+        <source>Signatures</source>
+        <translation>签名数</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>首次编译</translation>
+    </message>
+    <message>
+        <source>Recompiled op types:</source>
+        <translation>重编译的算子类型：</translation>
+    </message>
+    <message>
+        <source>Errors and warnings:</source>
+        <translation>错误和警告：</translation>
+    </message>
+    <message>
+        <source>AI CPU fallbacks:</source>
+        <translation>AI CPU 回退：</translation>
+    </message>
+    <message>
+        <source>Summarise Ascend host logs: compiled ops, TransData, recompilation, errors and AI CPU fallbacks.</source>
+        <translation>汇总昇腾 host 日志：已编译算子、TransData、重编译、错误以及 AI CPU 回退。</translation>
+    </message>
+    <message>
+        <source>Count compiles after this time as recompiles (plog form 2025-03-06-01:09:07.262.594 or 2025-03-06 01:09:07).</source>
+        <translation>将此时间之后的编译计为重编译（plog 格式 2025-03-06-01:09:07.262.594 或 2025-03-06 01:09:07）。</translation>
+    </message>
+    <message>
+        <source>plog files, plog folders, stdout captures or ascend_op_info_summary.txt.</source>
+        <translation>plog 文件、plog 文件夹、标准输出捕获或 ascend_op_info_summary.txt。</translation>
+    </message>
+    <message>
+        <source>opinfo needs at least one path.</source>
+        <translation>opinfo 至少需要一个路径。</translation>
+    </message>
+    <message>
+        <source>--after: cannot read "%1" as a time; use 2025-03-06-01:09:07.262.594 or 2025-03-06 01:09:07.</source>
+        <translation>--after：无法将“%1”解析为时间；请使用 2025-03-06-01:09:07.262.594 或 2025-03-06 01:09:07。</translation>
+    </message>
+    <message>
+        <source>Found: %1</source>
+        <translation>实际内容：%1</translation>
+    </message>
+    <message>
+        <source>Parser threads (default: all cores).</source>
+        <translation>解析线程数（默认：全部核心）。</translation>
+    </message>
+    <message>
+        <source>Chrome trace files (.json or .json.gz).</source>
+        <translation>Chrome trace 文件（.json 或 .json.gz）。</translation>
+    </message>
+    <message>
+        <source>trace needs at least one file.</source>
+        <translation>trace 至少需要一个文件。</translation>
+    </message>
+    <message>
+        <source>No chrome trace files were found in %1.</source>
+        <translation>在 %1 中未找到 chrome trace 文件。</translation>
+    </message>
+    <message>
+        <source>--threads needs a positive number.</source>
+        <translation>--threads 需要正数。</translation>
+    </message>
+    <message>
+        <source>%1 slices, %2 instants, %3 counter samples, %4 flows, %5 processes, %6 tracks</source>
+        <translation>%1 个切片，%2 个瞬时事件，%3 个计数器采样，%4 条流，%5 个进程，%6 条轨道</translation>
+    </message>
+    <message>
+        <source>span %1 µs, loaded in %2 s</source>
+        <translation>时间跨度 %1 µs，加载耗时 %2 s</translation>
     </message>
 </context>
 <context>
@@ -134,7 +416,7 @@
         <translation>（字节 %1）</translation>
     </message>
     <message>
-        <source>first bytes %1(&quot;%2&quot;)</source>
+        <source>first bytes %1("%2")</source>
         <translation>开头字节 %1（“%2”）</translation>
     </message>
     <message>
@@ -172,8 +454,7 @@
     <message numerus="yes">
         <source>%n file(s), none of a known kind</source>
         <translation>
-            <numerusform>%n 个文件，均不是已知类型</numerusform>
-        </translation>
+            <numerusform>%n 个文件，均不是已知类型</numerusform></translation>
     </message>
     <message>
         <source>The folder is not readable.</source>
@@ -182,6 +463,824 @@
     <message>
         <source>The file could not be read: %1</source>
         <translation>无法读取文件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Tr</name>
+    <message>
+        <source>%1: cannot open the mapping file</source>
+        <translation>%1：无法打开映射文件</translation>
+    </message>
+    <message>
+        <source>%1 (byte %2): the mapping file is not JSON: %3</source>
+        <translation>%1（字节 %2）：映射文件不是 JSON：%3</translation>
+    </message>
+    <message>
+        <source>%1: expected {"regex": "replacement", ...} or [[regex, replacement], ...], found %2</source>
+        <translation>%1：应为 {"regex": "replacement", ...} 或 [[regex, replacement], ...]，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1: invalid regular expression %2: %3</source>
+        <translation>%1：无效的正则表达式 %2：%3</translation>
+    </message>
+    <message>
+        <source>Shape of NPU and bench tensor do not match. Skipped.</source>
+        <translation>NPU 与标杆张量的 shape 不一致，已跳过。</translation>
+    </message>
+    <message>
+        <source>a tensor ended before its shape says</source>
+        <translation>张量在达到其 shape 所需长度之前就结束了</translation>
+    </message>
+    <message>
+        <source>Dtype of NPU and bench tensor do not match.</source>
+        <translation>NPU 与标杆张量的 dtype 不一致。</translation>
+    </message>
+    <message>
+        <source>Pairing tensors</source>
+        <translation>正在配对张量</translation>
+    </message>
+    <message>
+        <source>Comparing tensors</source>
+        <translation>正在比较张量</translation>
+    </message>
+    <message>
+        <source>not enough memory to compare the dumps</source>
+        <translation>内存不足，无法比较转储</translation>
+    </message>
+    <message>
+        <source>the folder holds no dump Twinscope reads (HDF5, .npy, msprobe dump.json)</source>
+        <translation>文件夹中没有 Twinscope 可读取的转储（HDF5、.npy、msprobe dump.json）</translation>
+    </message>
+    <message>
+        <source>.npz archives are not read yet: unpack them with python3 -c "import numpy, sys; [numpy.save(k + '.npy', v) for k, v in numpy.load(sys.argv[1]).items()]" FILE.npz and compare the folder</source>
+        <translation>暂不支持读取 .npz 归档：请用 python3 -c "import numpy, sys; [numpy.save(k + '.npy', v) for k, v in numpy.load(sys.argv[1]).items()]" FILE.npz 解包，然后比较该文件夹</translation>
+    </message>
+    <message>
+        <source>not a tensor dump Twinscope reads</source>
+        <translation>不是 Twinscope 可读取的张量转储</translation>
+    </message>
+    <message>
+        <source>not enough memory to load the dump</source>
+        <translation>内存不足，无法加载转储</translation>
+    </message>
+    <message>
+        <source>the dump could not be read because of an internal error</source>
+        <translation>由于内部错误，无法读取转储</translation>
+    </message>
+    <message>
+        <source>HDF5 dumps can only be read from a file</source>
+        <translation>HDF5 转储只能从文件读取</translation>
+    </message>
+    <message>
+        <source>Listing HDF5 datasets</source>
+        <translation>正在列出 HDF5 数据集</translation>
+    </message>
+    <message>
+        <source>not an HDF5 file: the HDF5 signature is missing</source>
+        <translation>不是 HDF5 文件：缺少 HDF5 签名</translation>
+    </message>
+    <message>
+        <source>the HDF5 file cannot be opened: it is truncated or its metadata is corrupt</source>
+        <translation>无法打开 HDF5 文件：文件被截断或元数据已损坏</translation>
+    </message>
+    <message>
+        <source>a complete HDF5 file</source>
+        <translation>完整的 HDF5 文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bytes</source>
+        <translation>
+            <numerusform>%n 字节</numerusform></translation>
+    </message>
+    <message>
+        <source>the group tree could not be walked completely; later datasets are missing</source>
+        <translation>无法完整遍历 group 树；后面的数据集缺失</translation>
+    </message>
+    <message>
+        <source>a dataset could not be opened; it was skipped</source>
+        <translation>有数据集无法打开，已跳过</translation>
+    </message>
+    <message>
+        <source>datasets without a DataType attribute (non-tensor arguments or undumped dtypes) were skipped</source>
+        <translation>已跳过没有 DataType 属性的数据集（非张量参数或未转储的 dtype）</translation>
+    </message>
+    <message>
+        <source>dataset %1 has an unsupported rank or an absurd size</source>
+        <translation>数据集 %1 的维数不受支持或大小异常</translation>
+    </message>
+    <message>
+        <source>non-numeric datasets were skipped</source>
+        <translation>已跳过非数值数据集</translation>
+    </message>
+    <message>
+        <source>dataset %1 is not stored as a number</source>
+        <translation>数据集 %1 不是以数值形式存储的</translation>
+    </message>
+    <message>
+        <source>datasets outside /{op}/{seq}/input|output/{arg} were ordered by path</source>
+        <translation>不在 /{op}/{seq}/input|output/{arg} 下的数据集已按路径排序</translation>
+    </message>
+    <message>
+        <source>dataset %1 has the unknown DataType code %2</source>
+        <translation>数据集 %1 的 DataType 代码 %2 未知</translation>
+    </message>
+    <message>
+        <source>dataset %1: DataType %2 says %3, but it is stored as %4</source>
+        <translation>数据集 %1：DataType %2 表示 %3，但实际存储为 %4</translation>
+    </message>
+    <message>
+        <source>dataset %1: Stride has %2 entries but the shape has %3 axes</source>
+        <translation>数据集 %1：Stride 有 %2 项，但 shape 有 %3 个轴</translation>
+    </message>
+    <message>
+        <source>dataset %1: Stride %2 is not a reordering of a contiguous layout</source>
+        <translation>数据集 %1：Stride %2 不是连续布局的重排</translation>
+    </message>
+    <message>
+        <source>dataset %1 is truncated: its data ends at byte %2, past the end of the file</source>
+        <translation>数据集 %1 被截断：其数据结束于字节 %2，超出了文件末尾</translation>
+    </message>
+    <message>
+        <source>dataset %1 is a chunked or compressed float16 dataset, which HDF5 1.10 cannot convert</source>
+        <translation>数据集 %1 是分块或压缩的 float16 数据集，HDF5 1.10 无法转换</translation>
+    </message>
+    <message>
+        <source>the HDF5 file holds no numeric dataset to compare</source>
+        <translation>HDF5 文件中没有可比较的数值数据集</translation>
+    </message>
+    <message>
+        <source>tensors with an invalid shape were kept without one</source>
+        <translation>shape 无效的张量已保留，但不带 shape</translation>
+    </message>
+    <message>
+        <source>%1 has shape %2 but dump.json says %3</source>
+        <translation>%1 的 shape 为 %2，但 dump.json 中为 %3</translation>
+    </message>
+    <message>
+        <source>Dump file: %1 not found.</source>
+        <translation>未找到转储文件：%1。</translation>
+    </message>
+    <message>
+        <source>tensor files named in dump.json are missing</source>
+        <translation>dump.json 中列出的张量文件缺失</translation>
+    </message>
+    <message>
+        <source>%1 is a torch.save (.pt) file, which Twinscope does not unpickle. Either compare in statistics mode (msprobe config "task": "statistics"), or convert the tensors once with python3 -c "import glob, numpy, torch; [numpy.save(p[:-3] + '.npy', torch.load(p).float().numpy()) for p in glob.glob('dump_tensor_data/*.pt')]" - the .npy files next to the .pt files are then read automatically.</source>
+        <translation>%1 是 torch.save (.pt) 文件，Twinscope 不会对其 unpickle。请以统计模式比较（msprobe 配置 "task": "statistics"），或用 python3 -c "import glob, numpy, torch; [numpy.save(p[:-3] + '.npy', torch.load(p).float().numpy()) for p in glob.glob('dump_tensor_data/*.pt')]" 将张量一次性转换；之后会自动读取 .pt 文件旁的 .npy 文件。</translation>
+    </message>
+    <message>
+        <source>dump.json is not valid JSON (%1)</source>
+        <translation>dump.json 不是有效的 JSON（%1）</translation>
+    </message>
+    <message>
+        <source>dump.json must hold a JSON object</source>
+        <translation>dump.json 必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>entries that are not objects were skipped</source>
+        <translation>已跳过非对象的条目</translation>
+    </message>
+    <message>
+        <source>dump.json lists no tensor</source>
+        <translation>dump.json 中没有列出任何张量</translation>
+    </message>
+    <message>
+        <source>the folder holds no msprobe dump.json</source>
+        <translation>文件夹中没有 msprobe dump.json</translation>
+    </message>
+    <message>
+        <source>Reading dump.json</source>
+        <translation>正在读取 dump.json</translation>
+    </message>
+    <message>
+        <source>the folder holds several dumps; the first step and rank was used</source>
+        <translation>文件夹中有多份转储；已使用第一个 step 和 rank</translation>
+    </message>
+    <message>
+        <source>construct.json is not a JSON object; the module tree is not shown</source>
+        <translation>construct.json 不是 JSON 对象；不显示模块树</translation>
+    </message>
+    <message>
+        <source>lines that are not [name, n, [], dtype, shape, [max, min, mean]] were skipped</source>
+        <translation>已跳过不符合 [name, n, [], dtype, shape, [max, min, mean]] 格式的行</translation>
+    </message>
+    <message>
+        <source>no line holds a ptdbg tensor record</source>
+        <translation>没有任何行包含 ptdbg 张量记录</translation>
+    </message>
+    <message>
+        <source>Reading ptdbg records</source>
+        <translation>正在读取 ptdbg 记录</translation>
+    </message>
+    <message>
+        <source>not a .npy file: the \x93NUMPY magic is missing</source>
+        <translation>不是 .npy 文件：缺少 \x93NUMPY 魔数</translation>
+    </message>
+    <message>
+        <source>the .npy header is cut off</source>
+        <translation>.npy 头部被截断</translation>
+    </message>
+    <message>
+        <source>unsupported .npy format version %1.%2</source>
+        <translation>不支持的 .npy 格式版本 %1.%2</translation>
+    </message>
+    <message>
+        <source>the .npy header claims %1 bytes, which is absurd</source>
+        <translation>.npy 头部声明有 %1 字节，数值异常</translation>
+    </message>
+    <message>
+        <source>%1 header bytes</source>
+        <translation>%1 字节头部</translation>
+    </message>
+    <message>
+        <source>%1</source>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <source>the .npy header is malformed: %1</source>
+        <translation>.npy 头部格式错误：%1</translation>
+    </message>
+    <message>
+        <source>a dict with descr, fortran_order and shape</source>
+        <translation>包含 descr、fortran_order 和 shape 的字典</translation>
+    </message>
+    <message>
+        <source>expected {</source>
+        <translation>应为 {</translation>
+    </message>
+    <message>
+        <source>expected a quoted key and a colon</source>
+        <translation>应为带引号的键和冒号</translation>
+    </message>
+    <message>
+        <source>structured arrays (a descr list) are not tensors</source>
+        <translation>结构化数组（descr 为列表）不是张量</translation>
+    </message>
+    <message>
+        <source>dtype %1 is not a numeric tensor type</source>
+        <translation>dtype %1 不是数值张量类型</translation>
+    </message>
+    <message>
+        <source>dtype %1 holds Python objects (pickles), which are never loaded</source>
+        <translation>dtype %1 包含 Python 对象（pickle），不会加载</translation>
+    </message>
+    <message>
+        <source>dtype %1 is raw 2-byte data (probably bfloat16); its real dtype must come from dump.json</source>
+        <translation>dtype %1 是原始 2 字节数据（可能是 bfloat16）；其真实 dtype 须由 dump.json 给出</translation>
+    </message>
+    <message>
+        <source>fortran_order must be True or False</source>
+        <translation>fortran_order 必须为 True 或 False</translation>
+    </message>
+    <message>
+        <source>shape must be a tuple</source>
+        <translation>shape 必须是元组</translation>
+    </message>
+    <message>
+        <source>shape entries must be non-negative integers</source>
+        <translation>shape 的各项必须是非负整数</translation>
+    </message>
+    <message>
+        <source>more than 32 dimensions</source>
+        <translation>超过 32 维</translation>
+    </message>
+    <message>
+        <source>expected , or ) in shape</source>
+        <translation>shape 中应为 , 或 )</translation>
+    </message>
+    <message>
+        <source>unknown key %1</source>
+        <translation>未知键 %1</translation>
+    </message>
+    <message>
+        <source>expected , or }</source>
+        <translation>应为 , 或 }</translation>
+    </message>
+    <message>
+        <source>descr, fortran_order or shape is missing</source>
+        <translation>缺少 descr、fortran_order 或 shape</translation>
+    </message>
+    <message>
+        <source>the shape %1 has an absurd number of elements</source>
+        <translation>shape %1 的元素个数异常</translation>
+    </message>
+    <message>
+        <source>cannot open the file for reading</source>
+        <translation>无法打开文件进行读取</translation>
+    </message>
+    <message>
+        <source>the file is truncated: shape %1 of %2 needs %3 data bytes after the header, only %4 are there</source>
+        <translation>文件被截断：%2 的 shape %1 在头部之后需要 %3 字节数据，实际只有 %4 字节</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>the folder holds no .npy file</source>
+        <translation>文件夹中没有 .npy 文件</translation>
+    </message>
+    <message>
+        <source>Reading .npy headers</source>
+        <translation>正在读取 .npy 头部</translation>
+    </message>
+    <message>
+        <source>some .npy files could not be read</source>
+        <translation>部分 .npy 文件无法读取</translation>
+    </message>
+    <message>
+        <source>no tensor data to show for this row</source>
+        <translation>此行没有可显示的张量数据</translation>
+    </message>
+    <message>
+        <source>Reading tensors</source>
+        <translation>正在读取张量</translation>
+    </message>
+    <message>
+        <source>Max rel. diff</source>
+        <translation>最大相对差</translation>
+    </message>
+    <message>
+        <source>Min rel. diff</source>
+        <translation>最小相对差</translation>
+    </message>
+    <message>
+        <source>Mean rel. diff</source>
+        <translation>平均相对差</translation>
+    </message>
+    <message>
+        <source>Norm rel. diff</source>
+        <translation>范数相对差</translation>
+    </message>
+    <message>
+        <source>1 − cosine</source>
+        <translation>1 − cosine</translation>
+    </message>
+    <message>
+        <source>Max abs err</source>
+        <translation>最大绝对误差</translation>
+    </message>
+    <message>
+        <source>Max rel err</source>
+        <translation>最大相对误差</translation>
+    </message>
+    <message>
+        <source>Mean abs err</source>
+        <translation>平均绝对误差</translation>
+    </message>
+    <message>
+        <source>RMSE</source>
+        <translation>RMSE</translation>
+    </message>
+    <message>
+        <source>Rel. Euclidean</source>
+        <translation>相对欧氏距离</translation>
+    </message>
+    <message>
+        <source>1 − 1‰ ratio</source>
+        <translation>1 − 千分之一误差比例</translation>
+    </message>
+    <message>
+        <source>1 − 5‰ ratio</source>
+        <translation>1 − 千分之五误差比例</translation>
+    </message>
+    <message>
+        <source>NaN/Inf (NPU)</source>
+        <translation>NaN/Inf（NPU）</translation>
+    </message>
+    <message>
+        <source>This is empty data, can not compare.</source>
+        <translation>数据为空，无法比较。</translation>
+    </message>
+    <message>
+        <source>The position of inf or nan in NPU and bench Tensor do not match.</source>
+        <translation>NPU 与标杆张量中 inf 或 nan 的位置不一致。</translation>
+    </message>
+    <message>
+        <source>This is type of 0-d tensor, can not calculate 'Cosine', 'One Thousandth Err Ratio' and 'Five Thousandths Err Ratio'.</source>
+        <translation>0 维张量，无法计算 'Cosine'、'One Thousandth Err Ratio' 和 'Five Thousandths Err Ratio'。</translation>
+    </message>
+    <message>
+        <source>This is a 1-d tensor of length 1.</source>
+        <translation>这是长度为 1 的 1 维张量。</translation>
+    </message>
+    <message>
+        <source>Cannot compare by Cosine Similarity, All the data is Zero in npu dump data.</source>
+        <translation>无法用余弦相似度比较：NPU 转储数据全为零。</translation>
+    </message>
+    <message>
+        <source>Cannot compare by Cosine Similarity, All the data is Zero in Bench dump data.</source>
+        <translation>无法用余弦相似度比较：标杆转储数据全为零。</translation>
+    </message>
+    <message>
+        <source>Cannot compare by Cosine Similarity, the dump data has NaN.</source>
+        <translation>无法用余弦相似度比较：转储数据包含 NaN。</translation>
+    </message>
+    <message>
+        <source>cannot open %1 for reading</source>
+        <translation>无法打开 %1 进行读取</translation>
+    </message>
+    <message>
+        <source>%1 is truncated: the tensor needs %2 bytes from byte %3, the file has %4</source>
+        <translation>%1 被截断：张量需要从字节 %3 开始的 %2 字节，文件只有 %4 字节</translation>
+    </message>
+    <message>
+        <source>cannot map %1 at byte %2</source>
+        <translation>无法在字节 %2 处映射 %1</translation>
+    </message>
+    <message>
+        <source>cannot open %1 as HDF5</source>
+        <translation>无法以 HDF5 格式打开 %1</translation>
+    </message>
+    <message>
+        <source>dataset %1 cannot be opened</source>
+        <translation>无法打开数据集 %1</translation>
+    </message>
+    <message>
+        <source>dataset %1 has an unsupported rank</source>
+        <translation>数据集 %1 的维数不受支持</translation>
+    </message>
+    <message>
+        <source>dataset %1 changed shape since it was listed</source>
+        <translation>数据集 %1 的 shape 在列出后已改变</translation>
+    </message>
+    <message>
+        <source>dataset %1 has an unexpected element type</source>
+        <translation>数据集 %1 的元素类型不符合预期</translation>
+    </message>
+    <message>
+        <source>internal error planning a read of %1</source>
+        <translation>规划读取 %1 时发生内部错误</translation>
+    </message>
+    <message>
+        <source>reading dataset %1 failed at element %2 (corrupt or truncated file)</source>
+        <translation>读取数据集 %1 时在元素 %2 处失败（文件已损坏或被截断）</translation>
+    </message>
+    <message>
+        <source>%1 holds statistics only, no tensor data</source>
+        <translation>%1 只包含统计信息，没有张量数据</translation>
+    </message>
+    <message>
+        <source>%1 has %2 elements, more than the %3 this view reads at once</source>
+        <translation>%1 有 %2 个元素，超过此视图单次读取的上限 %3</translation>
+    </message>
+    <message>
+        <source>%1 ended early</source>
+        <translation>%1 提前结束</translation>
+    </message>
+    <message>
+        <source>The runs have no step in common: check the step offsets and the logging intervals.</source>
+        <translation>两次运行没有共同的步：请检查步偏移和日志记录间隔。</translation>
+    </message>
+    <message>
+        <source>NaN/Inf appears at step %1: an overflow. Find the first NaN/Inf (on Ascend the overflow dump with the smallest timestamp, on GPU the first op in execution order); enable or tune loss scaling, or move the op to float32.</source>
+        <translation>第 %1 步出现 NaN/Inf：发生溢出。请找到第一个 NaN/Inf（昇腾上为时间戳最小的溢出转储，GPU 上为执行顺序中的第一个算子）；启用或调整 loss scale，或将该算子改为 float32 计算。</translation>
+    </message>
+    <message>
+        <source>The loss already differs at the first common step (%1): the forward pass differs, or randomness is not fixed. Fix the inputs, disable shuffling and dropout randomness, dump key-layer outputs on both sides, find the first mismatching tensor, then bisect.</source>
+        <translation>第一个共同步（%1）的 loss 已经不同：前向计算不同，或随机性未固定。请固定输入，关闭 shuffle 和 dropout 的随机性，在两侧转储关键层输出，找到第一个不一致的张量，然后二分定位。</translation>
+    </message>
+    <message>
+        <source>The first common step agrees and step %1 differs: the backward pass or the weight update of the first step (or the forward pass of this step) differs. Compare the optimizer, hyper-parameters and input data order; compare gradients and updated weights.</source>
+        <translation>第一个共同步一致，第 %1 步不同：第一步的反向计算或权重更新（或本步的前向计算）不同。请比较优化器、超参数和输入数据顺序；比较梯度和更新后的权重。</translation>
+    </message>
+    <message>
+        <source>The first steps agree and the curves fork at step %1: that step is the key. Reproduce it: save a checkpoint at the step before, skip the consumed data and resume, so the problem appears at the second step.</source>
+        <translation>前几步一致，曲线在第 %1 步分叉：该步是关键。请复现：在前一步保存 checkpoint，跳过已消耗的数据后续训，使问题出现在续训的第二步。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The loss scale of the run under test dropped %n time(s): frequent floating-point exceptions. Collect overflow data and analyse the overflowing ops.</source>
+        <translation>
+            <numerusform>待测运行的 loss scale 下降了 %n 次：浮点异常频繁。请采集溢出数据并分析溢出算子。</numerusform></translation>
+    </message>
+    <message>
+        <source>Some steps exceed the tolerance (first at step %1, longest run %2), but never %3 consecutive steps: no divergence at this k. Lower k or look at those steps if the final accuracy differs.</source>
+        <translation>部分步超出容差（首次在第 %1 步，最长连续 %2 步），但从未连续 %3 步：在此 k 下不算发散。如果最终精度不同，请降低 k 或查看这些步。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The curves agree within the tolerance on all %n common step(s). If the run under test still has an accuracy problem, the benchmark likely has the same problem: re-check the benchmark itself.</source>
+        <translation>
+            <numerusform>在全部 %n 个共同步上，曲线均在容差范围内一致。如果待测运行仍有精度问题，标杆很可能有同样的问题：请重新检查标杆本身。</numerusform></translation>
+    </message>
+    <message>
+        <source>The largest relative difference (%1) is below the noise floor of deterministic versus non-deterministic runs of one job (about 1e-4): it is likely non-determinism, not a porting bug.</source>
+        <translation>最大相对差（%1）低于同一作业确定性与非确定性运行之间的噪声水平（约 1e-4）：很可能是非确定性导致，而非迁移问题。</translation>
+    </message>
+    <message>
+        <source>rtol %1 is below about 1e-3, where non-determinism alone already exceeds it.</source>
+        <translation>rtol %1 低于约 1e-3，仅非确定性就会超出该值。</translation>
+    </message>
+    <message>
+        <source>The file could not be opened: %1</source>
+        <translation>无法打开文件：%1</translation>
+    </message>
+    <message>
+        <source>The file could not be read.</source>
+        <translation>无法读取文件。</translation>
+    </message>
+    <message>
+        <source>The file shrank or was replaced while followed; it was read again from the start.</source>
+        <translation>实时跟随期间文件变小或被替换；已从头重新读取。</translation>
+    </message>
+    <message>
+        <source>Not enough memory to load this loss log.</source>
+        <translation>内存不足，无法加载此损失日志。</translation>
+    </message>
+    <message>
+        <source>The JSON does not parse: %1.</source>
+        <translation>JSON 无法解析：%1。</translation>
+    </message>
+    <message>
+        <source>a JSON value</source>
+        <translation>JSON 值</translation>
+    </message>
+    <message>
+        <source>Parsing</source>
+        <translation>正在解析</translation>
+    </message>
+    <message>
+        <source>A line is not a JSON object and was skipped.</source>
+        <translation>有一行不是 JSON 对象，已跳过。</translation>
+    </message>
+    <message>
+        <source>"%1" is not a list of numbers per step and was not plotted.</source>
+        <translation>“%1”不是按步排列的数值列表，未绘制。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bare NaN/Infinity token(s) (Python's json) were read as non-finite values.</source>
+        <translation>
+            <numerusform>%n 个裸 NaN/Infinity 标记（Python json 的写法）已按非有限值读取。</numerusform></translation>
+    </message>
+    <message>
+        <source>Trailing commas were skipped.</source>
+        <translation>已跳过末尾多余的逗号。</translation>
+    </message>
+    <message>
+        <source>No line looks like a loss log.
+Patterns tried:
+%1
+First lines:
+%2</source>
+        <translation>没有任何行看起来像损失日志。
+尝试过的模式：
+%1
+开头几行：
+%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) matched no metric pattern and were skipped (log noise).</source>
+        <translation>
+            <numerusform>%n 行未匹配任何指标模式，已跳过（日志噪声）。</numerusform></translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Step numbers go backwards (first at line %1, step %2); the points were sorted by step.</source>
+        <translation>步号出现倒退（首次在第 %1 行，第 %2 步）；已按步对数据点排序。</translation>
+    </message>
+    <message>
+        <source>Step %1 of "%2" appears more than once (lines %3 and %4); the last one is kept.</source>
+        <translation>“%2”的第 %1 步出现多次（第 %3 行和第 %4 行）；保留最后一次。</translation>
+    </message>
+    <message>
+        <source>The pattern does not compile: %1 (at character %2).</source>
+        <translation>模式无法编译：%1（在第 %2 个字符处）。</translation>
+    </message>
+    <message>
+        <source>The pattern needs a group for the step and one for the value, e.g. "step (?&lt;step&gt;\d+) loss (?&lt;loss&gt;\S+)".</source>
+        <translation>模式需要一个表示步的分组和一个表示数值的分组，例如 "step (?&lt;step&gt;\d+) loss (?&lt;loss&gt;\S+)"。</translation>
+    </message>
+    <message>
+        <source>The step count restarts each epoch; global steps continue from the previous epoch's last step.</source>
+        <translation>步计数在每个 epoch 重新开始；全局步从上一个 epoch 的最后一步继续累加。</translation>
+    </message>
+    <message>
+        <source>A row has a different number of cells than the header.</source>
+        <translation>有一行的单元格数与表头不同。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total (µs)</source>
+        <translation>总计 (µs)</translation>
+    </message>
+    <message>
+        <source>Self (µs)</source>
+        <translation>自身 (µs)</translation>
+    </message>
+    <message>
+        <source>Average (µs)</source>
+        <translation>平均 (µs)</translation>
+    </message>
+    <message>
+        <source>Min (µs)</source>
+        <translation>最小 (µs)</translation>
+    </message>
+    <message>
+        <source>Max (µs)</source>
+        <translation>最大 (µs)</translation>
+    </message>
+    <message>
+        <source>Share of range (%)</source>
+        <translation>占区间比例 (%)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 was compiled for %n different signature(s); %2 changed.</source>
+        <translation>
+            <numerusform>%1 针对 %n 种不同签名进行了编译；变化的是 %2。</numerusform></translation>
+    </message>
+    <message>
+        <source>Keep these shapes fixed, or pad or bucket them to a few sizes (for example pad sequence lengths to a multiple of 64 and drop the last partial batch) so each size is compiled once in the first step.</source>
+        <translation>请固定这些 shape，或将其填充/分桶为少数几种尺寸（例如将序列长度填充到 64 的倍数并丢弃最后不完整的 batch），使每种尺寸只在第一步编译一次。</translation>
+    </message>
+    <message>
+        <source>Keep the input data types stable: cast once where data enters the model.</source>
+        <translation>请保持输入数据类型稳定：在数据进入模型处统一转换一次。</translation>
+    </message>
+    <message>
+        <source>The input formats change, which usually comes with extra TransData: keep tensors in one format.</source>
+        <translation>输入格式发生变化，通常会带来额外的 TransData：请让张量保持同一种格式。</translation>
+    </message>
+    <message>
+        <source>The attributes change between calls: pass constant attributes.</source>
+        <translation>属性在多次调用之间发生变化：请传入常量属性。</translation>
+    </message>
+    <message>
+        <source>Reading host logs</source>
+        <translation>正在读取 host 日志</translation>
+    </message>
+    <message>
+        <source>No host log line was found: expected lines such as "[INFO] ASCENDCL(pid,process):YYYY-MM-DD-HH:MM:SS.mmm.uuu …".</source>
+        <translation>未找到 host 日志行：应为类似 "[INFO] ASCENDCL(pid,process):YYYY-MM-DD-HH:MM:SS.mmm.uuu …" 的行。</translation>
+    </message>
+    <message>
+        <source>The folder holds no host log (plog-*.log) and no ascend_op_info_summary.txt.</source>
+        <translation>文件夹中没有 host 日志（plog-*.log），也没有 ascend_op_info_summary.txt。</translation>
+    </message>
+    <message>
+        <source>A log file in the folder could not be read: %1</source>
+        <translation>无法读取文件夹中的日志文件：%1</translation>
+    </message>
+    <message>
+        <source>Decoding op signatures</source>
+        <translation>正在解码算子签名</translation>
+    </message>
+    <message>
+        <source>Op records cut at the plog line limit were kept and marked truncated.</source>
+        <translation>因 plog 行长度限制而被截断的算子记录已保留，并标记为截断。</translation>
+    </message>
+    <message>
+        <source>Lines that are not host log lines were skipped.</source>
+        <translation>已跳过非 host 日志行。</translation>
+    </message>
+    <message>
+        <source>ascend_op_info_summary.txt has no times and may have lost repeated compiles; open the plog files for exact counts.</source>
+        <translation>ascend_op_info_summary.txt 没有时间信息，并且可能丢失了重复编译；请打开 plog 文件以获得准确计数。</translation>
+    </message>
+    <message>
+        <source>Not enough memory to load the host logs.</source>
+        <translation>内存不足，无法加载 host 日志。</translation>
+    </message>
+    <message>
+        <source>The JSON is malformed: expected %1, found the end of the file.</source>
+        <translation>JSON 格式错误：应为 %1，却遇到文件末尾。</translation>
+    </message>
+    <message>
+        <source>The JSON is malformed: expected %1, found "%2".</source>
+        <translation>JSON 格式错误：应为 %1，实际为“%2”。</translation>
+    </message>
+    <message>
+        <source>Reading</source>
+        <translation>正在读取</translation>
+    </message>
+    <message>
+        <source>The file is named .gz but is not gzip: expected the bytes 1F 8B, found %1.</source>
+        <translation>文件名为 .gz 但不是 gzip：应为字节 1F 8B，实际为 %1。</translation>
+    </message>
+    <message>
+        <source>Decompressing</source>
+        <translation>正在解压</translation>
+    </message>
+    <message>
+        <source>The gzip stream holds no data.</source>
+        <translation>gzip 流中没有数据。</translation>
+    </message>
+    <message>
+        <source>This is not a chrome trace: expected a JSON array or object, found "%1".</source>
+        <translation>这不是 chrome trace：应为 JSON 数组或对象，实际为“%1”。</translation>
+    </message>
+    <message>
+        <source>This JSON object has no "traceEvents" array (stopped at %1).</source>
+        <translation>此 JSON 对象没有 "traceEvents" 数组（停止于 %1）。</translation>
+    </message>
+    <message>
+        <source>the end</source>
+        <translation>末尾</translation>
+    </message>
+    <message numerus="yes">
+        <source>The file ends inside the event array: %1 bytes after byte %2 were discarded and %n complete events kept.</source>
+        <translation>
+            <numerusform>文件在事件数组内部结束：已丢弃字节 %2 之后的 %1 字节，保留 %n 个完整事件。</numerusform></translation>
+    </message>
+    <message>
+        <source>The file ends before the closing '}' of the trace object.</source>
+        <translation>文件在 trace 对象的结束 '}' 之前就结束了。</translation>
+    </message>
+    <message>
+        <source>Text after the end of the trace was ignored (from byte %1).</source>
+        <translation>已忽略 trace 结束后的文本（从字节 %1 开始）。</translation>
+    </message>
+    <message>
+        <source>Building tracks</source>
+        <translation>正在构建轨道</translation>
+    </message>
+    <message>
+        <source>The trace holds no events.</source>
+        <translation>trace 中没有事件。</translation>
+    </message>
+    <message>
+        <source>There is not enough memory to load this trace.</source>
+        <translation>内存不足，无法加载此 trace。</translation>
+    </message>
+    <message>
+        <source>The trace could not be loaded (internal error).</source>
+        <translation>无法加载 trace（内部错误）。</translation>
+    </message>
+    <message>
+        <source>Trailing commas before '}' or ']' were skipped.</source>
+        <translation>已跳过 '}' 或 ']' 前多余的逗号。</translation>
+    </message>
+    <message>
+        <source>Complete events (X) without a duration were kept with duration 0.</source>
+        <translation>没有时长的完整事件（X）已保留，时长记为 0。</translation>
+    </message>
+    <message>
+        <source>Complete events (X) with a negative duration were dropped.</source>
+        <translation>已丢弃时长为负的完整事件（X）。</translation>
+    </message>
+    <message>
+        <source>End events (E) without an open begin (B) were dropped.</source>
+        <translation>已丢弃没有对应开始事件（B）的结束事件（E）。</translation>
+    </message>
+    <message>
+        <source>Begin events (B) without an end (E) were closed at the track's last timestamp and marked "did not finish".</source>
+        <translation>没有结束事件（E）的开始事件（B）已在轨道的最后时间戳处闭合，并标记为“未结束”。</translation>
+    </message>
+    <message>
+        <source>Async end events without a begin were dropped.</source>
+        <translation>已丢弃没有开始的异步结束事件。</translation>
+    </message>
+    <message>
+        <source>Async begin events without an end were closed at the last async timestamp.</source>
+        <translation>没有结束的异步开始事件已在最后一个异步时间戳处闭合。</translation>
+    </message>
+    <message>
+        <source>Events without a usable timestamp were dropped.</source>
+        <translation>已丢弃没有可用时间戳的事件。</translation>
+    </message>
+    <message>
+        <source>Complete events (X) whose duration is not a number were dropped.</source>
+        <translation>已丢弃时长不是数字的完整事件（X）。</translation>
+    </message>
+    <message>
+        <source>Events of phases Twinscope does not show (samples, objects, unknown) were skipped.</source>
+        <translation>已跳过 Twinscope 不显示的阶段（samples、objects、未知）的事件。</translation>
+    </message>
+    <message>
+        <source>phase %1: %2 events</source>
+        <translation>阶段 %1：%2 个事件</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>Flow ends without a start were ignored.</source>
+        <translation>已忽略没有起点的流终点。</translation>
+    </message>
+    <message>
+        <source>Flow starts without an end were ignored.</source>
+        <translation>已忽略没有终点的流起点。</translation>
+    </message>
+    <message>
+        <source>Slices that partly overlap a slice on the same thread were moved to an overflow lane.</source>
+        <translation>与同一线程上其他切片部分重叠的切片已移到溢出泳道。</translation>
+    </message>
+    <message>
+        <source>%1 overlaps its neighbour by %2 ns</source>
+        <translation>%1 与相邻切片重叠 %2 ns</translation>
     </message>
 </context>
 <context>
@@ -279,10 +1378,9 @@
         <translation>正在识别文件类型</translation>
     </message>
     <message numerus="yes">
-        <source>%1 loaded with %n kind(s) of repairs — &lt;a href=&quot;details&quot;&gt;Details&lt;/a&gt;</source>
+        <source>%1 loaded with %n kind(s) of repairs — &lt;a href="details"&gt;Details&lt;/a&gt;</source>
         <translation>
-            <numerusform>%1 已加载，做了 %n 类修复 — &lt;a href=&quot;details&quot;&gt;详情&lt;/a&gt;</numerusform>
-        </translation>
+            <numerusform>%1 已加载，做了 %n 类修复 — &lt;a href="details"&gt;详情&lt;/a&gt;</numerusform></translation>
     </message>
     <message>
         <source>Details</source>
@@ -299,8 +1397,7 @@
     <message numerus="yes">
         <source>%n path(s) could not be opened.</source>
         <translation>
-            <numerusform>%n 个路径无法打开。</numerusform>
-        </translation>
+            <numerusform>%n 个路径无法打开。</numerusform></translation>
     </message>
     <message>
         <source>Export</source>
@@ -341,6 +1438,26 @@
     <message>
         <source>&lt;h3&gt;Twinscope %1&lt;/h3&gt;&lt;p&gt;Timelines, op-info logs, paired dumps and loss curves for porting training from GPUs to Ascend NPUs.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Twinscope %1&lt;/h3&gt;&lt;p&gt;用于把训练从 GPU 迁移到昇腾 NPU 的时间线、算子信息日志、成对转储与损失曲线分析工具。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Compare &amp;Loss Logs…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Ctrl+L</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Overlay a benchmark (GPU) loss log and the log under test (NPU).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose the benchmark loss log (e.g. the GPU run)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose the loss log under test (e.g. the NPU run)</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -446,6 +1563,119 @@
     </message>
 </context>
 <context>
+    <name>Twinscope::Core::OpSignatureTableModel</name>
+    <message>
+        <source>truncated: cut at the log line limit</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>complete</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compiles</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>First compile</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Record</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>Twinscope::Core::OpTypeTableModel</name>
+    <message>
+        <source>(cut before the op type)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Op type</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compiles</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Signatures</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>After cut-off</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Truncated</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>First compile</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Last compile</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Data types</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Formats</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Input shapes</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::CompileChartView</name>
+    <message>
+        <source>Seconds since the first compile</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>First compile</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Same signature again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>New signature (recompile)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Truncated record</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No compile times: ascend_op_info_summary.txt has none. Open the plog files.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(no op type)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>Twinscope::Widgets::DiagnosticsPanel</name>
     <message>
         <source>line %1</source>
@@ -494,8 +1724,7 @@
     <message numerus="yes">
         <source>%n kind(s) of warnings</source>
         <translation>
-            <numerusform>%n 类警告</numerusform>
-        </translation>
+            <numerusform>%n 类警告</numerusform></translation>
     </message>
     <message>
         <source>Could not be opened</source>
@@ -529,10 +1758,726 @@
     </message>
 </context>
 <context>
+    <name>Twinscope::Widgets::LossPlotView</name>
+    <message>
+        <source>NaN</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Inf</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>-Inf</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NaN iter.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>overflow</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>scale ↓</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>first divergent step %1 (k = %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: no point</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1：%2</translation>
+    </message>
+    <message>
+        <source> (smoothed %1)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>B − A: %1 (relative %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::LossWorkspace</name>
+    <message>
+        <source>Open Logs…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open one or more loss logs; with two, the first is the benchmark.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Log y</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Ignore outliers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scale the y axis to the 5–95 % range of the values (TensorBoard).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Consecutive exceeding steps that make a divergence.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Swap A/B</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Make the run under test the benchmark and the other way round.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reset View</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Update the curves while a running job appends to its logs.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Metric:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Smoothing:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>rtol:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>atol:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>k:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>e.g. step (?&lt;step&gt;\d+) .* loss (?&lt;loss&gt;\S+)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>value name</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Parse with Pattern</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Role</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Format</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Points</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step offset</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loss curves</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loading %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Loaded %1: %n step(s) of the main loss.</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>%1 matches no known loss log. Pattern:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A (benchmark)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>B (under test)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Added to this run's steps, e.g. for a resumed run.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing loss curves</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open one loss log, or two to compare them: the first is the benchmark (A), the second the run under test (B).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a second log to compare it against this one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;: %n common step(s) (A has %2, B has %3).</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>First differing step: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>First divergent step: &lt;b&gt;%1&lt;/b&gt; (rtol %2, atol %3, k %4)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Max |B − A|: %1, max relative: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open Loss Logs</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Following %n log(s).</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>Following %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg);;CSV of the aligned series (*.csv)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>Twinscope::Widgets::MessageBar</name>
     <message>
         <source>Dismiss</source>
         <translation>关闭提示</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::OpInfoWorkspace</name>
+    <message>
+        <source>Open Ascend host logs (plog-*.log, a plog folder or ascend_op_info_summary.txt).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Filter op types</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cut-off (end of first step):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>from recompile markers, or e.g. 2026-03-19 10:00:05</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compiles after this time count as recompiles. Leave empty to take the first compile followed by "To compile op" or "Match op inputs/type failed".</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Select a signature to see its record as logged.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Op type</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Signatures</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>New after cut-off</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compiles after cut-off</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What changed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remedy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compiles</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Private formats</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Level</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Module</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>First message</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Op</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Recompiled</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>TransData / Cast</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Errors and warnings</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>AI CPU fallbacks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loading the host logs was canceled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Op info</source>
+        <translation type="unfinished">算子信息</translation>
+    </message>
+    <message>
+        <source>Op info: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loading host logs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot read "%1" as a time; use 2026-03-19 10:00:05 or the plog form 2026-03-19-10:00:05.000.000.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Analysing op info</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; compiles of &lt;b&gt;%2&lt;/b&gt; op types</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; recompiled op type(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>TransData &lt;b&gt;%1&lt;/b&gt; (%2 %), Cast &lt;b&gt;%3&lt;/b&gt; (%4 %)</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n truncated record(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n AI CPU fallback op(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unparsed line(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>your cut-off</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the first recompile marker</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n compile(s) after %1 (%2).</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; (%n signature(s), %2 new after the cut-off)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>Top offenders: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ascend_op_info_summary.txt has no times and may have lost repeated compiles; open the plog files for exact counts.</source>
+        <translation>ascend_op_info_summary.txt 没有时间信息，并且可能丢失了重复编译；请打开 plog 文件以获得准确计数。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n×)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>(not named)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Op table as CSV (*.csv);;Recompile chart as PNG (*.png)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The chart could not be written to %1.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::SliceDetailsWidget</name>
+    <message>
+        <source>Field</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Self time</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Track</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Did not finish: the trace has no end for this slice.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Partly overlaps a slice on the same thread; shown in an overflow lane.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Args</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Outgoing flows</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Incoming flows</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(no slice at the other end)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Double-click or press Enter to jump there.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The file changed since it was loaded; reload it to see the args.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::TimelineView</name>
+    <message>
+        <source>Overview</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Window %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Base slice set; select a slice in another file and press R to align it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 shifted by %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>W / S: zoom in / out at the cursor
+A / D: pan left / right
+Ctrl+wheel: zoom; Shift+wheel: pan; wheel: scroll tracks
+Drag: pan; Shift+drag: zoom to the dragged range
+Ctrl+drag: statistics of the dragged range over the tracks it crosses
+Click: select a slice; click a process header: collapse or expand it
+F: fit the selection; Backspace: undo zoom; Ctrl+0: show everything
+. / ,: next / previous slice on the track
+L: mark the selected slice as base; R: align the selected slice's file to it
+Ctrl+F: search; Enter / Shift+Enter: next / previous hit
+?: this help</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::TraceWorkspace</name>
+    <message>
+        <source>Search slices (Ctrl+F); Enter: next, Shift+Enter: previous</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Regex</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>All flows</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Draw every flow in view, not only those of the selected slice.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour by category</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Shortcuts</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished">时间线</translation>
+    </message>
+    <message>
+        <source>Filter by name</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Op statistics</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Ctrl+drag over the timeline to aggregate a time range over the tracks it crosses.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Selected range</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export op statistics</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Op statistics written to %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n hits</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>Trace: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trace</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Trace: %n files</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>Loading %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>Computing op statistics</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%1 over %n tracks</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>Computing range statistics</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>invalid pattern</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n hits</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>Op statistics CSV (*.csv);;Timeline image PNG (*.png)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The image could not be written to %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 could not be written: %2</source>
+        <translation type="unfinished" />
     </message>
 </context>
 </TS>
