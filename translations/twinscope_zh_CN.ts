@@ -1441,23 +1441,23 @@ First lines:
     </message>
     <message>
         <source>Compare &amp;Loss Logs…</source>
-        <translation type="unfinished" />
+        <translation>比较损失日志(&amp;L)…</translation>
     </message>
     <message>
         <source>Ctrl+L</source>
-        <translation type="unfinished" />
+        <translation>Ctrl+L</translation>
     </message>
     <message>
         <source>Overlay a benchmark (GPU) loss log and the log under test (NPU).</source>
-        <translation type="unfinished" />
+        <translation>叠加显示标杆（GPU）损失日志与待测（NPU）日志。</translation>
     </message>
     <message>
         <source>Choose the benchmark loss log (e.g. the GPU run)</source>
-        <translation type="unfinished" />
+        <translation>选择标杆损失日志（如 GPU 运行）</translation>
     </message>
     <message>
         <source>Choose the loss log under test (e.g. the NPU run)</source>
-        <translation type="unfinished" />
+        <translation>选择待测损失日志（如 NPU 运行）</translation>
     </message>
 </context>
 <context>
@@ -1566,113 +1566,113 @@ First lines:
     <name>Twinscope::Core::OpSignatureTableModel</name>
     <message>
         <source>truncated: cut at the log line limit</source>
-        <translation type="unfinished" />
+        <translation>已截断：在日志行长度上限处被截断</translation>
     </message>
     <message>
         <source>complete</source>
-        <translation type="unfinished" />
+        <translation>完整</translation>
     </message>
     <message>
         <source>Compiles</source>
-        <translation type="unfinished" />
+        <translation>编译次数</translation>
     </message>
     <message>
         <source>First compile</source>
-        <translation type="unfinished" />
+        <translation>首次编译</translation>
     </message>
     <message>
         <source>Inputs</source>
-        <translation type="unfinished" />
+        <translation>输入</translation>
     </message>
     <message>
         <source>Outputs</source>
-        <translation type="unfinished" />
+        <translation>输出</translation>
     </message>
     <message>
         <source>Attributes</source>
-        <translation type="unfinished" />
+        <translation>属性</translation>
     </message>
     <message>
         <source>Record</source>
-        <translation type="unfinished" />
+        <translation>原始记录</translation>
     </message>
 </context>
 <context>
     <name>Twinscope::Core::OpTypeTableModel</name>
     <message>
         <source>(cut before the op type)</source>
-        <translation type="unfinished" />
+        <translation>（在算子类型之前被截断）</translation>
     </message>
     <message>
         <source>Op type</source>
-        <translation type="unfinished" />
+        <translation>算子类型</translation>
     </message>
     <message>
         <source>Compiles</source>
-        <translation type="unfinished" />
+        <translation>编译次数</translation>
     </message>
     <message>
         <source>Signatures</source>
-        <translation type="unfinished" />
+        <translation>签名数</translation>
     </message>
     <message>
         <source>After cut-off</source>
-        <translation type="unfinished" />
+        <translation>截止点后</translation>
     </message>
     <message>
         <source>Truncated</source>
-        <translation type="unfinished" />
+        <translation>已截断</translation>
     </message>
     <message>
         <source>First compile</source>
-        <translation type="unfinished" />
+        <translation>首次编译</translation>
     </message>
     <message>
         <source>Last compile</source>
-        <translation type="unfinished" />
+        <translation>末次编译</translation>
     </message>
     <message>
         <source>Data types</source>
-        <translation type="unfinished" />
+        <translation>数据类型</translation>
     </message>
     <message>
         <source>Formats</source>
-        <translation type="unfinished" />
+        <translation>格式</translation>
     </message>
     <message>
         <source>Input shapes</source>
-        <translation type="unfinished" />
+        <translation>输入 shape</translation>
     </message>
 </context>
 <context>
     <name>Twinscope::Widgets::CompileChartView</name>
     <message>
         <source>Seconds since the first compile</source>
-        <translation type="unfinished" />
+        <translation>自首次编译以来的秒数</translation>
     </message>
     <message>
         <source>First compile</source>
-        <translation type="unfinished" />
+        <translation>首次编译</translation>
     </message>
     <message>
         <source>Same signature again</source>
-        <translation type="unfinished" />
+        <translation>相同签名再次编译</translation>
     </message>
     <message>
         <source>New signature (recompile)</source>
-        <translation type="unfinished" />
+        <translation>新签名（重编译）</translation>
     </message>
     <message>
         <source>Truncated record</source>
-        <translation type="unfinished" />
+        <translation>截断的记录</translation>
     </message>
     <message>
         <source>No compile times: ascend_op_info_summary.txt has none. Open the plog files.</source>
-        <translation type="unfinished" />
+        <translation>没有编译时间：ascend_op_info_summary.txt 不含时间。请打开 plog 文件。</translation>
     </message>
     <message>
         <source>(no op type)</source>
-        <translation type="unfinished" />
+        <translation>（无算子类型）</translation>
     </message>
 </context>
 <context>
@@ -1761,264 +1761,261 @@ First lines:
     <name>Twinscope::Widgets::LossPlotView</name>
     <message>
         <source>NaN</source>
-        <translation type="unfinished" />
+        <translation>NaN</translation>
     </message>
     <message>
         <source>Inf</source>
-        <translation type="unfinished" />
+        <translation>Inf</translation>
     </message>
     <message>
         <source>-Inf</source>
-        <translation type="unfinished" />
+        <translation>-Inf</translation>
     </message>
     <message>
         <source>skipped</source>
-        <translation type="unfinished" />
+        <translation>跳过</translation>
     </message>
     <message>
         <source>NaN iter.</source>
-        <translation type="unfinished" />
+        <translation>NaN 迭代</translation>
     </message>
     <message>
         <source>overflow</source>
-        <translation type="unfinished" />
+        <translation>溢出</translation>
     </message>
     <message>
         <source>scale ↓</source>
-        <translation type="unfinished" />
+        <translation>scale ↓</translation>
     </message>
     <message>
         <source>first divergent step %1 (k = %2)</source>
-        <translation type="unfinished" />
+        <translation>首个发散步 %1（k = %2）</translation>
     </message>
     <message>
         <source>step %1</source>
-        <translation type="unfinished" />
+        <translation>第 %1 步</translation>
     </message>
     <message>
         <source>%1: no point</source>
-        <translation type="unfinished" />
+        <translation>%1：无数据点</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1：%2</translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source> (smoothed %1)</source>
-        <translation type="unfinished" />
+        <translation>（平滑后 %1）</translation>
     </message>
     <message>
         <source>B − A: %1 (relative %2)</source>
-        <translation type="unfinished" />
+        <translation>B − A：%1（相对 %2）</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished" />
+        <translation>步</translation>
     </message>
     <message>
         <source>B − A</source>
-        <translation type="unfinished" />
+        <translation>B − A</translation>
     </message>
 </context>
 <context>
     <name>Twinscope::Widgets::LossWorkspace</name>
     <message>
         <source>Open Logs…</source>
-        <translation type="unfinished" />
+        <translation>打开日志…</translation>
     </message>
     <message>
         <source>Open one or more loss logs; with two, the first is the benchmark.</source>
-        <translation type="unfinished" />
+        <translation>打开一个或多个损失日志；打开两个时，第一个为标杆。</translation>
     </message>
     <message>
         <source>Log y</source>
-        <translation type="unfinished" />
+        <translation>对数 Y 轴</translation>
     </message>
     <message>
         <source>Ignore outliers</source>
-        <translation type="unfinished" />
+        <translation>忽略离群值</translation>
     </message>
     <message>
         <source>Scale the y axis to the 5–95 % range of the values (TensorBoard).</source>
-        <translation type="unfinished" />
+        <translation>按数值的 5–95 % 范围缩放 Y 轴（同 TensorBoard）。</translation>
     </message>
     <message>
         <source>Consecutive exceeding steps that make a divergence.</source>
-        <translation type="unfinished" />
+        <translation>连续超出容差多少步判定为发散。</translation>
     </message>
     <message>
         <source>Swap A/B</source>
-        <translation type="unfinished" />
+        <translation>交换 A/B</translation>
     </message>
     <message>
         <source>Make the run under test the benchmark and the other way round.</source>
-        <translation type="unfinished" />
+        <translation>将待测运行作为标杆，反之亦然。</translation>
     </message>
     <message>
         <source>Reset View</source>
-        <translation type="unfinished" />
+        <translation>重置视图</translation>
     </message>
     <message>
         <source>Follow</source>
-        <translation type="unfinished" />
+        <translation>实时跟随</translation>
     </message>
     <message>
         <source>Update the curves while a running job appends to its logs.</source>
-        <translation type="unfinished" />
+        <translation>在运行中的作业追加日志时更新曲线。</translation>
     </message>
     <message>
         <source>Metric:</source>
-        <translation type="unfinished" />
+        <translation>指标：</translation>
     </message>
     <message>
         <source>Smoothing:</source>
-        <translation type="unfinished" />
+        <translation>平滑：</translation>
     </message>
     <message>
         <source>rtol:</source>
-        <translation type="unfinished" />
+        <translation>rtol：</translation>
     </message>
     <message>
         <source>atol:</source>
-        <translation type="unfinished" />
+        <translation>atol：</translation>
     </message>
     <message>
         <source>k:</source>
-        <translation type="unfinished" />
+        <translation>k：</translation>
     </message>
     <message>
         <source>e.g. step (?&lt;step&gt;\d+) .* loss (?&lt;loss&gt;\S+)</source>
-        <translation type="unfinished" />
+        <translation>例如 step (?&lt;step&gt;\d+) .* loss (?&lt;loss&gt;\S+)</translation>
     </message>
     <message>
         <source>value name</source>
-        <translation type="unfinished" />
+        <translation>数值名称</translation>
     </message>
     <message>
         <source>Parse with Pattern</source>
-        <translation type="unfinished" />
+        <translation>按模式解析</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished" />
+        <translation>运行</translation>
     </message>
     <message>
         <source>Role</source>
-        <translation type="unfinished" />
+        <translation>角色</translation>
     </message>
     <message>
         <source>Format</source>
-        <translation type="unfinished" />
+        <translation>格式</translation>
     </message>
     <message>
         <source>Points</source>
-        <translation type="unfinished" />
+        <translation>点数</translation>
     </message>
     <message>
         <source>Step offset</source>
-        <translation type="unfinished" />
+        <translation>步偏移</translation>
     </message>
     <message>
         <source>Loss curves</source>
-        <translation type="unfinished" />
+        <translation>损失曲线</translation>
     </message>
     <message>
         <source>Loading %1</source>
-        <translation type="unfinished" />
+        <translation>正在加载 %1</translation>
     </message>
     <message numerus="yes">
         <source>Loaded %1: %n step(s) of the main loss.</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>已加载 %1：主损失共 %n 步。</numerusform></translation>
     </message>
     <message>
         <source>%1 matches no known loss log. Pattern:</source>
-        <translation type="unfinished" />
+        <translation>%1 不匹配任何已知的损失日志格式。模式：</translation>
     </message>
     <message>
         <source>A: %1</source>
-        <translation type="unfinished" />
+        <translation>A：%1</translation>
     </message>
     <message>
         <source>B: %1</source>
-        <translation type="unfinished" />
+        <translation>B：%1</translation>
     </message>
     <message>
         <source>A (benchmark)</source>
-        <translation type="unfinished" />
+        <translation>A（标杆）</translation>
     </message>
     <message>
         <source>B (under test)</source>
-        <translation type="unfinished" />
+        <translation>B（待测）</translation>
     </message>
     <message>
         <source>Added to this run's steps, e.g. for a resumed run.</source>
-        <translation type="unfinished" />
+        <translation>加到此运行的步号上，例如用于续训的运行。</translation>
     </message>
     <message>
         <source>Comparing loss curves</source>
-        <translation type="unfinished" />
+        <translation>正在比较损失曲线</translation>
     </message>
     <message>
         <source>Loading…</source>
-        <translation type="unfinished" />
+        <translation>正在加载…</translation>
     </message>
     <message>
         <source>Open one loss log, or two to compare them: the first is the benchmark (A), the second the run under test (B).</source>
-        <translation type="unfinished" />
+        <translation>打开一个损失日志，或打开两个进行比较：第一个为标杆（A），第二个为待测运行（B）。</translation>
     </message>
     <message>
         <source>Comparing…</source>
-        <translation type="unfinished" />
+        <translation>正在比较…</translation>
     </message>
     <message>
         <source>Open a second log to compare it against this one.</source>
-        <translation type="unfinished" />
+        <translation>再打开一个日志，与此日志进行比较。</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished" />
+        <translation>无</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%1&lt;/b&gt;: %n common step(s) (A has %2, B has %3).</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;：%n 个共同步（A 有 %2 步，B 有 %3 步）。</numerusform></translation>
     </message>
     <message>
         <source>First differing step: %1</source>
-        <translation type="unfinished" />
+        <translation>首个出现差异的步：%1</translation>
     </message>
     <message>
         <source>First divergent step: &lt;b&gt;%1&lt;/b&gt; (rtol %2, atol %3, k %4)</source>
-        <translation type="unfinished" />
+        <translation>首个发散步：&lt;b&gt;%1&lt;/b&gt;（rtol %2，atol %3，k %4）</translation>
     </message>
     <message>
         <source>Max |B − A|: %1, max relative: %2</source>
-        <translation type="unfinished" />
+        <translation>最大 |B − A|：%1，最大相对差：%2</translation>
     </message>
     <message>
         <source>Open Loss Logs</source>
-        <translation type="unfinished" />
+        <translation>打开损失日志</translation>
     </message>
     <message numerus="yes">
         <source>Following %n log(s).</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>正在实时跟随 %n 个日志。</numerusform></translation>
     </message>
     <message>
         <source>Following %1</source>
-        <translation type="unfinished" />
+        <translation>正在实时跟随 %1</translation>
     </message>
     <message>
         <source>PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg);;CSV of the aligned series (*.csv)</source>
-        <translation type="unfinished" />
+        <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf);;SVG 图像 (*.svg);;对齐序列的 CSV (*.csv)</translation>
     </message>
     <message>
         <source>Could not write %1.</source>
-        <translation type="unfinished" />
+        <translation>无法写入 %1。</translation>
     </message>
 </context>
 <context>
@@ -2032,71 +2029,71 @@ First lines:
     <name>Twinscope::Widgets::OpInfoWorkspace</name>
     <message>
         <source>Open Ascend host logs (plog-*.log, a plog folder or ascend_op_info_summary.txt).</source>
-        <translation type="unfinished" />
+        <translation>打开昇腾 host 日志（plog-*.log、plog 文件夹或 ascend_op_info_summary.txt）。</translation>
     </message>
     <message>
         <source>Filter op types</source>
-        <translation type="unfinished" />
+        <translation>筛选算子类型</translation>
     </message>
     <message>
         <source>Cut-off (end of first step):</source>
-        <translation type="unfinished" />
+        <translation>截止点（第一步结束）：</translation>
     </message>
     <message>
         <source>from recompile markers, or e.g. 2026-03-19 10:00:05</source>
-        <translation type="unfinished" />
+        <translation>取自重编译标记，或如 2026-03-19 10:00:05</translation>
     </message>
     <message>
         <source>Compiles after this time count as recompiles. Leave empty to take the first compile followed by "To compile op" or "Match op inputs/type failed".</source>
-        <translation type="unfinished" />
+        <translation>此时间之后的编译计为重编译。留空则取第一个后面跟着“To compile op”或“Match op inputs/type failed”的编译。</translation>
     </message>
     <message>
         <source>Select a signature to see its record as logged.</source>
-        <translation type="unfinished" />
+        <translation>选择一个签名以查看其原始日志记录。</translation>
     </message>
     <message>
         <source>Op type</source>
-        <translation type="unfinished" />
+        <translation>算子类型</translation>
     </message>
     <message>
         <source>Signatures</source>
-        <translation type="unfinished" />
+        <translation>签名数</translation>
     </message>
     <message>
         <source>New after cut-off</source>
-        <translation type="unfinished" />
+        <translation>截止点后新增</translation>
     </message>
     <message>
         <source>Compiles after cut-off</source>
-        <translation type="unfinished" />
+        <translation>截止点后编译次数</translation>
     </message>
     <message>
         <source>What changed</source>
-        <translation type="unfinished" />
+        <translation>变化项</translation>
     </message>
     <message>
         <source>Remedy</source>
-        <translation type="unfinished" />
+        <translation>处理建议</translation>
     </message>
     <message>
         <source>Compiles</source>
-        <translation type="unfinished" />
+        <translation>编译次数</translation>
     </message>
     <message>
         <source>Private formats</source>
-        <translation type="unfinished" />
+        <translation>私有格式</translation>
     </message>
     <message>
         <source>Signature</source>
-        <translation type="unfinished" />
+        <translation>签名</translation>
     </message>
     <message>
         <source>Level</source>
-        <translation type="unfinished" />
+        <translation>级别</translation>
     </message>
     <message>
         <source>Module</source>
-        <translation type="unfinished" />
+        <translation>模块</translation>
     </message>
     <message>
         <source>Count</source>
@@ -2104,123 +2101,115 @@ First lines:
     </message>
     <message>
         <source>First message</source>
-        <translation type="unfinished" />
+        <translation>首条消息</translation>
     </message>
     <message>
         <source>Where</source>
-        <translation type="unfinished" />
+        <translation>位置</translation>
     </message>
     <message>
         <source>Op</source>
-        <translation type="unfinished" />
+        <translation>算子</translation>
     </message>
     <message>
         <source>Recompiled</source>
-        <translation type="unfinished" />
+        <translation>重编译</translation>
     </message>
     <message>
         <source>TransData / Cast</source>
-        <translation type="unfinished" />
+        <translation>TransData / Cast</translation>
     </message>
     <message>
         <source>Errors and warnings</source>
-        <translation type="unfinished" />
+        <translation>错误和警告</translation>
     </message>
     <message>
         <source>AI CPU fallbacks</source>
-        <translation type="unfinished" />
+        <translation>AI CPU 回退</translation>
     </message>
     <message>
         <source>Loading the host logs was canceled.</source>
-        <translation type="unfinished" />
+        <translation>已取消加载 host 日志。</translation>
     </message>
     <message>
         <source>Op info</source>
-        <translation type="unfinished">算子信息</translation>
+        <translation>算子信息</translation>
     </message>
     <message>
         <source>Op info: %1</source>
-        <translation type="unfinished" />
+        <translation>算子信息：%1</translation>
     </message>
     <message>
         <source>Loading host logs</source>
-        <translation type="unfinished" />
+        <translation>正在加载 host 日志</translation>
     </message>
     <message>
         <source>Cannot read "%1" as a time; use 2026-03-19 10:00:05 or the plog form 2026-03-19-10:00:05.000.000.</source>
-        <translation type="unfinished" />
+        <translation>无法将“%1”解析为时间；请使用 2026-03-19 10:00:05 或 plog 格式 2026-03-19-10:00:05.000.000。</translation>
     </message>
     <message>
         <source>Analysing op info</source>
-        <translation type="unfinished" />
+        <translation>正在分析算子信息</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; compiles of &lt;b&gt;%2&lt;/b&gt; op types</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;%2&lt;/b&gt; 种算子类型共编译 &lt;b&gt;%1&lt;/b&gt; 次</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%n&lt;/b&gt; recompiled op type(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; 种算子类型发生重编译</numerusform></translation>
     </message>
     <message>
         <source>TransData &lt;b&gt;%1&lt;/b&gt; (%2 %), Cast &lt;b&gt;%3&lt;/b&gt; (%4 %)</source>
-        <translation type="unfinished" />
+        <translation>TransData &lt;b&gt;%1&lt;/b&gt;（%2 %），Cast &lt;b&gt;%3&lt;/b&gt;（%4 %）</translation>
     </message>
     <message numerus="yes">
         <source>%n truncated record(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>%n 条截断记录</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n error(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>%n 个错误</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>%n 个警告</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n AI CPU fallback op(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>%n 个 AI CPU 回退算子</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n unparsed line(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>%n 行未解析</numerusform></translation>
     </message>
     <message>
         <source>your cut-off</source>
-        <translation type="unfinished" />
+        <translation>你设置的截止点</translation>
     </message>
     <message>
         <source>the first recompile marker</source>
-        <translation type="unfinished" />
+        <translation>第一个重编译标记</translation>
     </message>
     <message numerus="yes">
         <source>%n compile(s) after %1 (%2).</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>%1（%2）之后有 %n 次编译。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%1&lt;/b&gt; (%n signature(s), %2 new after the cut-off)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;（%n 个签名，截止点后新增 %2 个）</numerusform></translation>
     </message>
     <message>
         <source>Top offenders: %1</source>
-        <translation type="unfinished" />
+        <translation>重编译最多：%1</translation>
     </message>
     <message>
         <source>ascend_op_info_summary.txt has no times and may have lost repeated compiles; open the plog files for exact counts.</source>
@@ -2228,32 +2217,31 @@ First lines:
     </message>
     <message numerus="yes">
         <source>%1 (%n×)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>%1（%n×）</numerusform></translation>
     </message>
     <message>
         <source>(not named)</source>
-        <translation type="unfinished" />
+        <translation>（未命名）</translation>
     </message>
     <message>
         <source>Op table as CSV (*.csv);;Recompile chart as PNG (*.png)</source>
-        <translation type="unfinished" />
+        <translation>算子表 CSV (*.csv);;重编译图 PNG (*.png)</translation>
     </message>
     <message>
         <source>The chart could not be written to %1.</source>
-        <translation type="unfinished" />
+        <translation>无法将图表写入 %1。</translation>
     </message>
 </context>
 <context>
     <name>Twinscope::Widgets::SliceDetailsWidget</name>
     <message>
         <source>Field</source>
-        <translation type="unfinished" />
+        <translation>字段</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished" />
+        <translation>值</translation>
     </message>
     <message>
         <source>Name</source>
@@ -2265,78 +2253,78 @@ First lines:
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished" />
+        <translation>开始</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished" />
+        <translation>时长</translation>
     </message>
     <message>
         <source>Self time</source>
-        <translation type="unfinished" />
+        <translation>自身耗时</translation>
     </message>
     <message>
         <source>Track</source>
-        <translation type="unfinished" />
+        <translation>轨道</translation>
     </message>
     <message>
         <source>Note</source>
-        <translation type="unfinished" />
+        <translation>备注</translation>
     </message>
     <message>
         <source>Did not finish: the trace has no end for this slice.</source>
-        <translation type="unfinished" />
+        <translation>未结束：trace 中没有此切片的结束事件。</translation>
     </message>
     <message>
         <source>Partly overlaps a slice on the same thread; shown in an overflow lane.</source>
-        <translation type="unfinished" />
+        <translation>与同一线程上的切片部分重叠；显示在溢出泳道中。</translation>
     </message>
     <message>
         <source>Args</source>
-        <translation type="unfinished" />
+        <translation>参数</translation>
     </message>
     <message>
         <source>Outgoing flows</source>
-        <translation type="unfinished" />
+        <translation>流出的流</translation>
     </message>
     <message>
         <source>Incoming flows</source>
-        <translation type="unfinished" />
+        <translation>流入的流</translation>
     </message>
     <message>
         <source>(no slice at the other end)</source>
-        <translation type="unfinished" />
+        <translation>（另一端没有切片）</translation>
     </message>
     <message>
         <source>Double-click or press Enter to jump there.</source>
-        <translation type="unfinished" />
+        <translation>双击或按 Enter 跳转到该处。</translation>
     </message>
     <message>
         <source>The file changed since it was loaded; reload it to see the args.</source>
-        <translation type="unfinished" />
+        <translation>文件在加载后已更改；请重新加载以查看参数。</translation>
     </message>
     <message>
         <source>(none)</source>
-        <translation type="unfinished" />
+        <translation>（无）</translation>
     </message>
 </context>
 <context>
     <name>Twinscope::Widgets::TimelineView</name>
     <message>
         <source>Overview</source>
-        <translation type="unfinished" />
+        <translation>概览</translation>
     </message>
     <message>
         <source>Window %1</source>
-        <translation type="unfinished" />
+        <translation>窗口 %1</translation>
     </message>
     <message>
         <source>Base slice set; select a slice in another file and press R to align it.</source>
-        <translation type="unfinished" />
+        <translation>已设置基准切片；在另一个文件中选择切片并按 R 与之对齐。</translation>
     </message>
     <message>
         <source>%1 shifted by %2.</source>
-        <translation type="unfinished" />
+        <translation>%1 已平移 %2。</translation>
     </message>
     <message>
         <source>W / S: zoom in / out at the cursor
@@ -2350,94 +2338,102 @@ F: fit the selection; Backspace: undo zoom; Ctrl+0: show everything
 L: mark the selected slice as base; R: align the selected slice's file to it
 Ctrl+F: search; Enter / Shift+Enter: next / previous hit
 ?: this help</source>
-        <translation type="unfinished" />
+        <translation>W / S：以光标为中心放大 / 缩小
+A / D：向左 / 向右平移
+Ctrl+滚轮：缩放；Shift+滚轮：平移；滚轮：滚动轨道
+拖动：平移；Shift+拖动：缩放到拖选范围
+Ctrl+拖动：统计拖选范围内所经过轨道的数据
+单击：选择切片；单击进程标题：折叠或展开
+F：缩放到所选内容；Backspace：撤销缩放；Ctrl+0：显示全部
+. / ,：轨道上的下一个 / 上一个切片
+L：将所选切片标记为基准；R：将所选切片所在文件与基准对齐
+Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个匹配
+?：显示此帮助</translation>
     </message>
 </context>
 <context>
     <name>Twinscope::Widgets::TraceWorkspace</name>
     <message>
         <source>Search slices (Ctrl+F); Enter: next, Shift+Enter: previous</source>
-        <translation type="unfinished" />
+        <translation>搜索切片（Ctrl+F）；Enter：下一个，Shift+Enter：上一个</translation>
     </message>
     <message>
         <source>Regex</source>
-        <translation type="unfinished" />
+        <translation>正则</translation>
     </message>
     <message>
         <source>All flows</source>
-        <translation type="unfinished" />
+        <translation>所有流</translation>
     </message>
     <message>
         <source>Draw every flow in view, not only those of the selected slice.</source>
-        <translation type="unfinished" />
+        <translation>绘制视图中的所有流，而不仅是所选切片的流。</translation>
     </message>
     <message>
         <source>Colour by category</source>
-        <translation type="unfinished" />
+        <translation>按类别着色</translation>
     </message>
     <message>
         <source>Shortcuts</source>
-        <translation type="unfinished" />
+        <translation>快捷键</translation>
     </message>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished">时间线</translation>
+        <translation>时间线</translation>
     </message>
     <message>
         <source>Filter by name</source>
-        <translation type="unfinished" />
+        <translation>按名称筛选</translation>
     </message>
     <message>
         <source>Export CSV…</source>
-        <translation type="unfinished" />
+        <translation>导出 CSV…</translation>
     </message>
     <message>
         <source>Op statistics</source>
-        <translation type="unfinished" />
+        <translation>算子统计</translation>
     </message>
     <message>
         <source>Ctrl+drag over the timeline to aggregate a time range over the tracks it crosses.</source>
-        <translation type="unfinished" />
+        <translation>在时间线上按住 Ctrl 拖动，可对所经过轨道在该时间范围内的数据进行汇总。</translation>
     </message>
     <message>
         <source>Selected range</source>
-        <translation type="unfinished" />
+        <translation>所选范围</translation>
     </message>
     <message>
         <source>Export op statistics</source>
-        <translation type="unfinished" />
+        <translation>导出算子统计</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished" />
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <source>Op statistics written to %1.</source>
-        <translation type="unfinished" />
+        <translation>算子统计已写入 %1。</translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n hits</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>第 %1 个，共 %n 个匹配</numerusform></translation>
     </message>
     <message>
         <source>Trace: %1</source>
-        <translation type="unfinished" />
+        <translation>时间线：%1</translation>
     </message>
     <message>
         <source>Trace</source>
-        <translation type="unfinished" />
+        <translation>时间线</translation>
     </message>
     <message numerus="yes">
         <source>Trace: %n files</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>时间线：%n 个文件</numerusform></translation>
     </message>
     <message>
         <source>Loading %1</source>
-        <translation type="unfinished" />
+        <translation>正在加载 %1</translation>
     </message>
     <message>
         <source>rank %1</source>
@@ -2445,39 +2441,37 @@ Ctrl+F: search; Enter / Shift+Enter: next / previous hit
     </message>
     <message>
         <source>Computing op statistics</source>
-        <translation type="unfinished" />
+        <translation>正在计算算子统计</translation>
     </message>
     <message numerus="yes">
         <source>%1 over %n tracks</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>%1，共 %n 条轨道</numerusform></translation>
     </message>
     <message>
         <source>Computing range statistics</source>
-        <translation type="unfinished" />
+        <translation>正在计算范围统计</translation>
     </message>
     <message>
         <source>invalid pattern</source>
-        <translation type="unfinished" />
+        <translation>无效的模式</translation>
     </message>
     <message numerus="yes">
         <source>%n hits</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>%n 个匹配</numerusform></translation>
     </message>
     <message>
         <source>Op statistics CSV (*.csv);;Timeline image PNG (*.png)</source>
-        <translation type="unfinished" />
+        <translation>算子统计 CSV (*.csv);;时间线图像 PNG (*.png)</translation>
     </message>
     <message>
         <source>The image could not be written to %1.</source>
-        <translation type="unfinished" />
+        <translation>无法将图像写入 %1。</translation>
     </message>
     <message>
         <source>%1 could not be written: %2</source>
-        <translation type="unfinished" />
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 </TS>
