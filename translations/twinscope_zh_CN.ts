@@ -610,7 +610,7 @@
     </message>
     <message>
         <source>tensors with an invalid shape were kept without one</source>
-        <translation>shape 无效的张量已保留，但不带 shape</translation>
+        <translation>已保留 shape 无效的张量，但不记录其 shape</translation>
     </message>
     <message>
         <source>%1 has shape %2 but dump.json says %3</source>
@@ -690,7 +690,7 @@
     </message>
     <message>
         <source>%1 header bytes</source>
-        <translation>%1 字节头部</translation>
+        <translation>%1 字节的头部</translation>
     </message>
     <message>
         <source>%1</source>
@@ -770,7 +770,7 @@
     </message>
     <message>
         <source>the file is truncated: shape %1 of %2 needs %3 data bytes after the header, only %4 are there</source>
-        <translation>文件被截断：%2 的 shape %1 在头部之后需要 %3 字节数据，实际只有 %4 字节</translation>
+        <translation>文件被截断：shape 为 %1、dtype 为 %2 的数据在头部之后需要 %3 字节，实际只有 %4 字节</translation>
     </message>
     <message>
         <source>%1 bytes</source>
@@ -1074,23 +1074,23 @@ First lines:
     </message>
     <message>
         <source>Total (µs)</source>
-        <translation>总计 (µs)</translation>
+        <translation>总耗时 (µs)</translation>
     </message>
     <message>
         <source>Self (µs)</source>
-        <translation>自身 (µs)</translation>
+        <translation>自身耗时 (µs)</translation>
     </message>
     <message>
         <source>Average (µs)</source>
-        <translation>平均 (µs)</translation>
+        <translation>平均耗时 (µs)</translation>
     </message>
     <message>
         <source>Min (µs)</source>
-        <translation>最小 (µs)</translation>
+        <translation>最小耗时 (µs)</translation>
     </message>
     <message>
         <source>Max (µs)</source>
-        <translation>最大 (µs)</translation>
+        <translation>最大耗时 (µs)</translation>
     </message>
     <message>
         <source>Share of range (%)</source>
@@ -1187,7 +1187,7 @@ First lines:
     </message>
     <message>
         <source>the end</source>
-        <translation>末尾</translation>
+        <translation>文件末尾</translation>
     </message>
     <message numerus="yes">
         <source>The file ends inside the event array: %1 bytes after byte %2 were discarded and %n complete events kept.</source>
@@ -1594,7 +1594,7 @@ First lines:
     </message>
     <message>
         <source>Record</source>
-        <translation>原始记录</translation>
+        <translation>记录</translation>
     </message>
 </context>
 <context>
@@ -1621,7 +1621,7 @@ First lines:
     </message>
     <message>
         <source>Truncated</source>
-        <translation>已截断</translation>
+        <translation>截断数</translation>
     </message>
     <message>
         <source>First compile</source>
@@ -2057,7 +2057,7 @@ First lines:
     </message>
     <message>
         <source>Signatures</source>
-        <translation>签名数</translation>
+        <translation>签名</translation>
     </message>
     <message>
         <source>New after cut-off</source>
@@ -2209,7 +2209,7 @@ First lines:
     </message>
     <message>
         <source>Top offenders: %1</source>
-        <translation>重编译最多：%1</translation>
+        <translation>重编译最多的算子类型：%1</translation>
     </message>
     <message>
         <source>ascend_op_info_summary.txt has no times and may have lost repeated compiles; open the plog files for exact counts.</source>
@@ -2316,7 +2316,7 @@ First lines:
     </message>
     <message>
         <source>Window %1</source>
-        <translation>窗口 %1</translation>
+        <translation>视窗 %1</translation>
     </message>
     <message>
         <source>Base slice set; select a slice in another file and press R to align it.</source>
@@ -2416,7 +2416,7 @@ Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个匹配
     <message numerus="yes">
         <source>%1 of %n hits</source>
         <translation>
-            <numerusform>第 %1 个，共 %n 个匹配</numerusform></translation>
+            <numerusform>第 %1 / %n 个匹配</numerusform></translation>
     </message>
     <message>
         <source>Trace: %1</source>
