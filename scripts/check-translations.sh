@@ -9,8 +9,8 @@ LUPDATE=$(command -v lupdate6 || true)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp translations/twinscope_zh_CN.ts "$tmp/fresh.ts"
-"$LUPDATE" -silent -no-obsolete -locations none core widgets app -ts "$tmp/fresh.ts" >/dev/null
+"$LUPDATE" -silent -no-obsolete -locations none -I . core widgets app -ts "$tmp/fresh.ts" >/dev/null
 python3 scripts/ts_tool.py check translations/twinscope_zh_CN.ts "$tmp/fresh.ts"
 cp translations/twinscope_en.ts "$tmp/fresh_en.ts"
-"$LUPDATE" -silent -no-obsolete -locations none -pluralonly core widgets app -ts "$tmp/fresh_en.ts" >/dev/null
+"$LUPDATE" -silent -no-obsolete -locations none -I . -pluralonly core widgets app -ts "$tmp/fresh_en.ts" >/dev/null
 python3 scripts/ts_tool.py check translations/twinscope_en.ts "$tmp/fresh_en.ts"

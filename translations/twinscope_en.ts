@@ -6,32 +6,44 @@
     <message numerus="yes">
         <source>%1: %2 (%n times)</source>
         <translation>
-            <numerusform>%1: %2 (%n times)</numerusform><numerusform>%1: %2 (%n times)</numerusform></translation>
+            <numerusform>%1: %2 (%n times)</numerusform>
+            <numerusform>%1: %2 (%n times)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>warning (%n time(s)): %1</source>
         <translation>
-            <numerusform>warning (%n time): %1</numerusform><numerusform>warning (%n times): %1</numerusform></translation>
+            <numerusform>warning (%n time): %1</numerusform>
+            <numerusform>warning (%n times): %1</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>format %1, %n point(s) of "%2"</source>
         <translation>
-            <numerusform>format %1, %n point of "%2"</numerusform><numerusform>format %1, %n points of "%2"</numerusform></translation>
+            <numerusform>format %1, %n point of "%2"</numerusform>
+            <numerusform>format %1, %n points of "%2"</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n non-finite step(s), first %1</source>
         <translation>
-            <numerusform>%n non-finite step, first %1</numerusform><numerusform>%n non-finite steps, first %1</numerusform></translation>
+            <numerusform>%n non-finite step, first %1</numerusform>
+            <numerusform>%n non-finite steps, first %1</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n compile event(s), %1 op types, %2 truncated record(s), %3 unparsed line(s)</source>
         <translation>
-            <numerusform>%n compile event, %1 op types, %2 truncated record, %3 unparsed line</numerusform><numerusform>%n compile events, %1 op types, %2 truncated records, %3 unparsed lines</numerusform></translation>
+            <numerusform>%n compile event, %1 op types, %2 truncated record, %3 unparsed line</numerusform>
+            <numerusform>%n compile events, %1 op types, %2 truncated records, %3 unparsed lines</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Cut-off %1 (%2): %n compile(s) after it</source>
         <translation>
-            <numerusform>Cut-off %1 (%2): %n compile after it</numerusform><numerusform>Cut-off %1 (%2): %n compiles after it</numerusform></translation>
+            <numerusform>Cut-off %1 (%2): %n compile after it</numerusform>
+            <numerusform>Cut-off %1 (%2): %n compiles after it</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -43,9 +55,6 @@
             <numerusform>%n files, none of a known kind</numerusform>
         </translation>
     </message>
-</context>
-<context>
-    <name>Tr</name>
     <message numerus="yes">
         <source>%n bytes</source>
         <translation>
@@ -114,17 +123,23 @@
     <message numerus="yes">
         <source>Loaded %1: %n step(s) of the main loss.</source>
         <translation>
-            <numerusform>Loaded %1: %n step of the main loss.</numerusform><numerusform>Loaded %1: %n steps of the main loss.</numerusform></translation>
+            <numerusform>Loaded %1: %n step of the main loss.</numerusform>
+            <numerusform>Loaded %1: %n steps of the main loss.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%1&lt;/b&gt;: %n common step(s) (A has %2, B has %3).</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n common step (A has %2, B has %3).</numerusform><numerusform>&lt;b&gt;%1&lt;/b&gt;: %n common steps (A has %2, B has %3).</numerusform></translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n common step (A has %2, B has %3).</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n common steps (A has %2, B has %3).</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Following %n log(s).</source>
         <translation>
-            <numerusform>Following %n log.</numerusform><numerusform>Following %n logs.</numerusform></translation>
+            <numerusform>Following %n log.</numerusform>
+            <numerusform>Following %n logs.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -132,47 +147,65 @@
     <message numerus="yes">
         <source>&lt;b&gt;%n&lt;/b&gt; recompiled op type(s)</source>
         <translation>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; recompiled op type</numerusform><numerusform>&lt;b&gt;%n&lt;/b&gt; recompiled op types</numerusform></translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; recompiled op type</numerusform>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; recompiled op types</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n truncated record(s)</source>
         <translation>
-            <numerusform>%n truncated record</numerusform><numerusform>%n truncated records</numerusform></translation>
+            <numerusform>%n truncated record</numerusform>
+            <numerusform>%n truncated records</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n error(s)</source>
         <translation>
-            <numerusform>%n error</numerusform><numerusform>%n errors</numerusform></translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s)</source>
         <translation>
-            <numerusform>%n warning</numerusform><numerusform>%n warnings</numerusform></translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n AI CPU fallback op(s)</source>
         <translation>
-            <numerusform>%n AI CPU fallback op</numerusform><numerusform>%n AI CPU fallback ops</numerusform></translation>
+            <numerusform>%n AI CPU fallback op</numerusform>
+            <numerusform>%n AI CPU fallback ops</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n unparsed line(s)</source>
         <translation>
-            <numerusform>%n unparsed line</numerusform><numerusform>%n unparsed lines</numerusform></translation>
+            <numerusform>%n unparsed line</numerusform>
+            <numerusform>%n unparsed lines</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n compile(s) after %1 (%2).</source>
         <translation>
-            <numerusform>%n compile after %1 (%2).</numerusform><numerusform>%n compiles after %1 (%2).</numerusform></translation>
+            <numerusform>%n compile after %1 (%2).</numerusform>
+            <numerusform>%n compiles after %1 (%2).</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%1&lt;/b&gt; (%n signature(s), %2 new after the cut-off)</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n signature, %2 new after the cut-off)</numerusform><numerusform>&lt;b&gt;%1&lt;/b&gt; (%n signatures, %2 new after the cut-off)</numerusform></translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n signature, %2 new after the cut-off)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n signatures, %2 new after the cut-off)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1 (%n×)</source>
         <translation>
-            <numerusform>%1 (%n×)</numerusform><numerusform>%1 (%n×)</numerusform></translation>
+            <numerusform>%1 (%n×)</numerusform>
+            <numerusform>%1 (%n×)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -180,22 +213,30 @@
     <message numerus="yes">
         <source>%1 of %n hits</source>
         <translation>
-            <numerusform>%1 of %n hits</numerusform><numerusform>%1 of %n hits</numerusform></translation>
+            <numerusform>%1 of %n hits</numerusform>
+            <numerusform>%1 of %n hits</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Trace: %n files</source>
         <translation>
-            <numerusform>Trace: %n files</numerusform><numerusform>Trace: %n files</numerusform></translation>
+            <numerusform>Trace: %n files</numerusform>
+            <numerusform>Trace: %n files</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1 over %n tracks</source>
         <translation>
-            <numerusform>%1 over %n tracks</numerusform><numerusform>%1 over %n tracks</numerusform></translation>
+            <numerusform>%1 over %n tracks</numerusform>
+            <numerusform>%1 over %n tracks</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n hits</source>
         <translation>
-            <numerusform>%n hits</numerusform><numerusform>%n hits</numerusform></translation>
+            <numerusform>%n hits</numerusform>
+            <numerusform>%n hits</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

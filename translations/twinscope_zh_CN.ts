@@ -464,9 +464,6 @@
         <source>The file could not be read: %1</source>
         <translation>无法读取文件：%1</translation>
     </message>
-</context>
-<context>
-    <name>Tr</name>
     <message>
         <source>%1: cannot open the mapping file</source>
         <translation>%1：无法打开映射文件</translation>
@@ -969,10 +966,6 @@
     <message>
         <source>rtol %1 is below about 1e-3, where non-determinism alone already exceeds it.</source>
         <translation>rtol %1 低于约 1e-3，仅非确定性就会超出该值。</translation>
-    </message>
-    <message>
-        <source>The file could not be opened: %1</source>
-        <translation>无法打开文件：%1</translation>
     </message>
     <message>
         <source>The file could not be read.</source>
