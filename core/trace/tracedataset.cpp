@@ -1,5 +1,7 @@
 #include "tracedataset.h"
 
+#include "core/common/tr.h"
+
 #include <QFile>
 #include <QFileInfo>
 
@@ -113,7 +115,10 @@ QString TraceDataset::trackDisplayName(int track) const
     const QString name = strings.string(t.name).trimmed();
     switch (t.kind) {
     case TraceTrackKind::Thread:
-        return name.isEmpty() ? strings.string(t.tid) : name;
+        if (!name.isEmpty())
+            return name;
+        // Kineto's global instants have pid "" and tid "": name the track rather than leave it blank.
+        return t.tid == 0 ? Tr::tr("(no thread)") : strings.string(t.tid);
     case TraceTrackKind::Async:
     case TraceTrackKind::Counter:
         return name;
@@ -125,17 +130,21 @@ QString TraceDataset::processDisplayName(int process) const
 {
     const TraceProcess &p = processes[size_t(process)];
     const QString pid = strings.string(p.pid);
-    return p.name.isEmpty() ? pid : p.name;
+    if (!p.name.isEmpty())
+        return p.name;
+    return pid.isEmpty() ? Tr::tr("Global") : pid;
 }
 
 qint64 TraceDataset::memoryBytes() const
 {
-    auto bytes = [](const auto &v) { return qint64(v.capacity() * sizeof(v[0])); };
-    return bytes(sliceStart) + bytes(sliceDuration) + bytes(sliceName) + bytes(sliceCategory)
-            + bytes(sliceArgsOffset) + bytes(sliceArgsLength) + bytes(sliceFlags) + bytes(instantTs)
-            + bytes(instantName) + bytes(instantCategory) + bytes(instantArgsOffset)
-            + bytes(instantArgsLength) + bytes(counterTs) + bytes(counterValue) + bytes(flows)
-            + bytes(flowsByFrom) + bytes(flowsByTo) + strings.bytes() + argsArena.capacity();
+    auto bytes = [](const auto &v) {
+        return qint64(v.capacity() * sizeof(v[0]));
+    };
+    return bytes(sliceStart) + bytes(sliceDuration) + bytes(sliceName) + bytes(sliceCategory) +
+           bytes(sliceArgsOffset) + bytes(sliceArgsLength) + bytes(sliceFlags) + bytes(instantTs) +
+           bytes(instantName) + bytes(instantCategory) + bytes(instantArgsOffset) +
+           bytes(instantArgsLength) + bytes(counterTs) + bytes(counterValue) + bytes(flows) +
+           bytes(flowsByFrom) + bytes(flowsByTo) + strings.bytes() + argsArena.capacity();
 }
 
 } // namespace Twinscope::Core
