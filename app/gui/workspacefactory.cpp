@@ -1,6 +1,7 @@
 #include "workspacefactory.h"
 
 #include "widgets/common/workspace.h"
+#include "widgets/heatmap/dumpworkspace.h"
 
 namespace Twinscope::App {
 
@@ -8,9 +9,10 @@ Widgets::Workspace *createWorkspace(Core::FileKind kind, Widgets::LoadController
 {
     // One case per workspace; a kind without a case gets a clear "not supported yet" message.
     switch (kind) {
+    case Core::FileKind::Dump:
+        return new Widgets::DumpWorkspace(loads, parent);
     case Core::FileKind::Trace:
     case Core::FileKind::Loss:
-    case Core::FileKind::Dump:
     case Core::FileKind::OpInfo:
     case Core::FileKind::Unknown:
         break;

@@ -188,22 +188,22 @@ DivergenceMatrix buildDivergenceMatrix(const DumpComparison &c)
     };
     QList<Column> cols;
     if (c.statisticsMode) {
-        cols = {{Tr::tr("Max rel. diff"), 1e-3, 0.5, [](const CompareRow &r) { return r.stats.maxRel; }},
-                {Tr::tr("Min rel. diff"), 1e-3, 0.5, [](const CompareRow &r) { return r.stats.minRel; }},
-                {Tr::tr("Mean rel. diff"), 1e-3, 0.5, [](const CompareRow &r) { return r.stats.meanRel; }},
-                {Tr::tr("Norm rel. diff"), 1e-3, 0.5, [](const CompareRow &r) { return r.stats.normRel; }}};
+        cols = {{Tr::tr("ΔMax"), 1e-3, 0.5, [](const CompareRow &r) { return r.stats.maxRel; }},
+                {Tr::tr("ΔMin"), 1e-3, 0.5, [](const CompareRow &r) { return r.stats.minRel; }},
+                {Tr::tr("ΔMean"), 1e-3, 0.5, [](const CompareRow &r) { return r.stats.meanRel; }},
+                {Tr::tr("ΔNorm"), 1e-3, 0.5, [](const CompareRow &r) { return r.stats.normRel; }}};
     } else {
-        cols = {{Tr::tr("1 − cosine"), 1e-6, 0.1, [](const CompareRow &r) { return 1.0 - r.metrics.cosine; }},
-                {Tr::tr("Max abs err"), 1e-4, 1.0, [](const CompareRow &r) { return r.metrics.maxAbsErr; }},
-                {Tr::tr("Max rel err"), 1e-4, 1.0, [](const CompareRow &r) { return r.metrics.maxRelErr; }},
-                {Tr::tr("Mean abs err"), 1e-5, 0.1, [](const CompareRow &r) { return r.metrics.meanAbsErr; }},
+        cols = {{Tr::tr("1−cos"), 1e-6, 0.1, [](const CompareRow &r) { return 1.0 - r.metrics.cosine; }},
+                {Tr::tr("MaxAbs"), 1e-4, 1.0, [](const CompareRow &r) { return r.metrics.maxAbsErr; }},
+                {Tr::tr("MaxRel"), 1e-4, 1.0, [](const CompareRow &r) { return r.metrics.maxRelErr; }},
+                {Tr::tr("MeanAbs"), 1e-5, 0.1, [](const CompareRow &r) { return r.metrics.meanAbsErr; }},
                 {Tr::tr("RMSE"), 1e-5, 0.1, [](const CompareRow &r) { return r.metrics.rmse; }},
-                {Tr::tr("Rel. Euclidean"), 1e-5, 0.1, [](const CompareRow &r) { return r.metrics.relEuclidean; }},
-                {Tr::tr("1 − 1‰ ratio"), 1e-3, 0.5,
+                {Tr::tr("RelEuc"), 1e-5, 0.1, [](const CompareRow &r) { return r.metrics.relEuclidean; }},
+                {Tr::tr("1−1‰"), 1e-3, 0.5,
                  [](const CompareRow &r) { return 1.0 - r.metrics.oneThousandthRatio; }},
-                {Tr::tr("1 − 5‰ ratio"), 1e-3, 0.5,
+                {Tr::tr("1−5‰"), 1e-3, 0.5,
                  [](const CompareRow &r) { return 1.0 - r.metrics.fiveThousandthRatio; }},
-                {Tr::tr("NaN/Inf (NPU)"), 0.5, 1.0, [](const CompareRow &r) {
+                {Tr::tr("NaN/Inf"), 0.5, 1.0, [](const CompareRow &r) {
                      return double(r.metrics.nanNpu + r.metrics.infNpu > 0);
                  }}};
     }
@@ -222,7 +222,9 @@ DivergenceMatrix buildDivergenceMatrix(const DumpComparison &c)
             }
             const CompareRow &r = c.rows[row];
             // Rows that could not be compared at all (unreadable, shape mismatch) are fully bad.
-            const bool failed = r.verdict == Verdict::Unmatched
+            // Rows that could not be compared (unreadable, shape mismatch, NaN/Inf at different positions)
+            // are fully bad rather than grey: grey is reserved for tensors without a partner.
+            const bool failed = r.verdict == Verdict::Unmatched || r.metrics.maskMismatch
                     || (r.verdict == Verdict::Error && !c.statisticsMode && r.metrics.count == 0);
             m.badness << (failed ? 1.0 : badness(col.value(r), col.clean, col.broken));
         }
