@@ -11,7 +11,9 @@
 #include "core/models/comparetablemodel.h"
 
 #include <QFile>
+#include <QDoubleSpinBox>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QSettings>
 #include <QSplitter>
@@ -27,13 +29,41 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
       m_heatmap(new DivergenceHeatmap(this)),
       m_table(new CompareTableView(m_model, this)),
       m_detail(new TensorDetailPane(this)),
-      m_header(new QLabel(this))
+      m_header(new QLabel(this)),
+      m_cosine(new QDoubleSpinBox(this)),
+      m_maxAbs(new QDoubleSpinBox(this)),
+      m_statTolerance(new QDoubleSpinBox(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     m_header->setWordWrap(true);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_header);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_header, 1);
+    // Verdict thresholds (msprobe's defaults), persisted; changing one re-runs the comparison.
+    const Core::CompareOptions current = options();
+    auto addSpin = [&](QDoubleSpinBox *spin, const QString &label, const QString &tip, double value, double max,
+                       int decimals) {
+        spin->setDecimals(decimals);
+        spin->setRange(0, max);
+        spin->setSingleStep(max / 100);
+        spin->setValue(value);
+        spin->setToolTip(tip);
+        spin->setKeyboardTracking(false);
+        auto *l = new QLabel(label, this);
+        l->setBuddy(spin);
+        top->addWidget(l);
+        top->addWidget(spin);
+        connect(spin, &QDoubleSpinBox::valueChanged, this, &DumpWorkspace::saveThresholds);
+    };
+    addSpin(m_cosine, tr("&Cosine ≥"), tr("Accuracy rule: cosine below this (with MaxAbsErr above its threshold) fails"),
+            current.thresholds.cosine, 1, 4);
+    addSpin(m_maxAbs, tr("&MaxAbsErr ≤"), tr("Accuracy rule: MaxAbsErr above this (with a low cosine) fails"),
+            current.thresholds.maxAbsErr, 10, 5);
+    addSpin(m_statTolerance, tr("&Statistics ±"),
+            tr("Statistics mode: a Max/Min/Mean/Norm difference above this share diverges"),
+            current.thresholds.statRelTolerance, 1, 3);
+    layout->addLayout(top);
     auto *split = new QSplitter(Qt::Horizontal, this);
     auto *right = new QSplitter(Qt::Vertical, split);
     split->addWidget(m_heatmap);
@@ -72,6 +102,18 @@ DumpWorkspace::~DumpWorkspace()
 QString DumpWorkspace::title() const
 {
     return tr("Dump comparison");
+}
+
+void DumpWorkspace::saveThresholds()
+{
+    QSettings s;
+    s.beginGroup(u"dumps"_s);
+    s.setValue(u"cosineThreshold"_s, m_cosine->value());
+    s.setValue(u"maxAbsErrThreshold"_s, m_maxAbs->value());
+    s.setValue(u"statRelTolerance"_s, m_statTolerance->value());
+    s.endGroup();
+    if (!m_benchPath.isEmpty() && !m_npuPath.isEmpty())
+        compare(m_benchPath, m_npuPath);
 }
 
 Core::CompareOptions DumpWorkspace::options() const

@@ -5,6 +5,7 @@
 
 #include "core/dump/dumpcompare.h"
 
+class QDoubleSpinBox;
 class QLabel;
 class QSplitter;
 
@@ -43,6 +44,7 @@ public:
     Core::CompareTableModel *model() const { return m_model; }
     DivergenceHeatmap *heatmap() const { return m_heatmap; }
     CompareTableView *tableView() const { return m_table; }
+    QDoubleSpinBox *cosineThresholdEdit() const { return m_cosine; }
     TensorDetailPane *detailPane() const { return m_detail; }
 
 signals:
@@ -52,12 +54,16 @@ signals:
 private:
     void onFinished(quint64 id, const JobOutcome &outcome);
     Core::CompareOptions options() const;
+    void saveThresholds();
 
     Core::CompareTableModel *m_model;
     DivergenceHeatmap *m_heatmap;
     CompareTableView *m_table;
     TensorDetailPane *m_detail;
     QLabel *m_header;
+    QDoubleSpinBox *m_cosine;
+    QDoubleSpinBox *m_maxAbs;
+    QDoubleSpinBox *m_statTolerance;
     std::shared_ptr<const Core::DumpComparison> m_comparison;
     QStringList m_pending; // paths waiting for their partner
     QString m_benchPath, m_npuPath;

@@ -10,6 +10,8 @@
 #include "core/models/comparetablemodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QDoubleSpinBox>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -124,6 +126,29 @@ private slots:
         ws.openPaths({n});
         QVERIFY(ready.wait(30000));
         QCOMPARE(ws.comparison()->bench->path, b.path);
+    }
+
+    void thresholdsPersistAndRecompare()
+    {
+        QSettings().remove(u"dumps"_s);
+        Widgets::LoadController loads;
+        const QString base = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/dumper/");
+        {
+            Widgets::DumpWorkspace ws(&loads);
+            QSignalSpy ready(&ws, &Widgets::DumpWorkspace::comparisonReady);
+            ws.compare(base + u"bench.h5"_s, base + u"npu.h5"_s);
+            QVERIFY(ready.wait(30000));
+            QCOMPARE(ws.comparison()->firstDivergent, 15);
+            // A cosine threshold below every cosine in the pair: the accuracy rule then only fails on
+            // MaxAbsErr > 1 or cosine < 0.9, so the first divergence moves or disappears.
+            ws.cosineThresholdEdit()->setValue(0.5);
+            QVERIFY(ready.wait(30000));
+            QCOMPARE(ws.comparison()->options.thresholds.cosine, 0.5);
+            QVERIFY(ws.comparison()->firstDivergent != 15);
+        }
+        Widgets::DumpWorkspace again(&loads);
+        QCOMPARE(again.cosineThresholdEdit()->value(), 0.5);
+        QSettings().remove(u"dumps"_s);
     }
 
     void failedLoadReports()
