@@ -125,6 +125,17 @@ add_npy("bool", b, n, "bool", 0.0, 0.0, note="bool -> 0/1")
 b = np.zeros((10, 10), np.float32)
 add_npy("all_zero", b, b.copy(), "float32", *F32, note="both all zero: cosine 1")
 
+# .npz (numpy.savez, stored members): tensors are streamed from their offsets inside the zip.
+a = rng.standard_normal((10, 7)).astype(np.float32)
+b = rng.standard_normal((33,)).astype(np.float64)
+np.savez(os.path.join(OUT, "arrays.bench.npz"), first=a, second=b)
+np.savez(os.path.join(OUT, "arrays.npu.npz"), first=noisy(a, 1e-4, np.float32), second=noisy(b, 1e-6, np.float64))
+with np.load(os.path.join(OUT, "arrays.npu.npz")) as z:
+    r = reference(b, z["second"], "float64", *F64)
+r.update({"name": "npz_member", "bench": "arrays.bench.npz", "npu": "arrays.npu.npz", "tensor": "second",
+          "note": "a stored member of a numpy.savez archive"})
+cases.append(r)
+
 # HDF5: a chunked, gzip-compressed pair (hyperslab path) and a torch.utils.dumper-style pair with
 # fp16 stored as float32, uint8 stored as int8 bits and a transposed Stride.
 with h5py.File(os.path.join(OUT, "chunked.bench.h5"), "w") as fb, \
@@ -205,6 +216,9 @@ npy_with_header("void2_bf16.npy", "{'descr': '|V2', 'fortran_order': False, 'sha
 npy_with_header("bad_dict.npy", "{'descr': '<f4', 'fortran_order': Maybe, 'shape': (4,), }", b"\x00" * 16)
 npy_with_header("huge_shape.npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296, 64), }")
 open(os.path.join(BROKEN, "empty.npy"), "wb").close()
+np.savez_compressed(os.path.join(BROKEN, "compressed.npz"), x=np.arange(10.0))
+zraw = open(os.path.join(OUT, "arrays.bench.npz"), "rb").read()
+open(os.path.join(BROKEN, "truncated.npz"), "wb").write(zraw[:len(zraw) // 2])
 h5raw = open(os.path.join(OUT, "dumper.bench.h5"), "rb").read()
 open(os.path.join(BROKEN, "truncated.h5"), "wb").write(h5raw[:len(h5raw) // 2])
 with h5py.File(os.path.join(BROKEN, "wrong_dtype.h5"), "w") as f:
