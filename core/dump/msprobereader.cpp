@@ -312,6 +312,31 @@ Result<TensorDump> loadMsprobeDump(const Source &source, ProgressSink &progress,
             }
         }
     }
+    const QString stack = dir.filePath(u"stack.json"_s);
+    if (QFileInfo::exists(stack)) {
+        Error se;
+        if (auto sbytes = ByteSource::open(Source::fromPath(stack), &se)) {
+            simdjson::dom::parser parser;
+            simdjson::dom::object stacks;
+            if (parser.parse(sbytes->data().data(), sbytes->data().size()).get_object().get(stacks) == simdjson::SUCCESS) {
+                for (auto entry : stacks) {
+                    simdjson::dom::array frames;
+                    if (entry.value.get_array().get(frames) != simdjson::SUCCESS)
+                        continue;
+                    QStringList lines;
+                    for (auto f : frames) {
+                        std::string_view line;
+                        if (f.get_string().get(line) == simdjson::SUCCESS)
+                            lines << qstr(line);
+                    }
+                    dump->callStacks.insert(qstr(entry.key), lines);
+                }
+            } else {
+                diagnostics.add(u"msprobe_bad_stack"_s, Tr::tr("stack.json is not a JSON object; call stacks are not shown"),
+                                Location{-1, -1, stack});
+            }
+        }
+    }
     dump->path = source.path;
     progress.report(1000, Tr::tr("Reading dump.json"));
     return Result<TensorDump>::ok(dump, diagnostics);

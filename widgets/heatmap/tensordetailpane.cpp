@@ -161,6 +161,16 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
         m_stats->setItem(i, 2, new QTableWidgetItem(i < 6 ? num(vb) : QString()));
     }
     m_note->setText(r.message);
+    // msprobe stack.json: where the NPU-side call was made, innermost frame last.
+    const QStringList stack = c.npu->callStacks.value(n.op, c.bench->callStacks.value(b.op));
+    m_title->setToolTip(stack.isEmpty() ? QString() : tr("Call stack:\n%1").arg(stack.join(u'\n')));
+    // The first frames are msprobe's own hooks; the first frame outside msprobe is the user's call.
+    for (const QString &frame : stack) {
+        if (frame.contains(u"/msprobe/"_s))
+            continue;
+        m_title->setText(m_title->text() + u"<br><small>"_s + frame.section(u',', 0, 1).toHtmlEscaped() + u"</small>"_s);
+        break;
+    }
 }
 
 void TensorDetailPane::setDetail(const Core::TensorDetail &d)

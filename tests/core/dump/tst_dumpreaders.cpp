@@ -170,6 +170,16 @@ private slots:
         }
     }
 
+    void msprobeSidecars()
+    {
+        const auto r = load(QStringLiteral(TWINSCOPE_SHARED_DATA "/dump/msprobe_ms_vs_pt_compare/pytorch_data"));
+        QVERIFY(r.isOk());
+        QVERIFY(!r.value()->moduleParent.isEmpty());
+        const QStringList stack = r.value()->callStacks.value(u"Torch.cos.0.forward"_s);
+        QVERIFY(!stack.isEmpty());
+        QVERIFY(stack.first().startsWith(u"File "_s));
+    }
+
     void names()
     {
         auto a = parseAscendDumpName(u"Conv2d.Conv2D-op107.2.2.1623124369613540.output.0.DefaultFormat.npy"_s);
