@@ -148,6 +148,15 @@ with h5py.File(os.path.join(OUT, "chunked.bench.h5"), "w") as fb, \
     r.update({"name": "h5_chunked_gzip", "bench": "chunked.bench.h5", "npu": "chunked.npu.h5",
               "tensor": "layer/0/output_0", "note": "different chunk shapes on the two sides"})
     cases.append(r)
+    # Rows longer than a read chunk: read piecewise along the last axis.
+    b2 = rng.standard_normal((2, 3001)).astype(np.float64)
+    n2 = noisy(b2, 1e-7, np.float64)
+    fb.create_dataset("layer/1/output_0", data=b2, chunks=(1, 500), compression="gzip")
+    fn.create_dataset("layer/1/output_0", data=n2, chunks=(2, 64), compression="gzip")
+    r = reference(b2, n2, "float64", *F64)
+    r.update({"name": "h5_chunked_long_rows", "bench": "chunked.bench.h5", "npu": "chunked.npu.h5",
+              "tensor": "layer/1/output_0", "note": "rows longer than the read chunk"})
+    cases.append(r)
 
 
 def dumper_ds(f, path, stored, code, stride):
