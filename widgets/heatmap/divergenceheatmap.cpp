@@ -47,7 +47,7 @@ DivergenceHeatmap::DivergenceHeatmap(QWidget *parent) : QWidget(parent), m_plot(
         int column = -1;
         const int row = matrixRowAt(event->pos(), &column);
         if (row >= 0)
-            emit rowClicked(m_matrix.rowToRow.value(row, -1), row);
+            emit rowClicked(m_matrix.comparisonRow(row, column), row, column);
     });
     applyColours();
 }
@@ -156,8 +156,12 @@ void DivergenceHeatmap::updateLabels()
 
 void DivergenceHeatmap::setSelectedRow(int comparisonRow)
 {
-    const int r = int(m_matrix.rowToRow.indexOf(comparisonRow));
-    m_selection->setVisible(comparisonRow >= 0 && r >= 0);
+    setSelectedMatrixRow(comparisonRow >= 0 ? int(m_matrix.rowToRow.indexOf(comparisonRow)) : -1);
+}
+
+void DivergenceHeatmap::setSelectedMatrixRow(int r)
+{
+    m_selection->setVisible(r >= 0 && r < m_matrix.rowCount());
     if (r >= 0) {
         m_selection->topLeft->setCoords(-0.5, r - 0.5);
         m_selection->bottomRight->setCoords(m_matrix.columnCount() - 0.5, r + 0.5);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/dump/tensordetail.h"
+#include "core/dump/divergencematrix.h"
 
 #include <QWidget>
 
@@ -23,6 +23,8 @@ public:
 
     void setMatrix(Core::DivergenceMatrix matrix, int firstDivergentRow);
     void setSelectedRow(int comparisonRow); // highlights the matrix row of that comparison row
+    void setSelectedMatrixRow(int matrixRow);
+    const Core::DivergenceMatrix &matrix() const { return m_matrix; }
     bool savePng(const QString &path);
     bool savePdf(const QString &path);
     QCustomPlot *plot() const { return m_plot; }
@@ -31,7 +33,8 @@ public:
     int matrixRowAt(const QPoint &pos, int *column = nullptr) const;
 
 signals:
-    void rowClicked(int comparisonRow, int matrixRow);
+    // comparisonRow is the row in the run of the clicked column for series matrices.
+    void rowClicked(int comparisonRow, int matrixRow, int column);
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -6,11 +6,13 @@
 #include "widgets/tables/comparetableview.h"
 
 #include "core/dump/dumploader.h"
+#include "core/dump/dumpseries.h"
 #include "core/dump/tensordetail.h"
 #include "core/export/comparecsv.h"
 #include "core/models/comparetablemodel.h"
 
 #include <QFile>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -32,7 +34,8 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
       m_header(new QLabel(this)),
       m_cosine(new QDoubleSpinBox(this)),
       m_maxAbs(new QDoubleSpinBox(this)),
-      m_statTolerance(new QDoubleSpinBox(this))
+      m_statTolerance(new QDoubleSpinBox(this)),
+      m_mode(new QComboBox(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -63,6 +66,10 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
     addSpin(m_statTolerance, tr("&Statistics ±"),
             tr("Statistics mode: a Max/Min/Mean/Norm difference above this share diverges"),
             current.thresholds.statRelTolerance, 1, 3);
+    m_mode->setToolTip(tr("With several steps or ranks: all metrics of one run, or one metric across the runs"));
+    m_mode->setVisible(false);
+    top->addWidget(m_mode);
+    connect(m_mode, &QComboBox::currentIndexChanged, this, &DumpWorkspace::updateHeatmap);
     layout->addLayout(top);
     auto *split = new QSplitter(Qt::Horizontal, this);
     auto *right = new QSplitter(Qt::Vertical, split);
@@ -82,7 +89,10 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
                          "at once."));
 
     connect(loads, &LoadController::finished, this, &DumpWorkspace::onFinished);
-    connect(m_heatmap, &DivergenceHeatmap::rowClicked, this, [this](int comparisonRow) {
+    connect(m_heatmap, &DivergenceHeatmap::rowClicked, this, [this](int comparisonRow, int, int column) {
+        // In the across-runs view a column is a run: clicking it switches the table to that run.
+        if (m_series && m_mode->currentIndex() > 0 && column != m_run)
+            showRun(column);
         if (comparisonRow >= 0)
             selectRow(comparisonRow);
     });
@@ -152,6 +162,16 @@ void DumpWorkspace::compare(const QString &benchPath, const QString &npuPath)
     m_npuPath = npuPath;
     m_header->setText(tr("Comparing %1 with %2 …").arg(benchPath, npuPath));
     const Core::CompareOptions opts = options();
+    m_compareIsSeries = Core::findDumpRuns(benchPath).size() > 1 && Core::findDumpRuns(npuPath).size() > 1;
+    if (m_compareIsSeries) {
+        m_compareJob = loads()->start(
+                tr("Comparing dump runs"),
+                LoadController::wrap<Core::DumpSeries>(
+                        [benchPath, npuPath, opts](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+                            return Core::compareDumpSeries(benchPath, npuPath, opts, progress, cancel);
+                        }));
+        return;
+    }
     m_compareJob = loads()->start(
             tr("Comparing dumps"),
             LoadController::wrap<Core::DumpComparison>(
@@ -192,29 +212,24 @@ void DumpWorkspace::onFinished(quint64 id, const JobOutcome &outcome)
         }
         if (outcome.status != JobOutcome::Status::Ok)
             return;
-        m_comparison = outcome.as<Core::DumpComparison>();
-        m_model->setComparison(m_comparison);
-        m_heatmap->setMatrix(Core::buildDivergenceMatrix(*m_comparison), m_comparison->firstDivergent);
-        m_detail->clear();
-        const Core::DumpComparison &c = *m_comparison;
-        QString first = tr("no divergent tensor");
-        if (c.firstDivergent >= 0) {
-            const Core::CompareRow &r = c.rows[c.firstDivergent];
-            first = tr("first divergent: <b>%1</b> (#%2, %3)")
-                            .arg(c.bench->tensors[r.bench].name.toHtmlEscaped())
-                            .arg(r.bench)
-                            .arg(r.origin ? tr("origin") : tr("propagated"));
+        m_mode->blockSignals(true);
+        m_mode->clear();
+        if (m_compareIsSeries) {
+            m_series = outcome.as<Core::DumpSeries>();
+            m_mode->addItem(tr("Heatmap: all metrics of one run"));
+            const bool stats = m_series->runs.first()->statisticsMode;
+            for (const QString &metric : Core::divergenceMetricNames(stats))
+                m_mode->addItem(tr("Heatmap: %1 across %n run(s)", nullptr, int(m_series->runs.size())).arg(metric));
+        } else {
+            m_series.reset();
         }
-        QString nan;
-        if (c.nanOrigin >= 0)
-            nan = tr(" · NaN/Inf origin: <b>%1</b>").arg(c.bench->tensors[c.rows[c.nanOrigin].bench].name.toHtmlEscaped());
-        m_header->setText(tr("%1 (bench, %2) vs %3 (NPU, %4)%5<br>%n pair(s), ", nullptr, int(c.rows.size()))
-                                  .arg(QFileInfo(m_benchPath).fileName(), c.bench->format, QFileInfo(m_npuPath).fileName(),
-                                       c.npu->format, c.statisticsMode ? tr(" · statistics mode") : QString())
-                          + tr("%1 / %2 unmatched · ").arg(c.unmatchedBench.size()).arg(c.unmatchedNpu.size()) + first
-                          + nan);
+        m_mode->blockSignals(false);
+        m_mode->setVisible(bool(m_series));
+        m_run = 0;
+        showComparison(m_series ? m_series->runs.first() : outcome.as<Core::DumpComparison>(),
+                       m_series ? m_series->labels.first() : QString());
         emit loaded(m_npuPath, outcome.diagnostics);
-        emit statusMessage(tr("Compared %n tensor pair(s)", nullptr, int(c.rows.size())));
+        emit statusMessage(tr("Compared %n tensor pair(s)", nullptr, int(m_comparison->rows.size())));
         emit comparisonReady();
         return;
     }
@@ -229,6 +244,52 @@ void DumpWorkspace::onFinished(quint64 id, const JobOutcome &outcome)
     }
 }
 
+void DumpWorkspace::showComparison(std::shared_ptr<const Core::DumpComparison> comparison, const QString &label)
+{
+    m_comparison = std::move(comparison);
+    m_model->setComparison(m_comparison);
+    m_detail->clear();
+    updateHeatmap();
+    const Core::DumpComparison &c = *m_comparison;
+    QString first = tr("no divergent tensor");
+    if (c.firstDivergent >= 0) {
+        const Core::CompareRow &r = c.rows[c.firstDivergent];
+        first = tr("first divergent: <b>%1</b> (#%2, %3)")
+                        .arg(c.bench->tensors[r.bench].name.toHtmlEscaped())
+                        .arg(r.bench)
+                        .arg(r.origin ? tr("origin") : tr("propagated"));
+    }
+    QString nan;
+    if (c.nanOrigin >= 0)
+        nan = tr(" · NaN/Inf origin: <b>%1</b>").arg(c.bench->tensors[c.rows[c.nanOrigin].bench].name.toHtmlEscaped());
+    const QString run = label.isEmpty() ? QString() : tr(" · run <b>%1</b>").arg(label.toHtmlEscaped());
+    m_header->setText(tr("%1 (bench, %2) vs %3 (NPU, %4)%5%6<br>%n pair(s), ", nullptr, int(c.rows.size()))
+                              .arg(QFileInfo(m_benchPath).fileName(), c.bench->format, QFileInfo(m_npuPath).fileName(),
+                                   c.npu->format, c.statisticsMode ? tr(" · statistics mode") : QString(), run)
+                      + tr("%1 / %2 unmatched · ").arg(c.unmatchedBench.size()).arg(c.unmatchedNpu.size()) + first
+                      + nan);
+}
+
+void DumpWorkspace::showRun(int run)
+{
+    if (!m_series || run < 0 || run >= m_series->runs.size())
+        return;
+    m_run = run;
+    showComparison(m_series->runs[run], m_series->labels[run]);
+}
+
+void DumpWorkspace::updateHeatmap()
+{
+    if (!m_comparison) {
+        m_heatmap->setMatrix({}, -1);
+        return;
+    }
+    if (m_series && m_mode->currentIndex() > 0)
+        m_heatmap->setMatrix(Core::buildSeriesMatrix(*m_series, m_mode->currentIndex() - 1), -1);
+    else
+        m_heatmap->setMatrix(Core::buildDivergenceMatrix(*m_comparison), m_comparison->firstDivergent);
+}
+
 void DumpWorkspace::selectRow(int comparisonRow)
 {
     if (!m_comparison || comparisonRow < 0 || comparisonRow >= m_comparison->rows.size())
@@ -236,7 +297,11 @@ void DumpWorkspace::selectRow(int comparisonRow)
     m_syncing = true;
     m_table->selectComparisonRow(comparisonRow);
     m_syncing = false;
-    m_heatmap->setSelectedRow(comparisonRow);
+    if (m_series && m_mode->currentIndex() > 0)
+        m_heatmap->setSelectedMatrixRow(int(m_heatmap->matrix().rowLabels.indexOf(
+                m_comparison->bench->tensors[m_comparison->rows[comparisonRow].bench].name)));
+    else
+        m_heatmap->setSelectedRow(comparisonRow);
     m_detail->showRow(*m_comparison, comparisonRow);
     if (m_detailJob)
         loads()->cancel(m_detailJob);
@@ -266,6 +331,9 @@ void DumpWorkspace::closeAll()
             *id = 0;
         }
     m_comparison.reset();
+    m_series.reset();
+    m_mode->clear();
+    m_mode->setVisible(false);
     m_model->setComparison(nullptr);
     m_heatmap->setMatrix({}, -1);
     m_detail->clear();

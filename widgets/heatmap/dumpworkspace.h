@@ -3,8 +3,9 @@
 #include "widgets/common/loadcontroller.h"
 #include "widgets/common/workspace.h"
 
-#include "core/dump/dumpcompare.h"
+#include "core/dump/divergencematrix.h"
 
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QSplitter;
@@ -41,6 +42,10 @@ public:
     void selectRow(int comparisonRow); // table, heatmap and detail pane follow
 
     const std::shared_ptr<const Core::DumpComparison> &comparison() const { return m_comparison; }
+    // Several runs (msprobe step/rank folders on both sides): the heatmap can show one metric per run.
+    const std::shared_ptr<const Core::DumpSeries> &series() const { return m_series; }
+    QComboBox *heatmapModeBox() const { return m_mode; }
+    void showRun(int run);
     Core::CompareTableModel *model() const { return m_model; }
     DivergenceHeatmap *heatmap() const { return m_heatmap; }
     CompareTableView *tableView() const { return m_table; }
@@ -55,6 +60,8 @@ private:
     void onFinished(quint64 id, const JobOutcome &outcome);
     Core::CompareOptions options() const;
     void saveThresholds();
+    void showComparison(std::shared_ptr<const Core::DumpComparison> comparison, const QString &label);
+    void updateHeatmap();
 
     Core::CompareTableModel *m_model;
     DivergenceHeatmap *m_heatmap;
@@ -64,6 +71,10 @@ private:
     QDoubleSpinBox *m_cosine;
     QDoubleSpinBox *m_maxAbs;
     QDoubleSpinBox *m_statTolerance;
+    QComboBox *m_mode;
+    std::shared_ptr<const Core::DumpSeries> m_series;
+    int m_run = 0;
+    bool m_compareIsSeries = false;
     std::shared_ptr<const Core::DumpComparison> m_comparison;
     QStringList m_pending; // paths waiting for their partner
     QString m_benchPath, m_npuPath;

@@ -10,6 +10,7 @@
 #include "core/models/comparetablemodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSettings>
 #include <QSignalSpy>
@@ -149,6 +150,34 @@ private slots:
         Widgets::DumpWorkspace again(&loads);
         QCOMPARE(again.cosineThresholdEdit()->value(), 0.5);
         QSettings().remove(u"dumps"_s);
+    }
+
+    void seriesAcrossRuns()
+    {
+        Widgets::LoadController loads;
+        Widgets::DumpWorkspace ws(&loads);
+        ws.resize(1400, 900);
+        ws.show();
+        QSignalSpy ready(&ws, &Widgets::DumpWorkspace::comparisonReady);
+        const QString base = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/series/");
+        ws.compare(base + u"bench"_s, base + u"npu"_s);
+        QVERIFY(ready.wait(30000));
+        QVERIFY(ws.series());
+        QVERIFY(ws.heatmapModeBox()->isVisible());
+        QCOMPARE(ws.heatmapModeBox()->count(), 5); // all metrics + 4 statistics metrics across runs
+        QCOMPARE(ws.heatmap()->matrix().columnCount(), 4);
+        ws.heatmapModeBox()->setCurrentIndex(4); // ΔNorm across runs
+        QCOMPARE(ws.heatmap()->matrix().columnCount(), 2);
+        // Clicking run 1's cell of its first divergent tensor switches the table to run 1.
+        const int row = int(ws.heatmap()->matrix().rowLabels.indexOf(u"Functional.softmax.1.forward.output.0"_s));
+        QVERIFY(row >= 0);
+        ws.heatmap()->plot()->replot();
+        QSignalSpy detail(&ws, &Widgets::DumpWorkspace::detailReady);
+        QTest::mouseClick(ws.heatmap()->plot(), Qt::LeftButton, {}, ws.heatmap()->cellCenter(row, 1));
+        QVERIFY(detail.count() > 0 || detail.wait(10000));
+        QCOMPARE(ws.comparison(), ws.series()->runs[1]);
+        QCOMPARE(ws.model()->rowCount(), 123);
+        QCOMPARE(ws.tableView()->currentComparisonRow(), ws.series()->runs[1]->firstDivergent);
     }
 
     void failedLoadReports()
