@@ -99,7 +99,9 @@ int runDumps(const QStringList &args, CliIo &io)
         }
         for (const Diagnostics::Entry &e : r.diagnostics().entries())
             if (e.severity != Severity::Info)
-                io.err << CliTr::tr("%1: %2 (%n times)", nullptr, int(e.count)).arg(paths[side], e.message) << '\n';
+                io.err << (e.count > 1 ? CliTr::tr("%1: %2 (%n times)", nullptr, int(e.count)).arg(paths[side], e.message)
+                                       : CliTr::tr("%1: %2").arg(paths[side], e.message))
+                       << '\n';
         dumps[side] = r.value();
     }
     ProgressSink progress;

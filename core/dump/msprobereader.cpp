@@ -291,8 +291,9 @@ Result<TensorDump> loadMsprobeDump(const Source &source, ProgressSink &progress,
     Diagnostics diagnostics = result.diagnostics();
     if (QFileInfo(jsonPath) != QFileInfo(source.path) && QFileInfo(source.path).isDir()
         && QFileInfo(jsonPath).dir() != QDir(source.path))
-        diagnostics.add(u"msprobe_first_rank"_s, Tr::tr("the folder holds several dumps; the first step and rank was used"),
-                        Location{-1, -1, jsonPath}, Severity::Info);
+        diagnostics.add(u"msprobe_first_rank"_s,
+                        Tr::tr("the folder holds several dumps; the first step and rank was used (%1)").arg(jsonPath),
+                        Location{-1, -1, jsonPath});
     const QString construct = dir.filePath(u"construct.json"_s);
     if (QFileInfo::exists(construct)) {
         Error ce;
