@@ -330,6 +330,49 @@ bool compareTensorPair(const TensorEntry &b, const TensorEntry &n, const Compare
         bytesDone->fetch_add(total * (dtypeSize(b.storage.stored) + dtypeSize(n.storage.stored)));
     }
     row->metrics = acc.finish(int(n.shape.size()));
+    // Second pass for KL: the normalisation needs each side's min and max from the first. Returns false
+    // only when canceled; a read failure leaves KL unset.
+    auto klPass = [&]() -> bool {
+        const PairMetrics &m = row->metrics;
+        KlAccumulator kl(m.npu.min, m.npu.max, m.bench.min, m.bench.max);
+        std::vector<double> lb, ln;
+        if (b.storage.axisOrder != n.storage.axisOrder) {
+            if (!readTensorLogical(b, &lb, options.maxReorderElements, &error)
+                || !readTensorLogical(n, &ln, options.maxReorderElements, &error))
+                return true;
+            kl.add(ln.data(), lb.data(), total);
+        } else {
+            auto sb = TensorStream::open(b, &error);
+            auto sn = sb ? TensorStream::open(n, &error) : nullptr;
+            const qint64 chunk = options.chunkElements;
+            for (qint64 done = 0; sn && done < total;) {
+                if (cancel.isCanceled())
+                    return false;
+                const qint64 want = std::min(chunk, total - done);
+                qint64 gb = 0, gn = 0;
+                while (gb < want) {
+                    const qint64 g = sb->read(bufB->data() + gb, want - gb, &error);
+                    if (g <= 0)
+                        break;
+                    gb += g;
+                }
+                while (gn < want) {
+                    const qint64 g = sn->read(bufN->data() + gn, want - gn, &error);
+                    if (g <= 0)
+                        break;
+                    gn += g;
+                }
+                if (gb != want || gn != want)
+                    return true; // the first pass read these; a failure now leaves KL unset
+                kl.add(bufN->data(), bufB->data(), want);
+                done += want;
+            }
+        }
+        row->metrics.klDivergence = kl.finish();
+        return true;
+    };
+    if (options.computeKl && row->metrics.count > 0 && !row->metrics.maskMismatch && !klPass())
+        return false;
     if (row->metrics.firstNonFiniteNpu >= 0)
         row->metrics.firstNonFiniteNpu = storageToLogicalIndex(n, row->metrics.firstNonFiniteNpu);
     row->message = row->metrics.message;

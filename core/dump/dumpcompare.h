@@ -39,6 +39,7 @@ struct CompareOptions
     int threads = 2;
     qint64 chunkElements = 1 << 14; // 128 KiB of doubles per side: stays in L2
     qint64 maxReorderElements = qint64(1) << 26; // tensors whose two layouts differ are reordered in memory
+    bool computeKl = false; // msaccucmp's KL divergence: a second pass over every pair
 };
 
 // Reads a mapping file: a JSON object {"regex": "replacement", ...} or a list of [regex, replacement].

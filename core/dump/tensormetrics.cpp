@@ -246,6 +246,35 @@ void PairAccumulator::add(const double *npu, const double *bench, qint64 count)
     Q_UNUSED(clean);
 }
 
+void KlAccumulator::add(const double *npu, const double *bench, qint64 count)
+{
+    constexpr double Eps32 = 1.1920929e-07; // msaccucmp floors the normalised values at float32 epsilon
+    const double spanN = m_maxN - m_minN, spanB = m_maxB - m_minB;
+    double p = 0, q = 0, sum = 0;
+    for (qint64 i = 0; i < count; ++i) {
+        double x = std::isfinite(npu[i]) ? npu[i] : 0.0;
+        double y = std::isfinite(bench[i]) ? bench[i] : 0.0;
+        x = spanN != 0 ? (x - m_minN) / spanN : x;
+        y = spanB != 0 ? (y - m_minB) / spanB : y;
+        x = std::max(x, Eps32);
+        y = std::max(y, Eps32);
+        p += x;
+        q += y;
+        sum += x * std::log(x / y);
+    }
+    m_p += p;
+    m_q += q;
+    m_s += sum;
+}
+
+double KlAccumulator::finish() const
+{
+    if (m_p <= 0 || m_q <= 0)
+        return std::nan("");
+    const double kl = m_s / m_p + std::log(m_q / m_p);
+    return std::fabs(kl) < Eps ? 0.0 : kl;
+}
+
 PairMetrics PairAccumulator::finish(int rank) const
 {
     PairMetrics m;

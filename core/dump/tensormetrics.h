@@ -26,6 +26,7 @@ struct PairMetrics
     double oneThousandthRatio = std::nan("");
     double fiveThousandthRatio = std::nan("");
     double allclosePassShare = std::nan("");
+    double klDivergence = std::nan(""); // msaccucmp's KL(NPU ‖ bench), optional second pass (§3.1)
     double rtol = 0;
     double atol = 0;
     qint64 nanNpu = 0, infNpu = 0, nanBench = 0, infBench = 0;
@@ -72,6 +73,24 @@ private:
     double m_minN = INFINITY, m_maxN = -INFINITY, m_minB = INFINITY, m_maxB = -INFINITY;
     qint64 m_nanN = 0, m_infN = 0, m_nanB = 0, m_infB = 0, m_firstBadN = -1;
     bool m_maskMismatch = false;
+};
+
+// msaccucmp's KL divergence (METRICS.md §3.1) as a second streaming pass once each side's min and max
+// are known: P = Σp̃, Q = Σq̃, S = Σ p̃ ln(p̃/q̃), KL = S/P + ln(Q/P). NaN/Inf positions are compared as 0,
+// as in the first pass.
+class KlAccumulator
+{
+public:
+    KlAccumulator(double minN, double maxN, double minB, double maxB)
+        : m_minN(minN), m_maxN(maxN), m_minB(minB), m_maxB(maxB)
+    {
+    }
+    void add(const double *npu, const double *bench, qint64 count);
+    double finish() const;
+
+private:
+    double m_minN, m_maxN, m_minB, m_maxB;
+    double m_p = 0, m_q = 0, m_s = 0;
 };
 
 // allclose defaults per dtype (torch.testing.assert_close, METRICS.md §3.2): {rtol, atol}.

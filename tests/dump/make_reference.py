@@ -32,7 +32,7 @@ def reference(b, n, dtype_name, rtol, atol):
     out["inf_bench"] = int(np.isinf(b).sum())
     if (np.isnan(b) != np.isnan(n)).any() or (np.isinf(b) != np.isinf(n)).any():
         for k in ("cosine", "max_abs_err", "max_rel_err", "mean_abs_err", "rmse", "rel_euclidean",
-                  "one_thousandth_ratio", "five_thousandth_ratio", "allclose_pass_share"):
+                  "one_thousandth_ratio", "five_thousandth_ratio", "allclose_pass_share", "kl"):
             out[k] = None
         return out
     b = np.where(bad_b, 0.0, b)
@@ -56,6 +56,18 @@ def reference(b, n, dtype_name, rtol, atol):
     out["one_thousandth_ratio"] = float(np.mean(re < 1e-3))
     out["five_thousandth_ratio"] = float(np.mean(re < 5e-3))
     out["allclose_pass_share"] = float(np.mean(d <= atol + rtol * np.abs(b)))
+    # msaccucmp KL(NPU || bench), METRICS.md §3.1, on the zeroed arrays
+    eps32 = np.float64(np.finfo(np.float32).eps)
+
+    def norm(x):
+        lo, hi = x.min(), x.max()
+        x = (x - lo) / (hi - lo) if hi != lo else x.copy()
+        return np.maximum(x, eps32)
+
+    pn, qb = norm(n), norm(b)
+    p, q = pn / pn.sum(), qb / qb.sum()
+    kl = float(np.sum(p * np.log(p / q)))
+    out["kl"] = 0.0 if abs(kl) < EPS else kl
     return out
 
 

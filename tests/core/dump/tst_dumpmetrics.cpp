@@ -62,6 +62,7 @@ private slots:
         QVERIFY(bench && npu);
         CompareOptions options;
         options.chunkElements = chunk;
+        options.computeKl = true;
         ProgressSink progress;
         const auto r = compareDumps(bench, npu, options, progress, CancelToken());
         QVERIFY(r.isOk());
@@ -88,6 +89,13 @@ private slots:
         compareValue(u"one_thousandth_ratio"_s, m.oneThousandthRatio, ref.value(u"one_thousandth_ratio"_s));
         compareValue(u"five_thousandth_ratio"_s, m.fiveThousandthRatio, ref.value(u"five_thousandth_ratio"_s));
         compareValue(u"allclose_pass_share"_s, m.allclosePassShare, ref.value(u"allclose_pass_share"_s));
+        // KL sums p·ln(p/q) over many near-equal terms: agree to 1e-9 absolute or relative.
+        const QJsonValue kl = ref.value(u"kl"_s);
+        if (kl.isNull())
+            QVERIFY(std::isnan(m.klDivergence));
+        else
+            QVERIFY2(std::fabs(m.klDivergence - kl.toDouble()) <= 1e-9 * std::max(1e-3, std::fabs(kl.toDouble())),
+                     qPrintable(u"kl: got %1, numpy %2"_s.arg(m.klDivergence, 0, 'g', 17).arg(kl.toDouble(), 0, 'g', 17)));
     }
 
     void accumulatorEdgeCases()
