@@ -44,6 +44,10 @@ class PairAccumulator
 {
 public:
     PairAccumulator(double rtol, double atol) : m_rtol(rtol), m_atol(atol) {}
+    // Index of this accumulator's first element in the tensor (element ranges on several threads).
+    void setOffset(qint64 offset) { m_offset = offset; }
+    // Appends the accumulator of the range that follows this one.
+    void merge(const PairAccumulator &next);
     void add(const double *npu, const double *bench, qint64 count);
     // float32 on both sides: widened inside the kernel, no intermediate double buffers.
     void add(const float *npu, const float *bench, qint64 count);
@@ -61,11 +65,17 @@ private:
             sum = t;
         }
         double value() const { return sum + c; }
+        void merge(const Sum &o)
+        {
+            add(o.sum);
+            add(o.c);
+        }
     };
     template<typename T>
     bool addClean(const T *npu, const T *bench, qint64 count);
 
     double m_rtol, m_atol;
+    qint64 m_offset = 0;
     qint64 m_n = 0;
     Sum m_nb, m_nn, m_bb, m_abs, m_sq, m_n1, m_b1, m_relAcc;
     double m_maxAbs = 0, m_maxRel = 0, m_maxRelAcc = 0;

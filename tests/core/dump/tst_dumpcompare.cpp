@@ -229,13 +229,31 @@ private slots:
         one.threads = 1;
         CompareOptions two;
         two.threads = 2;
+        two.splitElements = 5000; // ranges of big pairs on both threads, merged in order
         const auto a = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s, one);
         const auto b = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s, two);
         QCOMPARE(a->rows.size(), b->rows.size());
         for (int i = 0; i < a->rows.size(); ++i) {
-            QCOMPARE(a->rows[i].metrics.maxAbsErr, b->rows[i].metrics.maxAbsErr);
-            const double ca = a->rows[i].metrics.cosine, cb = b->rows[i].metrics.cosine;
-            QVERIFY(ca == cb || (std::isnan(ca) && std::isnan(cb)));
+            const PairMetrics &ma = a->rows[i].metrics, &mb = b->rows[i].metrics;
+            QCOMPARE(ma.maxAbsErr, mb.maxAbsErr);
+            QCOMPARE(ma.oneThousandthRatio, mb.oneThousandthRatio);
+            QCOMPARE(ma.nanNpu, mb.nanNpu);
+            QCOMPARE(ma.firstNonFiniteNpu, mb.firstNonFiniteNpu);
+            // Sums grouped differently agree to rounding.
+            const double ca = ma.cosine, cb = mb.cosine;
+            QVERIFY(std::fabs(ca - cb) <= 1e-12 || (std::isnan(ca) && std::isnan(cb)));
+            QVERIFY(std::fabs(ma.rmse - mb.rmse) <= 1e-12 * std::max(1.0, ma.rmse) || (std::isnan(ma.rmse) && std::isnan(mb.rmse)));
+            QCOMPARE(a->rows[i].verdict, b->rows[i].verdict);
+        }
+        QCOMPARE(a->firstDivergent, b->firstDivergent);
+        QCOMPARE(a->nanOrigin, b->nanOrigin);
+        // The same split on 1 and 2 threads is bit-identical: ranges merge in a fixed order.
+        CompareOptions oneSplit = two;
+        oneSplit.threads = 1;
+        const auto c = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s, oneSplit);
+        for (int i = 0; i < b->rows.size(); ++i) {
+            const double x = b->rows[i].metrics.cosine, y = c->rows[i].metrics.cosine;
+            QVERIFY(x == y || (std::isnan(x) && std::isnan(y)));
         }
     }
 };
