@@ -47,6 +47,7 @@ int runDumps(const QStringList &args, CliIo &io)
                       u"FILE"_s});
     parser.addOption({u"rtol"_s, CliTr::tr("allclose relative tolerance (default: per NPU dtype)."), u"R"_s});
     parser.addOption({u"atol"_s, CliTr::tr("allclose absolute tolerance (default: per NPU dtype)."), u"A"_s});
+    parser.addOption({u"kl"_s, CliTr::tr("Also compute msaccucmp's KL divergence (a second pass over every pair).")});
     parser.addOption({u"threads"_s, CliTr::tr("Worker threads over tensor pairs (default 2)."), u"N"_s, u"2"_s});
     parser.addPositionalArgument(u"bench"_s, CliTr::tr("Benchmark dump: HDF5, .npy file or folder, msprobe dump."));
     parser.addPositionalArgument(u"npu"_s, CliTr::tr("NPU dump of the same kind."));
@@ -74,6 +75,7 @@ int runDumps(const QStringList &args, CliIo &io)
             return ExitUsage;
         }
     }
+    options.computeKl = parser.isSet(u"kl"_s);
     bool threadsOk = false;
     options.threads = parser.value(u"threads"_s).toInt(&threadsOk);
     if (!threadsOk || options.threads < 1 || options.threads > 256) {
@@ -99,7 +101,9 @@ int runDumps(const QStringList &args, CliIo &io)
         }
         for (const Diagnostics::Entry &e : r.diagnostics().entries())
             if (e.severity != Severity::Info)
-                io.err << CliTr::tr("%1: %2 (%n times)", nullptr, int(e.count)).arg(paths[side], e.message) << '\n';
+                io.err << (e.count > 1 ? CliTr::tr("%1: %2 (%n times)", nullptr, int(e.count)).arg(paths[side], e.message)
+                                       : CliTr::tr("%1: %2").arg(paths[side], e.message))
+                       << '\n';
         dumps[side] = r.value();
     }
     ProgressSink progress;
@@ -141,6 +145,7 @@ int runDumps(const QStringList &args, CliIo &io)
                       {u"one_thousandth_ratio"_s, number(m.oneThousandthRatio)},
                       {u"five_thousandth_ratio"_s, number(m.fiveThousandthRatio)},
                       {u"allclose_pass_share"_s, number(m.allclosePassShare)},
+                      {u"kl"_s, number(m.klDivergence)},
                       {u"nan_npu"_s, m.nanNpu},
                       {u"inf_npu"_s, m.infNpu},
                       {u"nan_bench"_s, m.nanBench},

@@ -1,6 +1,7 @@
 #include "workspacefactory.h"
 
 #include "widgets/common/workspace.h"
+#include "widgets/heatmap/dumpworkspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
 #include "widgets/plots/lossworkspace.h"
 #include "widgets/timeline/traceworkspace.h"
@@ -10,7 +11,6 @@ namespace Twinscope::App {
 Widgets::Workspace *
 createWorkspace(Core::FileKind kind, Widgets::LoadController *loads, QWidget *parent)
 {
-    // One case per workspace; a kind without a case gets a clear "not supported yet" message.
     switch (kind) {
     case Core::FileKind::Trace:
         return new Widgets::TraceWorkspace(loads, parent);
@@ -19,6 +19,7 @@ createWorkspace(Core::FileKind kind, Widgets::LoadController *loads, QWidget *pa
     case Core::FileKind::Loss:
         return new Widgets::LossWorkspace(loads, parent);
     case Core::FileKind::Dump:
+        return new Widgets::DumpWorkspace(loads, parent);
     case Core::FileKind::Unknown:
         break;
     }

@@ -1,6 +1,7 @@
 #include "dumpcompare.h"
 
 #include "dumpnames.h"
+#include "paircomparer.h"
 #include "tensorstream.h"
 
 #include "core/common/tr.h"
@@ -234,112 +235,6 @@ QList<CompareRow> pairTensors(const TensorDump &bench, const TensorDump &npu, co
 
 namespace {
 
-// One pair, one streaming pass. Returns false only when canceled.
-bool compareTensorPair(const TensorEntry &b, const TensorEntry &n, const CompareOptions &options, CompareRow *row,
-                       std::vector<double> *bufB, std::vector<double> *bufN, const CancelToken &cancel,
-                       std::atomic<qint64> *bytesDone)
-{
-    if (b.shape != n.shape) {
-        row->message = Tr::tr("Shape of NPU and bench tensor do not match. Skipped.");
-        row->verdict = Verdict::Unmatched;
-        return true;
-    }
-    for (const TensorEntry *t : {&b, &n}) {
-        if (!t->unreadable.isEmpty()) {
-            row->message = t->unreadable;
-            row->verdict = Verdict::Error;
-            return true;
-        }
-    }
-    auto [rtol, atol] = allcloseDefaults(n.dtype);
-    if (options.rtol >= 0)
-        rtol = options.rtol;
-    if (options.atol >= 0)
-        atol = options.atol;
-    PairAccumulator acc(rtol, atol);
-    QString error;
-    const qint64 total = n.numel();
-    if (b.storage.axisOrder == n.storage.axisOrder) {
-        // Same storage order on both sides: element i of one stream pairs with element i of the other.
-        auto sb = TensorStream::open(b, &error);
-        auto sn = sb ? TensorStream::open(n, &error) : nullptr;
-        const qint64 chunk = options.chunkElements;
-        bufB->resize(size_t(chunk));
-        bufN->resize(size_t(chunk));
-        qint64 done = 0;
-        const bool floats = b.storage.kind == TensorStorage::Kind::RawFile && n.storage.kind == TensorStorage::Kind::RawFile
-                && b.storage.stored == DType::Float32 && n.storage.stored == DType::Float32;
-        while (floats && sb && sn && done < total) {
-            // Both sides plain float32 files: the kernel reads the mapped floats directly.
-            if (cancel.isCanceled())
-                return false;
-            const qint64 want = std::min(chunk, total - done);
-            qint64 gotB = 0, gotN = 0;
-            const float *pb = sb->readFloats(want, &gotB, &error);
-            const float *pn = pb ? sn->readFloats(want, &gotN, &error) : nullptr;
-            if (!pb || !pn || gotB != want || gotN != want) {
-                if (error.isEmpty())
-                    error = Tr::tr("a tensor ended before its shape says");
-                break;
-            }
-            acc.add(pn, pb, want);
-            done += want;
-            bytesDone->fetch_add(want * 8);
-        }
-        while (!floats && sb && sn && done < total) {
-            if (cancel.isCanceled())
-                return false;
-            const qint64 want = std::min(chunk, total - done);
-            qint64 gotB = 0, gotN = 0;
-            while (gotB < want) {
-                const qint64 g = sb->read(bufB->data() + gotB, want - gotB, &error);
-                if (g <= 0)
-                    break;
-                gotB += g;
-            }
-            while (gotN < want) {
-                const qint64 g = sn->read(bufN->data() + gotN, want - gotN, &error);
-                if (g <= 0)
-                    break;
-                gotN += g;
-            }
-            if (gotB != want || gotN != want) {
-                if (error.isEmpty())
-                    error = Tr::tr("a tensor ended before its shape says");
-                break;
-            }
-            acc.add(bufN->data(), bufB->data(), want);
-            done += want;
-            bytesDone->fetch_add(want * (dtypeSize(b.storage.stored) + dtypeSize(n.storage.stored)));
-        }
-        if (!error.isEmpty()) {
-            row->message = error;
-            row->verdict = Verdict::Error;
-            return true;
-        }
-    } else {
-        // Different storage orders (a transposed view on one side): bring both to logical order.
-        std::vector<double> lb, ln;
-        if (!readTensorLogical(b, &lb, options.maxReorderElements, &error)
-            || !readTensorLogical(n, &ln, options.maxReorderElements, &error)) {
-            row->message = error;
-            row->verdict = Verdict::Error;
-            return true;
-        }
-        acc.add(ln.data(), lb.data(), total);
-        bytesDone->fetch_add(total * (dtypeSize(b.storage.stored) + dtypeSize(n.storage.stored)));
-    }
-    row->metrics = acc.finish(int(n.shape.size()));
-    if (row->metrics.firstNonFiniteNpu >= 0)
-        row->metrics.firstNonFiniteNpu = storageToLogicalIndex(n, row->metrics.firstNonFiniteNpu);
-    row->message = row->metrics.message;
-    if (b.dtype != n.dtype && !row->message.isEmpty())
-        row->message = Tr::tr("Dtype of NPU and bench tensor do not match.") + u' ' + row->message;
-    else if (b.dtype != n.dtype)
-        row->message = Tr::tr("Dtype of NPU and bench tensor do not match.");
-    return true;
-}
-
 bool finiteStat(double v)
 {
     return std::isfinite(v);
@@ -407,32 +302,103 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std
             for (const CompareRow &r : std::as_const(cmp->rows))
                 totalBytes += bench->tensors[r.bench].numel() * dtypeSize(bench->tensors[r.bench].storage.stored)
                         + npu->tensors[r.npu].numel() * dtypeSize(npu->tensors[r.npu].storage.stored);
-            std::atomic<int> next{0};
+            // Work items are element ranges: one per pair, or several for a pair large enough to keep
+            // a thread busy alone. Ranges of one pair merge in order afterwards, so the result does not
+            // depend on the thread count.
+            struct Item
+            {
+                int row;
+                qint64 begin, end;
+                int part;
+            };
+            std::vector<Item> items;
+            std::vector<std::vector<PairAccumulator>> parts(size_t(cmp->rows.size()));
+            std::vector<QString> errors(size_t(cmp->rows.size()));
+            std::vector<char> comparable(size_t(cmp->rows.size()), 0);
+            for (int i = 0; i < cmp->rows.size(); ++i) {
+                CompareRow &r = cmp->rows[i];
+                const TensorEntry &b = bench->tensors[r.bench], &n = npu->tensors[r.npu];
+                if (!pairIsComparable(b, n, &r))
+                    continue;
+                comparable[size_t(i)] = 1;
+                const qint64 total = n.numel();
+                const bool split = b.storage.axisOrder == n.storage.axisOrder && options.splitElements > 0
+                        && total > options.splitElements;
+                const qint64 step = split ? options.splitElements : std::max<qint64>(total, 1);
+                // Ranges need both sides in the same order; a reordered pair is one item (begin 0).
+                if (total == 0) // nothing to read: finishing an empty accumulator gives msprobe's message
+                    parts[size_t(i)].push_back(makeAccumulator(n, options, 0));
+                for (qint64 begin = 0, part = 0; begin < total; begin += step, ++part) {
+                    items.push_back({i, begin, std::min(begin + step, total), int(part)});
+                    parts[size_t(i)].push_back(makeAccumulator(n, options, begin));
+                }
+            }
+            std::atomic<size_t> next{0};
             std::atomic<qint64> bytesDone{0};
             std::atomic<bool> canceled{false};
+            std::mutex errorLock;
             auto worker = [&](bool reportProgress) {
-                std::vector<double> bufB, bufN;
+                PairBuffers buffers;
                 for (;;) {
-                    const int i = next.fetch_add(1);
+                    const size_t k = next.fetch_add(1);
+                    if (k >= items.size() || canceled.load())
+                        return;
+                    const Item &it = items[k];
+                    const CompareRow &r = cmp->rows[it.row];
+                    const TensorEntry &b = bench->tensors[r.bench], &n = npu->tensors[r.npu];
+                    PairAccumulator &acc = parts[size_t(it.row)][size_t(it.part)];
+                    QString error;
+                    const bool ok = b.storage.axisOrder == n.storage.axisOrder
+                            ? accumulateRange(b, n, it.begin, it.end, options, &acc, &buffers, cancel, &bytesDone, &error)
+                            : accumulateReordered(b, n, options, &acc, &bytesDone, &error);
+                    if (!ok) {
+                        canceled.store(true);
+                        return;
+                    }
+                    if (!error.isEmpty()) {
+                        const std::lock_guard<std::mutex> lock(errorLock);
+                        if (errors[size_t(it.row)].isEmpty())
+                            errors[size_t(it.row)] = error;
+                    }
+                    if (reportProgress)
+                        progress.reportRange(bytesDone.load(), totalBytes, 20, 950, Tr::tr("Comparing tensors"));
+                }
+            };
+            auto runPool = [&](auto &&fn) {
+                std::vector<std::thread> pool;
+                for (int k = 1; k < std::max(1, options.threads); ++k)
+                    pool.emplace_back(fn, false);
+                fn(true); // the calling thread works too
+                for (std::thread &th : pool)
+                    th.join();
+            };
+            runPool(worker);
+            if (canceled.load())
+                return Result<DumpComparison>::canceled();
+            // Merge the ranges in order and finish each pair (the optional KL pass runs here, per pair).
+            std::atomic<int> nextRow{0};
+            auto finisher = [&](bool reportProgress) {
+                PairBuffers buffers;
+                for (;;) {
+                    const int i = nextRow.fetch_add(1);
                     if (i >= cmp->rows.size() || canceled.load())
                         return;
+                    if (!comparable[size_t(i)])
+                        continue;
                     CompareRow &r = cmp->rows[i];
-                    if (!compareTensorPair(bench->tensors[r.bench], npu->tensors[r.npu], options, &r, &bufB, &bufN,
-                                           cancel, &bytesDone)) {
+                    std::vector<PairAccumulator> &accs = parts[size_t(i)];
+                    for (size_t p = 1; p < accs.size(); ++p)
+                        accs[0].merge(accs[p]);
+                    if (!finishPair(bench->tensors[r.bench], npu->tensors[r.npu], options, accs[0], errors[size_t(i)],
+                                    &r, &buffers, cancel)) {
                         canceled.store(true);
                         return;
                     }
                     if (reportProgress)
-                        progress.reportRange(bytesDone.load(), totalBytes, 20, 980, Tr::tr("Comparing tensors"));
+                        progress.reportRange(i, cmp->rows.size(), 950, 990, Tr::tr("Comparing tensors"));
                 }
             };
-            // Pairs are independent: spread them over the threads; the calling thread works too.
-            std::vector<std::thread> pool;
-            for (int k = 1; k < std::max(1, options.threads); ++k)
-                pool.emplace_back(worker, false);
-            worker(true);
-            for (std::thread &th : pool)
-                th.join();
+            runPool(finisher);
             if (canceled.load())
                 return Result<DumpComparison>::canceled();
             cmp->bytesCompared = bytesDone.load();

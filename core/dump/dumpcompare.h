@@ -39,6 +39,9 @@ struct CompareOptions
     int threads = 2;
     qint64 chunkElements = 1 << 14; // 128 KiB of doubles per side: stays in L2
     qint64 maxReorderElements = qint64(1) << 26; // tensors whose two layouts differ are reordered in memory
+    bool computeKl = false; // msaccucmp's KL divergence: a second pass over every pair
+    // Pairs with more elements are cut into ranges of this many, so one huge tensor uses every thread.
+    qint64 splitElements = qint64(1) << 23;
 };
 
 // Reads a mapping file: a JSON object {"regex": "replacement", ...} or a list of [regex, replacement].

@@ -48,11 +48,7 @@ Result<TensorDump> loadDump(const Source &source, ProgressSink &progress, const 
             return Result<TensorDump>::failed(Error::make(ErrorCode::Unsupported, ptTensorAdvice(info.fileName()),
                                                           source.path));
         if (s.format == u"npz"_s)
-            return Result<TensorDump>::failed(Error::make(ErrorCode::Unsupported,
-                    Tr::tr(".npz archives are not read yet: unpack them with python3 -c \"import numpy, sys; "
-                           "[numpy.save(k + '.npy', v) for k, v in numpy.load(sys.argv[1]).items()]\" FILE.npz "
-                           "and compare the folder"),
-                    source.path));
+            return loadNpzDump(source, progress, cancel);
         if (s.producer == u"msprobe"_s)
             return loadMsprobeDump(source, progress, cancel);
         if (s.producer == u"ptdbg"_s && s.format == u"json_lines"_s)

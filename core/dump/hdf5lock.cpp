@@ -18,6 +18,11 @@ Hdf5Guard::Hdf5Guard() : m_lock(hdf5Mutex())
     H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
 }
 
-Hdf5Guard::~Hdf5Guard() = default;
+Hdf5Guard::~Hdf5Guard()
+{
+    // Failed calls leave records on this thread's error stack; a pool thread that lives until exit
+    // would keep them and make HDF5's atexit handler report "infinite loop closing library".
+    H5Eclear2(H5E_DEFAULT);
+}
 
 } // namespace Twinscope::Core

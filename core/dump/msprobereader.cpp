@@ -291,8 +291,9 @@ Result<TensorDump> loadMsprobeDump(const Source &source, ProgressSink &progress,
     Diagnostics diagnostics = result.diagnostics();
     if (QFileInfo(jsonPath) != QFileInfo(source.path) && QFileInfo(source.path).isDir()
         && QFileInfo(jsonPath).dir() != QDir(source.path))
-        diagnostics.add(u"msprobe_first_rank"_s, Tr::tr("the folder holds several dumps; the first step and rank was used"),
-                        Location{-1, -1, jsonPath}, Severity::Info);
+        diagnostics.add(u"msprobe_first_rank"_s,
+                        Tr::tr("the folder holds several dumps; the first step and rank was used (%1)").arg(jsonPath),
+                        Location{-1, -1, jsonPath});
     const QString construct = dir.filePath(u"construct.json"_s);
     if (QFileInfo::exists(construct)) {
         Error ce;
@@ -309,6 +310,31 @@ Result<TensorDump> loadMsprobeDump(const Source &source, ProgressSink &progress,
                 diagnostics.add(u"msprobe_bad_construct"_s, Tr::tr("construct.json is not a JSON object; the module "
                                                                    "tree is not shown"),
                                 Location{-1, -1, construct});
+            }
+        }
+    }
+    const QString stack = dir.filePath(u"stack.json"_s);
+    if (QFileInfo::exists(stack)) {
+        Error se;
+        if (auto sbytes = ByteSource::open(Source::fromPath(stack), &se)) {
+            simdjson::dom::parser parser;
+            simdjson::dom::object stacks;
+            if (parser.parse(sbytes->data().data(), sbytes->data().size()).get_object().get(stacks) == simdjson::SUCCESS) {
+                for (auto entry : stacks) {
+                    simdjson::dom::array frames;
+                    if (entry.value.get_array().get(frames) != simdjson::SUCCESS)
+                        continue;
+                    QStringList lines;
+                    for (auto f : frames) {
+                        std::string_view line;
+                        if (f.get_string().get(line) == simdjson::SUCCESS)
+                            lines << qstr(line);
+                    }
+                    dump->callStacks.insert(qstr(entry.key), lines);
+                }
+            } else {
+                diagnostics.add(u"msprobe_bad_stack"_s, Tr::tr("stack.json is not a JSON object; call stacks are not shown"),
+                                Location{-1, -1, stack});
             }
         }
     }

@@ -36,4 +36,9 @@ std::optional<TensorEntry> readNpyTensor(const QString &path, Error *error);
 // (op type, op name, timestamp, input|output, index), ordered by timestamp, else by name.
 Result<TensorDump> loadNpyDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
 
+// A .npz archive (numpy.savez): every stored .npy member is a tensor named by its member name, in
+// archive order, streamed from its offset inside the zip. Deflated members (numpy.savez_compressed)
+// become unreadable rows with a message; zip64 archives are supported.
+Result<TensorDump> loadNpzDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
+
 } // namespace Twinscope::Core

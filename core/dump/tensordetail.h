@@ -30,21 +30,4 @@ struct TensorDetail
 Result<TensorDetail> computeTensorDetail(const DumpComparison &comparison, int row, int bins, int topK,
                                          ProgressSink &progress, const CancelToken &cancel);
 
-// The per-layer divergence heatmap's data (METRICS.md §8): rows = tensors in bench execution order
-// (unmatched bench tensors in place, unmatched NPU tensors appended), columns = metrics scaled to
-// badness 0 (good) .. 1 (bad) on a log scale between a "clean" and a "broken" value; NaN = no value
-// (unmatched, or not computed) and is drawn grey.
-struct DivergenceMatrix
-{
-    QStringList columns;      // translated metric names
-    QStringList rowLabels;    // tensor names
-    QList<int> rowToRow;      // matrix row -> comparison row (-1 for unmatched)
-    QList<double> badness;    // rows × columns, row-major
-    int rowCount() const { return int(rowLabels.size()); }
-    int columnCount() const { return int(columns.size()); }
-    double at(int r, int c) const { return badness[qsizetype(r) * columns.size() + c]; }
-};
-
-DivergenceMatrix buildDivergenceMatrix(const DumpComparison &comparison);
-
 } // namespace Twinscope::Core

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <QHash>
 #include <QList>
+#include <QStringList>
 #include <QString>
 
 #include <cmath>
@@ -86,6 +88,7 @@ struct TensorDump
     QList<TensorEntry> tensors;
     qint64 dataBytes = 0; // bytes of tensor data on disk (throughput accounting)
     QList<QPair<QString, QString>> moduleParent; // msprobe construct.json: module -> parent module
+    QHash<QString, QStringList> callStacks;      // msprobe stack.json: call key -> stack frames
 };
 
 QString shapeText(const QList<qint64> &shape); // "[3, 2]"

@@ -235,7 +235,7 @@ void PairAccumulator::add(const double *npu, const double *bench, qint64 count)
         m_nanB += kb == 1;
         m_infB += kb == 2;
         if (kn != 0 && m_firstBadN < 0)
-            m_firstBadN = m_n + i;
+            m_firstBadN = m_offset + m_n + i;
         if (kn != kb)
             m_maskMismatch = true;
         n[size_t(i)] = 0;
@@ -244,6 +244,62 @@ void PairAccumulator::add(const double *npu, const double *bench, qint64 count)
     const bool clean = addClean(n.data(), b.data(), count);
     Q_ASSERT(clean);
     Q_UNUSED(clean);
+}
+
+void PairAccumulator::merge(const PairAccumulator &o)
+{
+    for (auto [mine, theirs] : {std::pair{&m_nb, &o.m_nb}, std::pair{&m_nn, &o.m_nn}, std::pair{&m_bb, &o.m_bb},
+                                std::pair{&m_abs, &o.m_abs}, std::pair{&m_sq, &o.m_sq}, std::pair{&m_n1, &o.m_n1},
+                                std::pair{&m_b1, &o.m_b1}, std::pair{&m_relAcc, &o.m_relAcc}})
+        mine->merge(*theirs);
+    m_maxAbs = std::max(m_maxAbs, o.m_maxAbs);
+    m_maxRel = std::max(m_maxRel, o.m_maxRel);
+    m_maxRelAcc = std::max(m_maxRelAcc, o.m_maxRelAcc);
+    m_minN = std::min(m_minN, o.m_minN);
+    m_maxN = std::max(m_maxN, o.m_maxN);
+    m_minB = std::min(m_minB, o.m_minB);
+    m_maxB = std::max(m_maxB, o.m_maxB);
+    m_rel1 += o.m_rel1;
+    m_rel5 += o.m_rel5;
+    m_allclose += o.m_allclose;
+    m_benchZeros += o.m_benchZeros;
+    m_nanN += o.m_nanN;
+    m_infN += o.m_infN;
+    m_nanB += o.m_nanB;
+    m_infB += o.m_infB;
+    if (m_firstBadN < 0)
+        m_firstBadN = o.m_firstBadN;
+    m_maskMismatch = m_maskMismatch || o.m_maskMismatch;
+    m_n += o.m_n;
+}
+
+void KlAccumulator::add(const double *npu, const double *bench, qint64 count)
+{
+    constexpr double Eps32 = 1.1920929e-07; // msaccucmp floors the normalised values at float32 epsilon
+    const double spanN = m_maxN - m_minN, spanB = m_maxB - m_minB;
+    double p = 0, q = 0, sum = 0;
+    for (qint64 i = 0; i < count; ++i) {
+        double x = std::isfinite(npu[i]) ? npu[i] : 0.0;
+        double y = std::isfinite(bench[i]) ? bench[i] : 0.0;
+        x = spanN != 0 ? (x - m_minN) / spanN : x;
+        y = spanB != 0 ? (y - m_minB) / spanB : y;
+        x = std::max(x, Eps32);
+        y = std::max(y, Eps32);
+        p += x;
+        q += y;
+        sum += x * std::log(x / y);
+    }
+    m_p += p;
+    m_q += q;
+    m_s += sum;
+}
+
+double KlAccumulator::finish() const
+{
+    if (m_p <= 0 || m_q <= 0)
+        return std::nan("");
+    const double kl = m_s / m_p + std::log(m_q / m_p);
+    return std::fabs(kl) < Eps ? 0.0 : kl;
 }
 
 PairMetrics PairAccumulator::finish(int rank) const

@@ -26,6 +26,7 @@ struct PairMetrics
     double oneThousandthRatio = std::nan("");
     double fiveThousandthRatio = std::nan("");
     double allclosePassShare = std::nan("");
+    double klDivergence = std::nan(""); // msaccucmp's KL(NPU ‖ bench), optional second pass (§3.1)
     double rtol = 0;
     double atol = 0;
     qint64 nanNpu = 0, infNpu = 0, nanBench = 0, infBench = 0;
@@ -43,6 +44,10 @@ class PairAccumulator
 {
 public:
     PairAccumulator(double rtol, double atol) : m_rtol(rtol), m_atol(atol) {}
+    // Index of this accumulator's first element in the tensor (element ranges on several threads).
+    void setOffset(qint64 offset) { m_offset = offset; }
+    // Appends the accumulator of the range that follows this one.
+    void merge(const PairAccumulator &next);
     void add(const double *npu, const double *bench, qint64 count);
     // float32 on both sides: widened inside the kernel, no intermediate double buffers.
     void add(const float *npu, const float *bench, qint64 count);
@@ -60,11 +65,17 @@ private:
             sum = t;
         }
         double value() const { return sum + c; }
+        void merge(const Sum &o)
+        {
+            add(o.sum);
+            add(o.c);
+        }
     };
     template<typename T>
     bool addClean(const T *npu, const T *bench, qint64 count);
 
     double m_rtol, m_atol;
+    qint64 m_offset = 0;
     qint64 m_n = 0;
     Sum m_nb, m_nn, m_bb, m_abs, m_sq, m_n1, m_b1, m_relAcc;
     double m_maxAbs = 0, m_maxRel = 0, m_maxRelAcc = 0;
@@ -72,6 +83,24 @@ private:
     double m_minN = INFINITY, m_maxN = -INFINITY, m_minB = INFINITY, m_maxB = -INFINITY;
     qint64 m_nanN = 0, m_infN = 0, m_nanB = 0, m_infB = 0, m_firstBadN = -1;
     bool m_maskMismatch = false;
+};
+
+// msaccucmp's KL divergence (METRICS.md §3.1) as a second streaming pass once each side's min and max
+// are known: P = Σp̃, Q = Σq̃, S = Σ p̃ ln(p̃/q̃), KL = S/P + ln(Q/P). NaN/Inf positions are compared as 0,
+// as in the first pass.
+class KlAccumulator
+{
+public:
+    KlAccumulator(double minN, double maxN, double minB, double maxB)
+        : m_minN(minN), m_maxN(maxN), m_minB(minB), m_maxB(maxB)
+    {
+    }
+    void add(const double *npu, const double *bench, qint64 count);
+    double finish() const;
+
+private:
+    double m_minN, m_maxN, m_minB, m_maxB;
+    double m_p = 0, m_q = 0, m_s = 0;
 };
 
 // allclose defaults per dtype (torch.testing.assert_close, METRICS.md §3.2): {rtol, atol}.

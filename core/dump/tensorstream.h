@@ -33,6 +33,14 @@ public:
         *got = 0;
         return nullptr;
     }
+    // Continues reading at element position (storage order); false when out of range.
+    virtual bool seek(qint64 position)
+    {
+        if (position < 0 || position > m_total)
+            return false;
+        m_position = position;
+        return true;
+    }
     qint64 total() const { return m_total; }
     qint64 position() const { return m_position; }
 

@@ -33,7 +33,7 @@ private slots:
     {
         QTemporaryDir tmp;
         const QString csv = tmp.filePath(u"out.csv"_s);
-        const Run r = run({u"--json"_s, u"--csv"_s, csv, pair(u"dumper/bench.h5"_s), pair(u"dumper/npu.h5"_s)});
+        const Run r = run({u"--json"_s, u"--kl"_s, u"--csv"_s, csv, pair(u"dumper/bench.h5"_s), pair(u"dumper/npu.h5"_s)});
         QCOMPARE(r.exit, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value(u"schemaVersion"_s).toInt(), 1);
@@ -54,6 +54,8 @@ private slots:
                                 "five_thousandth_ratio", "nan_npu", "inf_npu", "nan_bench", "inf_bench", "verdict"})
             QVERIFY2(tensors.first().toObject().contains(QLatin1String(key)), key);
         QCOMPARE(tensors[55].toObject().value(u"nan_npu"_s).toInt(), 1);
+        QVERIFY(tensors[15].toObject().value(u"kl"_s).toDouble() > 0); // the planted divergence
+        QVERIFY(tensors[55].toObject().value(u"kl"_s).isNull());        // NaN positions differ
         QCOMPARE(tensors[55].toObject().value(u"verdict"_s).toString(), u"error"_s);
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));

@@ -32,7 +32,7 @@ def reference(b, n, dtype_name, rtol, atol):
     out["inf_bench"] = int(np.isinf(b).sum())
     if (np.isnan(b) != np.isnan(n)).any() or (np.isinf(b) != np.isinf(n)).any():
         for k in ("cosine", "max_abs_err", "max_rel_err", "mean_abs_err", "rmse", "rel_euclidean",
-                  "one_thousandth_ratio", "five_thousandth_ratio", "allclose_pass_share"):
+                  "one_thousandth_ratio", "five_thousandth_ratio", "allclose_pass_share", "kl"):
             out[k] = None
         return out
     b = np.where(bad_b, 0.0, b)
@@ -56,6 +56,18 @@ def reference(b, n, dtype_name, rtol, atol):
     out["one_thousandth_ratio"] = float(np.mean(re < 1e-3))
     out["five_thousandth_ratio"] = float(np.mean(re < 5e-3))
     out["allclose_pass_share"] = float(np.mean(d <= atol + rtol * np.abs(b)))
+    # msaccucmp KL(NPU || bench), METRICS.md §3.1, on the zeroed arrays
+    eps32 = np.float64(np.finfo(np.float32).eps)
+
+    def norm(x):
+        lo, hi = x.min(), x.max()
+        x = (x - lo) / (hi - lo) if hi != lo else x.copy()
+        return np.maximum(x, eps32)
+
+    pn, qb = norm(n), norm(b)
+    p, q = pn / pn.sum(), qb / qb.sum()
+    kl = float(np.sum(p * np.log(p / q)))
+    out["kl"] = 0.0 if abs(kl) < EPS else kl
     return out
 
 
@@ -125,6 +137,17 @@ add_npy("bool", b, n, "bool", 0.0, 0.0, note="bool -> 0/1")
 b = np.zeros((10, 10), np.float32)
 add_npy("all_zero", b, b.copy(), "float32", *F32, note="both all zero: cosine 1")
 
+# .npz (numpy.savez, stored members): tensors are streamed from their offsets inside the zip.
+a = rng.standard_normal((10, 7)).astype(np.float32)
+b = rng.standard_normal((33,)).astype(np.float64)
+np.savez(os.path.join(OUT, "arrays.bench.npz"), first=a, second=b)
+np.savez(os.path.join(OUT, "arrays.npu.npz"), first=noisy(a, 1e-4, np.float32), second=noisy(b, 1e-6, np.float64))
+with np.load(os.path.join(OUT, "arrays.npu.npz")) as z:
+    r = reference(b, z["second"], "float64", *F64)
+r.update({"name": "npz_member", "bench": "arrays.bench.npz", "npu": "arrays.npu.npz", "tensor": "second",
+          "note": "a stored member of a numpy.savez archive"})
+cases.append(r)
+
 # HDF5: a chunked, gzip-compressed pair (hyperslab path) and a torch.utils.dumper-style pair with
 # fp16 stored as float32, uint8 stored as int8 bits and a transposed Stride.
 with h5py.File(os.path.join(OUT, "chunked.bench.h5"), "w") as fb, \
@@ -136,6 +159,15 @@ with h5py.File(os.path.join(OUT, "chunked.bench.h5"), "w") as fb, \
     r = reference(b, n, "float32", *F32)
     r.update({"name": "h5_chunked_gzip", "bench": "chunked.bench.h5", "npu": "chunked.npu.h5",
               "tensor": "layer/0/output_0", "note": "different chunk shapes on the two sides"})
+    cases.append(r)
+    # Rows longer than a read chunk: read piecewise along the last axis.
+    b2 = rng.standard_normal((2, 3001)).astype(np.float64)
+    n2 = noisy(b2, 1e-7, np.float64)
+    fb.create_dataset("layer/1/output_0", data=b2, chunks=(1, 500), compression="gzip")
+    fn.create_dataset("layer/1/output_0", data=n2, chunks=(2, 64), compression="gzip")
+    r = reference(b2, n2, "float64", *F64)
+    r.update({"name": "h5_chunked_long_rows", "bench": "chunked.bench.h5", "npu": "chunked.npu.h5",
+              "tensor": "layer/1/output_0", "note": "rows longer than the read chunk"})
     cases.append(r)
 
 
@@ -205,6 +237,9 @@ npy_with_header("void2_bf16.npy", "{'descr': '|V2', 'fortran_order': False, 'sha
 npy_with_header("bad_dict.npy", "{'descr': '<f4', 'fortran_order': Maybe, 'shape': (4,), }", b"\x00" * 16)
 npy_with_header("huge_shape.npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296, 64), }")
 open(os.path.join(BROKEN, "empty.npy"), "wb").close()
+np.savez_compressed(os.path.join(BROKEN, "compressed.npz"), x=np.arange(10.0))
+zraw = open(os.path.join(OUT, "arrays.bench.npz"), "rb").read()
+open(os.path.join(BROKEN, "truncated.npz"), "wb").write(zraw[:len(zraw) // 2])
 h5raw = open(os.path.join(OUT, "dumper.bench.h5"), "rb").read()
 open(os.path.join(BROKEN, "truncated.h5"), "wb").write(h5raw[:len(h5raw) // 2])
 with h5py.File(os.path.join(BROKEN, "wrong_dtype.h5"), "w") as f:

@@ -2,6 +2,7 @@
 // (gen_dump_pair.py's truth.json) and on the real msprobe MindSpore-vs-PyTorch pair.
 #include "core/dump/dumpcompare.h"
 #include "core/dump/dumploader.h"
+#include "core/dump/dumpseries.h"
 #include "core/export/comparecsv.h"
 
 #include <QBuffer>
@@ -179,6 +180,38 @@ private slots:
         QCOMPARE(lines.size(), c->rows.size() + 2); // header, rows, trailing newline
     }
 
+    // msprobe step/rank trees: runs pair by relative folder; the across-runs heatmap has one column
+    // per run and the union of the tensors as rows.
+    void series()
+    {
+        const QString base = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/series/");
+        const auto runs = findDumpRuns(base + u"bench"_s);
+        QCOMPARE(runs.size(), 2);
+        QCOMPARE(runs[0].first, u"step0/rank0"_s);
+        ProgressSink progress;
+        const auto r = compareDumpSeries(base + u"bench"_s, base + u"npu"_s, CompareOptions(), progress, CancelToken());
+        QVERIFY2(r.isOk(), qPrintable(r.error().toString()));
+        const DumpSeries &s = *r.value();
+        QCOMPARE(s.labels, (QStringList{u"step0/rank0"_s, u"step1/rank0"_s}));
+        QCOMPARE(s.runs[0]->rows.size(), 83);
+        QCOMPARE(s.runs[1]->rows.size(), 123);
+        // Run 1 diverges in block 1 (truth: Functional.softmax.1.forward.output.0, index 55).
+        const CompareRow &first = s.runs[1]->rows[s.runs[1]->firstDivergent];
+        QCOMPARE(s.runs[1]->bench->tensors[first.bench].name, u"Functional.softmax.1.forward.output.0"_s);
+        QCOMPARE(first.bench, 55);
+        const int norm = int(divergenceMetricNames(true).indexOf(u"ΔNorm"_s));
+        const DivergenceMatrix m = buildSeriesMatrix(s, norm);
+        QCOMPARE(m.columnCount(), 2);
+        QCOMPARE(m.rowCount(), 123); // run 1 has one more block: its tensors extend the union
+        int onlyRun1 = 0;
+        for (int row = 0; row < m.rowCount(); ++row)
+            onlyRun1 += std::isnan(m.at(row, 0)) && !std::isnan(m.at(row, 1));
+        QCOMPARE(onlyRun1, 40);
+        const int softmax1 = int(m.rowLabels.indexOf(u"Functional.softmax.1.forward.output.0"_s));
+        QVERIFY(m.at(softmax1, 1) > 0.5);
+        QCOMPARE(m.comparisonRow(softmax1, 1), s.runs[1]->firstDivergent);
+    }
+
     void cancel()
     {
         const QString dir = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/dumper/");
@@ -196,13 +229,31 @@ private slots:
         one.threads = 1;
         CompareOptions two;
         two.threads = 2;
+        two.splitElements = 5000; // ranges of big pairs on both threads, merged in order
         const auto a = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s, one);
         const auto b = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s, two);
         QCOMPARE(a->rows.size(), b->rows.size());
         for (int i = 0; i < a->rows.size(); ++i) {
-            QCOMPARE(a->rows[i].metrics.maxAbsErr, b->rows[i].metrics.maxAbsErr);
-            const double ca = a->rows[i].metrics.cosine, cb = b->rows[i].metrics.cosine;
-            QVERIFY(ca == cb || (std::isnan(ca) && std::isnan(cb)));
+            const PairMetrics &ma = a->rows[i].metrics, &mb = b->rows[i].metrics;
+            QCOMPARE(ma.maxAbsErr, mb.maxAbsErr);
+            QCOMPARE(ma.oneThousandthRatio, mb.oneThousandthRatio);
+            QCOMPARE(ma.nanNpu, mb.nanNpu);
+            QCOMPARE(ma.firstNonFiniteNpu, mb.firstNonFiniteNpu);
+            // Sums grouped differently agree to rounding.
+            const double ca = ma.cosine, cb = mb.cosine;
+            QVERIFY(std::fabs(ca - cb) <= 1e-12 || (std::isnan(ca) && std::isnan(cb)));
+            QVERIFY(std::fabs(ma.rmse - mb.rmse) <= 1e-12 * std::max(1.0, ma.rmse) || (std::isnan(ma.rmse) && std::isnan(mb.rmse)));
+            QCOMPARE(a->rows[i].verdict, b->rows[i].verdict);
+        }
+        QCOMPARE(a->firstDivergent, b->firstDivergent);
+        QCOMPARE(a->nanOrigin, b->nanOrigin);
+        // The same split on 1 and 2 threads is bit-identical: ranges merge in a fixed order.
+        CompareOptions oneSplit = two;
+        oneSplit.threads = 1;
+        const auto c = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s, oneSplit);
+        for (int i = 0; i < b->rows.size(); ++i) {
+            const double x = b->rows[i].metrics.cosine, y = c->rows[i].metrics.cosine;
+            QVERIFY(x == y || (std::isnan(x) && std::isnan(y)));
         }
     }
 };

@@ -42,6 +42,7 @@ private slots:
     {
         QTest::addColumn<QJsonObject>("ref");
         QTest::addColumn<qint64>("chunk");
+        QTest::addColumn<qint64>("split");
         QFile f(dir() + u"reference.json"_s);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonArray cases = QJsonDocument::fromJson(f.readAll()).object().value(u"cases"_s).toArray();
@@ -49,19 +50,24 @@ private slots:
         for (const QJsonValue &c : cases) {
             const QJsonObject o = c.toObject();
             // A tiny chunk crosses chunk and hyperslab boundaries; the default one reads whole tensors.
+            // ... and a small split cuts pairs into element ranges merged afterwards.
             for (qint64 chunk : {qint64(97), qint64(1) << 18})
-                QTest::addRow("%s/%lld", qPrintable(o.value(u"name"_s).toString()), chunk) << o << chunk;
+                QTest::addRow("%s/%lld", qPrintable(o.value(u"name"_s).toString()), chunk) << o << chunk << qint64(0);
+            QTest::addRow("%s/split", qPrintable(o.value(u"name"_s).toString())) << o << qint64(64) << qint64(301);
         }
     }
     void metrics()
     {
         QFETCH(QJsonObject, ref);
         QFETCH(qint64, chunk);
+        QFETCH(qint64, split);
         const auto bench = load(ref.value(u"bench"_s).toString());
         const auto npu = load(ref.value(u"npu"_s).toString());
         QVERIFY(bench && npu);
         CompareOptions options;
         options.chunkElements = chunk;
+        options.computeKl = true;
+        options.splitElements = split;
         ProgressSink progress;
         const auto r = compareDumps(bench, npu, options, progress, CancelToken());
         QVERIFY(r.isOk());
@@ -88,6 +94,13 @@ private slots:
         compareValue(u"one_thousandth_ratio"_s, m.oneThousandthRatio, ref.value(u"one_thousandth_ratio"_s));
         compareValue(u"five_thousandth_ratio"_s, m.fiveThousandthRatio, ref.value(u"five_thousandth_ratio"_s));
         compareValue(u"allclose_pass_share"_s, m.allclosePassShare, ref.value(u"allclose_pass_share"_s));
+        // KL sums p·ln(p/q) over many near-equal terms: agree to 1e-9 absolute or relative.
+        const QJsonValue kl = ref.value(u"kl"_s);
+        if (kl.isNull())
+            QVERIFY(std::isnan(m.klDivergence));
+        else
+            QVERIFY2(std::fabs(m.klDivergence - kl.toDouble()) <= 1e-9 * std::max(1e-3, std::fabs(kl.toDouble())),
+                     qPrintable(u"kl: got %1, numpy %2"_s.arg(m.klDivergence, 0, 'g', 17).arg(kl.toDouble(), 0, 'g', 17)));
     }
 
     void accumulatorEdgeCases()

@@ -39,6 +39,7 @@ private slots:
         QTest::newRow("npy bad dict") << u"broken/bad_dict.npy"_s << u"malformed"_s << u"fortran_order must be"_s;
         QTest::newRow("npy huge shape") << u"broken/huge_shape.npy"_s << u"too_large"_s << u"absurd"_s;
         QTest::newRow("npy empty") << u"broken/empty.npy"_s << u"empty_file"_s << QString();
+        QTest::newRow("npz truncated") << u"broken/truncated.npz"_s << u"malformed"_s << u"end-of-central-directory"_s;
         QTest::newRow("h5 truncated") << u"broken/truncated.h5"_s << u"truncated"_s << u"truncated or its metadata"_s;
         QTest::newRow("pt in msprobe folder") << u"good/msprobe_pt/dump_tensor_data"_s << u"unsupported"_s
                                               << u"torch.save"_s;
@@ -75,6 +76,8 @@ private slots:
                                      << u"Stride has 1 entries but the shape has 2 axes"_s << u"error"_s;
         QTest::newRow("shape mismatch") << u"broken/shape_mismatch.bench.h5"_s << u"broken/shape_mismatch.npu.h5"_s
                                         << u"Shape of NPU and bench tensor do not match"_s << u"unmatched"_s;
+        QTest::newRow("compressed npz") << u"broken/compressed.npz"_s << u"broken/compressed.npz"_s
+                                        << u"numpy.savez_compressed"_s << u"error"_s;
         QTest::newRow(".pt tensors") << u"good/msprobe_pt"_s << u"good/msprobe_pt"_s << u"torch.save (.pt)"_s
                                      << u"error"_s;
     }
@@ -165,6 +168,16 @@ private slots:
             QVERIFY(!t.key.isEmpty());
             QVERIFY(t.dtype != DType::Unknown);
         }
+    }
+
+    void msprobeSidecars()
+    {
+        const auto r = load(QStringLiteral(TWINSCOPE_SHARED_DATA "/dump/msprobe_ms_vs_pt_compare/pytorch_data"));
+        QVERIFY(r.isOk());
+        QVERIFY(!r.value()->moduleParent.isEmpty());
+        const QStringList stack = r.value()->callStacks.value(u"Torch.cos.0.forward"_s);
+        QVERIFY(!stack.isEmpty());
+        QVERIFY(stack.first().startsWith(u"File "_s));
     }
 
     void names()

@@ -1,0 +1,128 @@
+#include "divergencematrix.h"
+
+#include "core/common/tr.h"
+
+#include <QHash>
+
+#include <algorithm>
+
+namespace Twinscope::Core {
+
+namespace {
+
+// log-scale badness between a clean and a broken value (both > 0).
+double logBadness(double v, double clean, double broken)
+{
+    if (std::isnan(v))
+        return std::nan("");
+    if (std::isinf(v))
+        return 1.0;
+    if (v <= clean)
+        return 0.0;
+    return std::clamp((std::log10(v) - std::log10(clean)) / (std::log10(broken) - std::log10(clean)), 0.0, 1.0);
+}
+
+struct Metric
+{
+    double clean, broken;
+    double (*value)(const CompareRow &);
+};
+
+const Metric tensorMetrics[] = {
+        {1e-6, 0.1, [](const CompareRow &r) { return 1.0 - r.metrics.cosine; }},
+        {1e-4, 1.0, [](const CompareRow &r) { return r.metrics.maxAbsErr; }},
+        {1e-4, 1.0, [](const CompareRow &r) { return r.metrics.maxRelErr; }},
+        {1e-5, 0.1, [](const CompareRow &r) { return r.metrics.meanAbsErr; }},
+        {1e-5, 0.1, [](const CompareRow &r) { return r.metrics.rmse; }},
+        {1e-5, 0.1, [](const CompareRow &r) { return r.metrics.relEuclidean; }},
+        {1e-3, 0.5, [](const CompareRow &r) { return 1.0 - r.metrics.oneThousandthRatio; }},
+        {1e-3, 0.5, [](const CompareRow &r) { return 1.0 - r.metrics.fiveThousandthRatio; }},
+        {0.5, 1.0, [](const CompareRow &r) { return double(r.metrics.nanNpu + r.metrics.infNpu > 0); }},
+};
+const Metric statMetrics[] = {
+        {1e-3, 0.5, [](const CompareRow &r) { return r.stats.maxRel; }},
+        {1e-3, 0.5, [](const CompareRow &r) { return r.stats.minRel; }},
+        {1e-3, 0.5, [](const CompareRow &r) { return r.stats.meanRel; }},
+        {1e-3, 0.5, [](const CompareRow &r) { return r.stats.normRel; }},
+};
+
+} // namespace
+
+QStringList divergenceMetricNames(bool statisticsMode)
+{
+    if (statisticsMode)
+        return {Tr::tr("ΔMax"), Tr::tr("ΔMin"), Tr::tr("ΔMean"), Tr::tr("ΔNorm")};
+    return {Tr::tr("1−cos"), Tr::tr("MaxAbs"), Tr::tr("MaxRel"), Tr::tr("MeanAbs"), Tr::tr("RMSE"),
+            Tr::tr("RelEuc"), Tr::tr("1−1‰"), Tr::tr("1−5‰"), Tr::tr("NaN/Inf")};
+}
+
+double divergenceBadness(const DumpComparison &c, int row, int metric)
+{
+    if (row < 0 || row >= c.rows.size())
+        return std::nan("");
+    const CompareRow &r = c.rows[row];
+    // Rows that could not be compared (unreadable, shape mismatch, NaN/Inf at different positions) are
+    // fully bad rather than grey: grey is reserved for tensors without a partner.
+    if (r.verdict == Verdict::Unmatched || r.metrics.maskMismatch
+        || (r.verdict == Verdict::Error && !c.statisticsMode && r.metrics.count == 0))
+        return 1.0;
+    const qsizetype n = c.statisticsMode ? std::size(statMetrics) : std::size(tensorMetrics);
+    if (metric < 0 || metric >= n)
+        return std::nan("");
+    const Metric &m = c.statisticsMode ? statMetrics[metric] : tensorMetrics[metric];
+    return logBadness(m.value(r), m.clean, m.broken);
+}
+
+DivergenceMatrix buildDivergenceMatrix(const DumpComparison &c)
+{
+    DivergenceMatrix m;
+    m.columns = divergenceMetricNames(c.statisticsMode);
+    QList<int> rowOfBench(c.bench->tensors.size(), -1);
+    for (int i = 0; i < c.rows.size(); ++i)
+        rowOfBench[c.rows[i].bench] = i;
+    auto addRow = [&](const QString &label, int row) {
+        m.rowLabels << label;
+        m.rowToRow << row;
+        for (int k = 0; k < m.columns.size(); ++k)
+            m.badness << divergenceBadness(c, row, k);
+    };
+    for (int i = 0; i < c.bench->tensors.size(); ++i)
+        addRow(c.bench->tensors[i].name, rowOfBench[i]);
+    for (int j : c.unmatchedNpu)
+        addRow(c.npu->tensors[j].name, -1);
+    return m;
+}
+
+DivergenceMatrix buildSeriesMatrix(const DumpSeries &series, int metric)
+{
+    DivergenceMatrix m;
+    m.columns = series.labels;
+    QHash<QString, int> rowOf;
+    QList<QHash<QString, int>> rowsByName;
+    for (const auto &run : series.runs) {
+        QHash<QString, int> byName;
+        for (int i = 0; i < run->rows.size(); ++i) {
+            const QString &name = run->bench->tensors[run->rows[i].bench].name;
+            byName.insert(name, i);
+            if (!rowOf.contains(name)) {
+                rowOf.insert(name, int(m.rowLabels.size()));
+                m.rowLabels << name;
+            }
+        }
+        rowsByName << byName;
+    }
+    const qsizetype cols = series.runs.size();
+    m.badness = QList<double>(m.rowLabels.size() * cols, std::nan(""));
+    m.cellToRow = QList<int>(m.rowLabels.size() * cols, -1);
+    m.rowToRow = QList<int>(m.rowLabels.size(), -1);
+    for (qsizetype c = 0; c < cols; ++c) {
+        for (auto it = rowsByName[c].cbegin(); it != rowsByName[c].cend(); ++it) {
+            const qsizetype cell = qsizetype(rowOf.value(it.key())) * cols + c;
+            m.cellToRow[cell] = it.value();
+            m.badness[cell] = divergenceBadness(*series.runs[c], it.value(), metric);
+        }
+    }
+    return m;
+}
+
+} // namespace Twinscope::Core

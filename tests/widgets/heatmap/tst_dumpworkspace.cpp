@@ -1,0 +1,196 @@
+// DumpWorkspace: a generated pair loads off the GUI thread; clicking the first divergent row in the
+// heatmap selects it in the table and fills the detail pane. With TWINSCOPE_SCREENSHOT=1 it also
+// writes docs/images/dumps.png.
+#include "widgets/common/loadcontroller.h"
+#include "widgets/heatmap/divergenceheatmap.h"
+#include "widgets/heatmap/dumpworkspace.h"
+#include "widgets/heatmap/tensordetailpane.h"
+#include "widgets/tables/comparetableview.h"
+
+#include "core/models/comparetablemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTableWidget>
+#include <QtTest>
+
+#include <qcustomplot.h>
+
+using namespace Qt::StringLiterals;
+using namespace Twinscope;
+
+class TestDumpWorkspace : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QCoreApplication::setOrganizationName(u"TwinscopeTest"_s); }
+
+    void compareClickAndDetail_data()
+    {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<QString>("bench");
+        QTest::addColumn<QString>("npu");
+        QTest::addColumn<bool>("statistics");
+        QTest::newRow("dumper") << u"dumper"_s << u"bench.h5"_s << u"npu.h5"_s << false;
+        QTest::newRow("msprobe statistics") << u"msprobe_statistics"_s << u"bench"_s << u"npu"_s << true;
+    }
+    void compareClickAndDetail()
+    {
+        QFETCH(QString, dir);
+        QFETCH(QString, bench);
+        QFETCH(QString, npu);
+        QFETCH(bool, statistics);
+        const QString base = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/") + dir + u'/';
+        Widgets::LoadController loads;
+        Widgets::DumpWorkspace ws(&loads);
+        ws.resize(1600, 1000);
+        ws.show();
+        QAbstractItemModelTester tester(ws.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(ws.tableView()->proxy(),
+                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy ready(&ws, &Widgets::DumpWorkspace::comparisonReady);
+        QSignalSpy failed(&ws, &Widgets::DumpWorkspace::loadFailed);
+        QVERIFY(ws.isEmpty());
+        ws.compare(base + bench, base + npu);
+        QVERIFY(ready.wait(30000));
+        QVERIFY(failed.isEmpty());
+        QVERIFY(!ws.isEmpty());
+        QCOMPARE(ws.comparison()->statisticsMode, statistics);
+        QCOMPARE(ws.model()->rowCount(), 83);
+        const int first = ws.comparison()->firstDivergent;
+        QCOMPARE(first, 15);
+        QCOMPARE(ws.model()->index(first, Core::CompareTableModel::VerdictColumn).data(Core::CompareTableModel::SeverityRole).toInt(),
+                 int(Core::Verdict::Error));
+
+        // Click the first divergent row's cell in the heatmap.
+        QTest::qWait(50);
+        ws.heatmap()->plot()->replot();
+        const QPoint cell = ws.heatmap()->cellCenter(first, 0);
+        QCOMPARE(ws.heatmap()->matrixRowAt(cell), first);
+        QSignalSpy detail(&ws, &Widgets::DumpWorkspace::detailReady);
+        QTest::mouseClick(ws.heatmap()->plot(), Qt::LeftButton, {}, cell);
+        QVERIFY(detail.count() > 0 || detail.wait(30000));
+        QCOMPARE(detail.last().first().toInt(), first);
+        QCOMPARE(ws.tableView()->currentComparisonRow(), first);
+        QCOMPARE(ws.detailPane()->statsTable()->rowCount(), statistics ? 4 : 9);
+        if (!statistics) {
+            QCOMPARE(ws.detailPane()->worstTable()->rowCount(), 20);
+            QVERIFY(ws.detailPane()->worstTable()->item(0, 0)->text().startsWith(u'['));
+        }
+
+        // Filter, then jump to the first divergence: the filter gives way and the row is current.
+        ws.tableView()->filterEdit()->setText(u"layer_norm"_s);
+        QTRY_VERIFY(ws.tableView()->proxy()->rowCount() < 83);
+        ws.tableView()->table()->clearSelection();
+        ws.tableView()->jumpToFirstDivergence();
+        QCOMPARE(ws.tableView()->currentComparisonRow(), first);
+
+        // Sorting by cosine keeps the model consistent (the testers check) and puts NaN rows last.
+        ws.tableView()->table()->sortByColumn(Core::CompareTableModel::CosineColumn, Qt::AscendingOrder);
+
+        QString error;
+        QTemporaryDir tmp;
+        QVERIFY(ws.exportTo(tmp.filePath(u"c.csv"_s), u"(*.csv)"_s, &error));
+        QVERIFY(ws.exportTo(tmp.filePath(u"h.png"_s), u"(*.png)"_s, &error));
+        QVERIFY(QFileInfo(tmp.filePath(u"h.png"_s)).size() > 1000);
+
+        if (!statistics && qEnvironmentVariableIsSet("TWINSCOPE_SCREENSHOT")) {
+            ws.tableView()->table()->sortByColumn(Core::CompareTableModel::IndexColumn, Qt::AscendingOrder);
+            ws.tableView()->filterEdit()->clear();
+            QTest::qWait(200);
+            ws.selectRow(first);
+            QVERIFY(detail.wait(30000));
+            QTest::qWait(300);
+            QVERIFY(ws.grab().save(QStringLiteral(TWINSCOPE_SOURCE_DIR "/docs/images/dumps.png")));
+        }
+        ws.closeAll();
+        QVERIFY(ws.isEmpty());
+    }
+
+    void openPathsPairsTwoInputs()
+    {
+        Widgets::LoadController loads;
+        Widgets::DumpWorkspace ws(&loads);
+        QSignalSpy ready(&ws, &Widgets::DumpWorkspace::comparisonReady);
+        const QString base = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/dumper/");
+        Core::SniffResult b, n;
+        b.path = base + u"bench.h5"_s;
+        n.path = base + u"npu.h5"_s;
+        ws.openPaths({b});
+        QVERIFY(!ready.wait(200)); // one side alone waits for its partner
+        ws.openPaths({n});
+        QVERIFY(ready.wait(30000));
+        QCOMPARE(ws.comparison()->bench->path, b.path);
+    }
+
+    void thresholdsPersistAndRecompare()
+    {
+        QSettings().remove(u"dumps"_s);
+        Widgets::LoadController loads;
+        const QString base = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/dumper/");
+        {
+            Widgets::DumpWorkspace ws(&loads);
+            QSignalSpy ready(&ws, &Widgets::DumpWorkspace::comparisonReady);
+            ws.compare(base + u"bench.h5"_s, base + u"npu.h5"_s);
+            QVERIFY(ready.wait(30000));
+            QCOMPARE(ws.comparison()->firstDivergent, 15);
+            // A cosine threshold below every cosine in the pair: the accuracy rule then only fails on
+            // MaxAbsErr > 1 or cosine < 0.9, so the first divergence moves or disappears.
+            ws.cosineThresholdEdit()->setValue(0.5);
+            QVERIFY(ready.wait(30000));
+            QCOMPARE(ws.comparison()->options.thresholds.cosine, 0.5);
+            QVERIFY(ws.comparison()->firstDivergent != 15);
+        }
+        Widgets::DumpWorkspace again(&loads);
+        QCOMPARE(again.cosineThresholdEdit()->value(), 0.5);
+        QSettings().remove(u"dumps"_s);
+    }
+
+    void seriesAcrossRuns()
+    {
+        Widgets::LoadController loads;
+        Widgets::DumpWorkspace ws(&loads);
+        ws.resize(1400, 900);
+        ws.show();
+        QSignalSpy ready(&ws, &Widgets::DumpWorkspace::comparisonReady);
+        const QString base = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/series/");
+        ws.compare(base + u"bench"_s, base + u"npu"_s);
+        QVERIFY(ready.wait(30000));
+        QVERIFY(ws.series());
+        QVERIFY(ws.heatmapModeBox()->isVisible());
+        QCOMPARE(ws.heatmapModeBox()->count(), 5); // all metrics + 4 statistics metrics across runs
+        QCOMPARE(ws.heatmap()->matrix().columnCount(), 4);
+        ws.heatmapModeBox()->setCurrentIndex(4); // ΔNorm across runs
+        QCOMPARE(ws.heatmap()->matrix().columnCount(), 2);
+        // Clicking run 1's cell of its first divergent tensor switches the table to run 1.
+        const int row = int(ws.heatmap()->matrix().rowLabels.indexOf(u"Functional.softmax.1.forward.output.0"_s));
+        QVERIFY(row >= 0);
+        ws.heatmap()->plot()->replot();
+        QSignalSpy detail(&ws, &Widgets::DumpWorkspace::detailReady);
+        QTest::mouseClick(ws.heatmap()->plot(), Qt::LeftButton, {}, ws.heatmap()->cellCenter(row, 1));
+        QVERIFY(detail.count() > 0 || detail.wait(10000));
+        QCOMPARE(ws.comparison(), ws.series()->runs[1]);
+        QCOMPARE(ws.model()->rowCount(), 123);
+        QCOMPARE(ws.tableView()->currentComparisonRow(), ws.series()->runs[1]->firstDivergent);
+    }
+
+    void failedLoadReports()
+    {
+        Widgets::LoadController loads;
+        Widgets::DumpWorkspace ws(&loads);
+        QSignalSpy failed(&ws, &Widgets::DumpWorkspace::loadFailed);
+        ws.compare(QStringLiteral(TWINSCOPE_TEST_DATA "/dump/broken/truncated.h5"),
+                   QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/dumper/npu.h5"));
+        QVERIFY(failed.wait(30000));
+        QVERIFY(ws.isEmpty());
+    }
+};
+
+QTEST_MAIN(TestDumpWorkspace)
+#include "tst_dumpworkspace.moc"

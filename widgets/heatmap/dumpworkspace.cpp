@@ -1,0 +1,368 @@
+#include "dumpworkspace.h"
+
+#include "divergenceheatmap.h"
+#include "tensordetailpane.h"
+
+#include "widgets/tables/comparetableview.h"
+
+#include "core/dump/dumploader.h"
+#include "core/dump/dumpseries.h"
+#include "core/dump/tensordetail.h"
+#include "core/export/comparecsv.h"
+#include "core/models/comparetablemodel.h"
+
+#include <QFile>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSettings>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Widgets {
+
+DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
+    : Workspace(loads, parent),
+      m_model(new Core::CompareTableModel(this)),
+      m_heatmap(new DivergenceHeatmap(this)),
+      m_table(new CompareTableView(m_model, this)),
+      m_detail(new TensorDetailPane(this)),
+      m_header(new QLabel(this)),
+      m_cosine(new QDoubleSpinBox(this)),
+      m_maxAbs(new QDoubleSpinBox(this)),
+      m_statTolerance(new QDoubleSpinBox(this)),
+      m_mode(new QComboBox(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_header->setWordWrap(true);
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_header, 1);
+    // Verdict thresholds (msprobe's defaults), persisted; changing one re-runs the comparison.
+    const Core::CompareOptions current = options();
+    auto addSpin = [&](QDoubleSpinBox *spin, const QString &label, const QString &tip, double value, double max,
+                       int decimals) {
+        spin->setDecimals(decimals);
+        spin->setRange(0, max);
+        spin->setSingleStep(max / 100);
+        spin->setValue(value);
+        spin->setToolTip(tip);
+        spin->setKeyboardTracking(false);
+        auto *l = new QLabel(label, this);
+        l->setBuddy(spin);
+        top->addWidget(l);
+        top->addWidget(spin);
+        connect(spin, &QDoubleSpinBox::valueChanged, this, &DumpWorkspace::saveThresholds);
+    };
+    addSpin(m_cosine, tr("&Cosine ≥"), tr("Accuracy rule: cosine below this (with MaxAbsErr above its threshold) fails"),
+            current.thresholds.cosine, 1, 4);
+    addSpin(m_maxAbs, tr("&MaxAbsErr ≤"), tr("Accuracy rule: MaxAbsErr above this (with a low cosine) fails"),
+            current.thresholds.maxAbsErr, 10, 5);
+    addSpin(m_statTolerance, tr("&Statistics ±"),
+            tr("Statistics mode: a Max/Min/Mean/Norm difference above this share diverges"),
+            current.thresholds.statRelTolerance, 1, 3);
+    m_mode->setToolTip(tr("With several steps or ranks: all metrics of one run, or one metric across the runs"));
+    m_mode->setVisible(false);
+    top->addWidget(m_mode);
+    connect(m_mode, &QComboBox::currentIndexChanged, this, &DumpWorkspace::updateHeatmap);
+    layout->addLayout(top);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    auto *right = new QSplitter(Qt::Vertical, split);
+    split->addWidget(m_heatmap);
+    split->addWidget(right);
+    right->addWidget(m_table);
+    right->addWidget(m_detail);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 5);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+    // The heatmap needs room for row labels and nine columns; the detail pane for three histograms.
+    split->setSizes({460, 1140});
+    right->setSizes({560, 380});
+    layout->addWidget(split, 1);
+    m_header->setText(tr("Open a benchmark dump and an NPU dump (HDF5, .npy, msprobe dump.json), or drop both "
+                         "at once."));
+
+    connect(loads, &LoadController::finished, this, &DumpWorkspace::onFinished);
+    connect(m_heatmap, &DivergenceHeatmap::rowClicked, this, [this](int comparisonRow, int, int column) {
+        // In the across-runs view a column is a run: clicking it switches the table to that run.
+        if (m_series && m_mode->currentIndex() > 0 && column != m_run)
+            showRun(column);
+        if (comparisonRow >= 0)
+            selectRow(comparisonRow);
+    });
+    connect(m_table, &CompareTableView::comparisonRowSelected, this, [this](int row) {
+        if (!m_syncing)
+            selectRow(row);
+    });
+}
+
+DumpWorkspace::~DumpWorkspace()
+{
+    for (quint64 id : {m_compareJob, m_detailJob})
+        if (id)
+            loads()->cancel(id);
+}
+
+QString DumpWorkspace::title() const
+{
+    return tr("Dump comparison");
+}
+
+void DumpWorkspace::saveThresholds()
+{
+    QSettings s;
+    s.beginGroup(u"dumps"_s);
+    s.setValue(u"cosineThreshold"_s, m_cosine->value());
+    s.setValue(u"maxAbsErrThreshold"_s, m_maxAbs->value());
+    s.setValue(u"statRelTolerance"_s, m_statTolerance->value());
+    s.endGroup();
+    if (!m_benchPath.isEmpty() && !m_npuPath.isEmpty())
+        compare(m_benchPath, m_npuPath);
+}
+
+Core::CompareOptions DumpWorkspace::options() const
+{
+    // Verdict thresholds are user-editable settings; msprobe's values are the defaults.
+    Core::CompareOptions o;
+    QSettings s;
+    s.beginGroup(u"dumps"_s);
+    o.thresholds.cosine = s.value(u"cosineThreshold"_s, o.thresholds.cosine).toDouble();
+    o.thresholds.maxAbsErr = s.value(u"maxAbsErrThreshold"_s, o.thresholds.maxAbsErr).toDouble();
+    o.thresholds.statRelTolerance = s.value(u"statRelTolerance"_s, o.thresholds.statRelTolerance).toDouble();
+    o.rtol = s.value(u"rtol"_s, o.rtol).toDouble();
+    o.atol = s.value(u"atol"_s, o.atol).toDouble();
+    return o;
+}
+
+void DumpWorkspace::openPaths(const QList<Core::SniffResult> &inputs)
+{
+    for (const Core::SniffResult &r : inputs)
+        m_pending << r.path;
+    if (m_pending.size() >= 2) {
+        const QString bench = m_pending.takeFirst();
+        const QString npu = m_pending.takeFirst();
+        m_pending.clear();
+        compare(bench, npu);
+    } else if (m_pending.size() == 1) {
+        m_header->setText(tr("Benchmark dump: %1 — now open the NPU dump to compare with.").arg(m_pending.first()));
+    }
+}
+
+void DumpWorkspace::compare(const QString &benchPath, const QString &npuPath)
+{
+    if (m_compareJob)
+        loads()->cancel(m_compareJob);
+    m_benchPath = benchPath;
+    m_npuPath = npuPath;
+    m_header->setText(tr("Comparing %1 with %2 …").arg(benchPath, npuPath));
+    const Core::CompareOptions opts = options();
+    m_compareIsSeries = Core::findDumpRuns(benchPath).size() > 1 && Core::findDumpRuns(npuPath).size() > 1;
+    if (m_compareIsSeries) {
+        m_compareJob = loads()->start(
+                tr("Comparing dump runs"),
+                LoadController::wrap<Core::DumpSeries>(
+                        [benchPath, npuPath, opts](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+                            return Core::compareDumpSeries(benchPath, npuPath, opts, progress, cancel);
+                        }));
+        return;
+    }
+    m_compareJob = loads()->start(
+            tr("Comparing dumps"),
+            LoadController::wrap<Core::DumpComparison>(
+                    [benchPath, npuPath, opts](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+                        std::shared_ptr<const Core::TensorDump> sides[2];
+                        const QString paths[2] = {benchPath, npuPath};
+                        Core::Diagnostics diagnostics;
+                        for (int i = 0; i < 2; ++i) {
+                            Core::ProgressSink part([&progress, i](int permille, const QString &stage) {
+                                progress.report(i * 50 + permille / 20, stage);
+                            });
+                            const auto r = Core::loadDump(Core::Source::fromPath(paths[i]), part, cancel);
+                            if (!r.isOk())
+                                return r.isCanceled() ? Core::Result<Core::DumpComparison>::canceled()
+                                                      : Core::Result<Core::DumpComparison>::failed(r.error(),
+                                                                                                   r.diagnostics());
+                            diagnostics.merge(r.diagnostics());
+                            sides[i] = r.value();
+                        }
+                        Core::ProgressSink part([&progress](int permille, const QString &stage) {
+                            progress.report(100 + permille * 9 / 10, stage);
+                        });
+                        auto result = Core::compareDumps(sides[0], sides[1], opts, part, cancel);
+                        if (!result.isOk())
+                            return result;
+                        return Core::Result<Core::DumpComparison>::ok(result.value(), diagnostics);
+                    }));
+}
+
+void DumpWorkspace::onFinished(quint64 id, const JobOutcome &outcome)
+{
+    if (id == m_compareJob) {
+        m_compareJob = 0;
+        if (outcome.status == JobOutcome::Status::Failed) {
+            m_header->setText(tr("The comparison failed: %1").arg(outcome.error.toString()));
+            emit loadFailed(outcome.error.file.isEmpty() ? m_npuPath : outcome.error.file, outcome.error);
+            return;
+        }
+        if (outcome.status != JobOutcome::Status::Ok)
+            return;
+        m_mode->blockSignals(true);
+        m_mode->clear();
+        if (m_compareIsSeries) {
+            m_series = outcome.as<Core::DumpSeries>();
+            m_mode->addItem(tr("Heatmap: all metrics of one run"));
+            const bool stats = m_series->runs.first()->statisticsMode;
+            for (const QString &metric : Core::divergenceMetricNames(stats))
+                m_mode->addItem(tr("Heatmap: %1 across %n run(s)", nullptr, int(m_series->runs.size())).arg(metric));
+        } else {
+            m_series.reset();
+        }
+        m_mode->blockSignals(false);
+        m_mode->setVisible(bool(m_series));
+        m_run = 0;
+        showComparison(m_series ? m_series->runs.first() : outcome.as<Core::DumpComparison>(),
+                       m_series ? m_series->labels.first() : QString());
+        emit loaded(m_npuPath, outcome.diagnostics);
+        emit statusMessage(tr("Compared %n tensor pair(s)", nullptr, int(m_comparison->rows.size())));
+        emit comparisonReady();
+        return;
+    }
+    if (id == m_detailJob) {
+        m_detailJob = 0;
+        if (outcome.status == JobOutcome::Status::Ok)
+            m_detail->setDetail(*outcome.as<Core::TensorDetail>());
+        else if (outcome.status == JobOutcome::Status::Failed)
+            m_detail->setDetailMessage(outcome.error.message);
+        if (outcome.status != JobOutcome::Status::Canceled)
+            emit detailReady(m_detailRow);
+    }
+}
+
+void DumpWorkspace::showComparison(std::shared_ptr<const Core::DumpComparison> comparison, const QString &label)
+{
+    m_comparison = std::move(comparison);
+    m_model->setComparison(m_comparison);
+    m_detail->clear();
+    updateHeatmap();
+    const Core::DumpComparison &c = *m_comparison;
+    QString first = tr("no divergent tensor");
+    if (c.firstDivergent >= 0) {
+        const Core::CompareRow &r = c.rows[c.firstDivergent];
+        first = tr("first divergent: <b>%1</b> (#%2, %3)")
+                        .arg(c.bench->tensors[r.bench].name.toHtmlEscaped())
+                        .arg(r.bench)
+                        .arg(r.origin ? tr("origin") : tr("propagated"));
+    }
+    QString nan;
+    if (c.nanOrigin >= 0)
+        nan = tr(" · NaN/Inf origin: <b>%1</b>").arg(c.bench->tensors[c.rows[c.nanOrigin].bench].name.toHtmlEscaped());
+    const QString run = label.isEmpty() ? QString() : tr(" · run <b>%1</b>").arg(label.toHtmlEscaped());
+    m_header->setText(tr("%1 (bench, %2) vs %3 (NPU, %4)%5%6<br>%n pair(s), ", nullptr, int(c.rows.size()))
+                              .arg(QFileInfo(m_benchPath).fileName(), c.bench->format, QFileInfo(m_npuPath).fileName(),
+                                   c.npu->format, c.statisticsMode ? tr(" · statistics mode") : QString(), run)
+                      + tr("%1 / %2 unmatched · ").arg(c.unmatchedBench.size()).arg(c.unmatchedNpu.size()) + first
+                      + nan);
+}
+
+void DumpWorkspace::showRun(int run)
+{
+    if (!m_series || run < 0 || run >= m_series->runs.size())
+        return;
+    m_run = run;
+    showComparison(m_series->runs[run], m_series->labels[run]);
+}
+
+void DumpWorkspace::updateHeatmap()
+{
+    if (!m_comparison) {
+        m_heatmap->setMatrix({}, -1);
+        return;
+    }
+    if (m_series && m_mode->currentIndex() > 0)
+        m_heatmap->setMatrix(Core::buildSeriesMatrix(*m_series, m_mode->currentIndex() - 1), -1);
+    else
+        m_heatmap->setMatrix(Core::buildDivergenceMatrix(*m_comparison), m_comparison->firstDivergent);
+}
+
+void DumpWorkspace::selectRow(int comparisonRow)
+{
+    if (!m_comparison || comparisonRow < 0 || comparisonRow >= m_comparison->rows.size())
+        return;
+    m_syncing = true;
+    m_table->selectComparisonRow(comparisonRow);
+    m_syncing = false;
+    if (m_series && m_mode->currentIndex() > 0)
+        m_heatmap->setSelectedMatrixRow(int(m_heatmap->matrix().rowLabels.indexOf(
+                m_comparison->bench->tensors[m_comparison->rows[comparisonRow].bench].name)));
+    else
+        m_heatmap->setSelectedRow(comparisonRow);
+    m_detail->showRow(*m_comparison, comparisonRow);
+    if (m_detailJob)
+        loads()->cancel(m_detailJob);
+    m_detailRow = comparisonRow;
+    if (m_comparison->statisticsMode) {
+        m_detail->setDetailMessage(tr("Statistics-mode dumps hold no tensor data: only Max/Min/Mean/Norm are compared."));
+        emit detailReady(comparisonRow);
+        return;
+    }
+    const auto comparison = m_comparison;
+    m_detailJob = loads()->start(tr("Reading tensors"), LoadController::wrap<Core::TensorDetail>(
+            [comparison, comparisonRow](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+                return Core::computeTensorDetail(*comparison, comparisonRow, 60, 20, progress, cancel);
+            }));
+}
+
+bool DumpWorkspace::isEmpty() const
+{
+    return !m_comparison;
+}
+
+void DumpWorkspace::closeAll()
+{
+    for (quint64 *id : {&m_compareJob, &m_detailJob})
+        if (*id) {
+            loads()->cancel(*id);
+            *id = 0;
+        }
+    m_comparison.reset();
+    m_series.reset();
+    m_mode->clear();
+    m_mode->setVisible(false);
+    m_model->setComparison(nullptr);
+    m_heatmap->setMatrix({}, -1);
+    m_detail->clear();
+    m_pending.clear();
+}
+
+QString DumpWorkspace::exportFilter() const
+{
+    if (!m_comparison)
+        return {};
+    return tr("Compare result CSV (*.csv);;Heatmap PNG (*.png);;Heatmap PDF (*.pdf)");
+}
+
+bool DumpWorkspace::exportTo(const QString &path, const QString &filter, QString *errorMessage)
+{
+    if (!m_comparison)
+        return false;
+    bool ok = false;
+    if (filter.contains(u"*.png"_s)) {
+        ok = m_heatmap->savePng(path);
+    } else if (filter.contains(u"*.pdf"_s)) {
+        ok = m_heatmap->savePdf(path);
+    } else {
+        QFile f(path);
+        ok = f.open(QIODevice::WriteOnly | QIODevice::Truncate) && Core::writeCompareCsv(*m_comparison, &f);
+    }
+    if (!ok && errorMessage)
+        *errorMessage = tr("%1 could not be written").arg(path);
+    return ok;
+}
+
+} // namespace Twinscope::Widgets

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "core/dump/tensordetail.h"
+
+#include <QWidget>
+
+class QCustomPlot;
+class QLabel;
+class QTableWidget;
+
+namespace Twinscope::Widgets {
+
+// The detail of one compared pair: both tensors' statistics, histograms of NPU, bench and error, and
+// the worst elements with their indices. The data is computed off the GUI thread by the caller.
+class TensorDetailPane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit TensorDetailPane(QWidget *parent = nullptr);
+
+    // Shows the row's metadata and statistics at once; the histograms and worst elements follow with
+    // setDetail() (or a message when the tensors cannot be read).
+    void showRow(const Core::DumpComparison &comparison, int row);
+    void setDetail(const Core::TensorDetail &detail);
+    void setDetailMessage(const QString &message);
+    void clear();
+    QTableWidget *worstTable() const { return m_worst; }
+    QTableWidget *statsTable() const { return m_stats; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void applyColours();
+    QLabel *m_title;
+    QTableWidget *m_stats;
+    QCustomPlot *m_hist;
+    QTableWidget *m_worst;
+    QLabel *m_note;
+};
+
+} // namespace Twinscope::Widgets

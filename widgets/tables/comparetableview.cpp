@@ -1,0 +1,104 @@
+#include "comparetableview.h"
+
+#include "verdictdelegate.h"
+
+#include "core/models/comparetablemodel.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace Twinscope::Widgets {
+
+CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *parent)
+    : QWidget(parent),
+      m_model(model),
+      m_proxy(new QSortFilterProxyModel(this)),
+      m_view(new QTableView(this)),
+      m_filter(new QLineEdit(this)),
+      m_debounce(new QTimer(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *bar = new QHBoxLayout;
+    m_filter->setPlaceholderText(tr("Filter tensors (name, verdict, message)…"));
+    m_filter->setClearButtonEnabled(true);
+    auto *jump = new QPushButton(tr("Jump to first divergence"), this);
+    bar->addWidget(m_filter, 1);
+    bar->addWidget(jump);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+
+    m_proxy->setSourceModel(model);
+    m_proxy->setSortRole(Core::CompareTableModel::SortRole);
+    m_proxy->setFilterKeyColumn(-1);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_view->setModel(m_proxy);
+    m_view->setItemDelegate(new VerdictDelegate(m_view));
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(Core::CompareTableModel::IndexColumn, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideLeft);
+    m_view->verticalHeader()->setVisible(false);
+    // Fixed row heights and column widths: never resizeColumnsToContents on big tables (DESIGN.md §7).
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setDefaultSectionSize(92);
+    m_view->setColumnWidth(Core::CompareTableModel::IndexColumn, 48);
+    m_view->setColumnWidth(Core::CompareTableModel::NameColumn, 230);
+    m_view->setColumnWidth(Core::CompareTableModel::NpuNameColumn, 200);
+    m_view->setColumnWidth(Core::CompareTableModel::ShapeColumn, 110);
+    m_view->setColumnWidth(Core::CompareTableModel::VerdictColumn, 70);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(150);
+    connect(m_filter, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_debounce, &QTimer::timeout, this,
+            [this] { m_proxy->setFilterFixedString(m_filter->text().trimmed()); });
+    connect(jump, &QPushButton::clicked, this, &CompareTableView::jumpToFirstDivergence);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    emit comparisonRowSelected(current.data(Core::CompareTableModel::KeyRole).toInt());
+            });
+}
+
+void CompareTableView::selectComparisonRow(int comparisonRow)
+{
+    const int source = m_model->modelRow(comparisonRow);
+    if (source < 0)
+        return;
+    QModelIndex index = m_proxy->mapFromSource(m_model->index(source, Core::CompareTableModel::NameColumn));
+    if (!index.isValid()) {
+        // Filtered out: clear the filter so the row the user asked for is visible.
+        m_filter->clear();
+        m_proxy->setFilterFixedString(QString());
+        index = m_proxy->mapFromSource(m_model->index(source, Core::CompareTableModel::NameColumn));
+    }
+    if (index.row() == m_view->currentIndex().row() && m_view->currentIndex().isValid())
+        return;
+    m_view->setCurrentIndex(index);
+    m_view->scrollTo(index, QAbstractItemView::PositionAtCenter);
+}
+
+int CompareTableView::currentComparisonRow() const
+{
+    const QModelIndex i = m_view->currentIndex();
+    return i.isValid() ? i.data(Core::CompareTableModel::KeyRole).toInt() : -1;
+}
+
+void CompareTableView::jumpToFirstDivergence()
+{
+    if (const auto &c = m_model->comparison(); c && c->firstDivergent >= 0)
+        selectComparisonRow(c->firstDivergent);
+}
+
+} // namespace Twinscope::Widgets

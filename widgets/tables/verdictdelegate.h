@@ -1,0 +1,20 @@
+#pragma once
+
+#include <QStyledItemDelegate>
+
+namespace Twinscope::Widgets {
+
+// Paints a row tint per verdict (red error, orange warning, grey unmatched; METRICS.md §4.2) and a
+// thin bar for cells that carry CompareTableModel::BarRole. Colours come from the palette's text
+// colour blended in, so they read on light and dark themes.
+class VerdictDelegate : public QStyledItemDelegate
+{
+    Q_OBJECT
+
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    static QColor verdictColor(int severity, const QPalette &palette);
+};
+
+} // namespace Twinscope::Widgets
