@@ -4,9 +4,11 @@
 #include "core/common/bytesource.h"
 #include "core/common/filesniffer.h"
 #include "core/common/tr.h"
+#include "mindsporeopinfo.h"
 
 #include <QDir>
 #include <QDirIterator>
+#include <QFile>
 #include <QFileInfo>
 #include <QThread>
 
@@ -14,6 +16,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
 #include <thread>
 
 using namespace Qt::StringLiterals;
@@ -37,6 +40,7 @@ struct Merger
     std::unordered_map<std::string, quint32> signatureIds; // '\x01' prefix marks a cut text
     QList<bool> signatureCut;
     std::vector<std::string> signatureTexts;
+    std::vector<std::optional<OpSignature>> preParsed; // profiler tables arrive parsed
     std::unordered_map<std::string, qsizetype> messageIndex;
     std::unordered_map<std::string, qsizetype> aicpuIndex;
     std::unordered_map<quint64, qsizetype> lastRecord; // per file: thread -> event index
@@ -53,6 +57,7 @@ struct Merger
             return it->second;
         const quint32 id = quint32(signatureTexts.size());
         signatureTexts.emplace_back(text);
+        preParsed.emplace_back();
         signatureCut.append(cut);
         signatureIds.emplace(std::move(key), id);
         return id;
@@ -74,6 +79,27 @@ struct Merger
         a.firstLine = line;
         aicpuIndex.emplace(op, ds->aicpuFallbacks.size());
         ds->aicpuFallbacks.append(a);
+    }
+
+    void addProfiler(const ProfilerParse &p, quint32 file)
+    {
+        ds->fromProfiler = true;
+        ds->lines += p.lines;
+        ds->unparsedLines += p.unparsed;
+        for (const ProfilerCompile &c : p.compiles) {
+            const QByteArray text = c.signature.text.toUtf8();
+            const quint32 id =
+                signatureId(std::string_view(text.constData(), size_t(text.size())), false);
+            if (!preParsed[id])
+                preParsed[id] = c.signature;
+            CompileEvent e;
+            e.signature = id;
+            e.file = file;
+            e.line = c.line;
+            e.step = c.step;
+            e.flags = CompileEvent::FromProfiler;
+            ds->events.append(e);
+        }
     }
 
     void mergeChunk(const PlogChunkParser &p, quint32 file, qint64 lineBase)
@@ -228,8 +254,31 @@ FileOutcome parseFile(const Source &source,
         data = std::string_view(inflated.constData(), size_t(inflated.size()));
     }
     merger.ds->bytes += qint64(data.size());
-    const SniffResult sniff =
-        sniffBytes(data.substr(0, 64 * 1024), source.name(), qint64(data.size()));
+    const std::string_view head = data.substr(0, 64 * 1024);
+    const MindSporeTable table = mindSporeTable(head);
+    if (table == MindSporeTable::NoSignatures) {
+        out.ok = false;
+        out.error =
+            Error::make(ErrorCode::Unsupported,
+                        Tr::tr("This MindSpore profiler table has times but no op signatures; open "
+                               "framework_raw_*.csv or dynamic_shape_info_*.json."),
+                        source.name(),
+                        0);
+        return out;
+    }
+    if (table != MindSporeTable::None) {
+        const ProfilerParse p = table == MindSporeTable::FrameworkRaw
+                                    ? parseMindSporeFrameworkRaw(data, source.name())
+                                    : parseMindSporeDynamicShape(data, source.name());
+        if (p.error) {
+            out.ok = false;
+            out.error = *p.error;
+            return out;
+        }
+        merger.addProfiler(p, fileIndex);
+        return out;
+    }
+    const SniffResult sniff = sniffBytes(head, source.name(), qint64(data.size()));
     if (sniff.producer == u"ascend_op_info_summary"_s) {
         parseSummary(data, fileIndex, merger);
         progress.reportRange(
@@ -387,9 +436,18 @@ QStringList opInfoFilesInFolder(const QString &folder)
             continue;
         }
         const SniffResult s = sniffPath(file);
-        if (s.kind == FileKind::OpInfo &&
-            (s.producer == u"ascend_plog"_s || s.producer == u"ascend_op_info_summary"_s))
+        if (s.kind != FileKind::OpInfo)
+            continue;
+        if (s.producer == u"ascend_plog"_s || s.producer == u"ascend_op_info_summary"_s) {
             files.append(file);
+        } else if (s.producer == u"mindspore"_s) {
+            QFile f(file);
+            const QByteArray head = f.open(QIODevice::ReadOnly) ? f.read(64 * 1024) : QByteArray();
+            const MindSporeTable t =
+                mindSporeTable(std::string_view(head.constData(), size_t(head.size())));
+            if (t == MindSporeTable::FrameworkRaw || t == MindSporeTable::DynamicShape)
+                files.append(file);
+        }
     }
     files.sort();
     return files;
@@ -416,8 +474,9 @@ Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
                 if (files.isEmpty())
                     return Result<OpInfoDataset>::failed(
                         Error::make(ErrorCode::UnknownFormat,
-                                    Tr::tr("The folder holds no host log (plog-*.log) and no "
-                                           "ascend_op_info_summary.txt."),
+                                    Tr::tr("The folder holds no host log (plog-*.log), no "
+                                           "ascend_op_info_summary.txt and no "
+                                           "MindSpore framework_raw or dynamic_shape_info table."),
                                     s.path));
                 for (const QString &f : files)
                     inputs.append({Source::fromPath(f), false});
@@ -461,7 +520,7 @@ Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
         ds->signatures.reserve(qsizetype(merger.signatureTexts.size()));
         for (size_t i = 0; i < merger.signatureTexts.size(); ++i) {
             const std::string &t = merger.signatureTexts[i];
-            OpSignature sig = parseAclOpRecord(t);
+            OpSignature sig = merger.preParsed[i] ? *merger.preParsed[i] : parseAclOpRecord(t);
             sig.truncated = sig.truncated || merger.signatureCut[qsizetype(i)];
             ds->signatures.append(std::move(sig));
         }

@@ -418,6 +418,13 @@ void OpInfoWorkspace::updateSummary()
     }
     if (!top.isEmpty())
         html += u"<br>"_s + tr("Top offenders: %1").arg(top.join(u", "_s));
+    if (ds.fromProfiler)
+        html +=
+            u"<br><i>"_s +
+            tr("MindSpore profiler tables list the kernels of a graph: several signatures of one "
+               "op type "
+               "there are different layers, not recompiles, unless they change between steps.") +
+            u"</i>"_s;
     if (ds.fromSummary)
         html += u"<br><i>"_s +
                 tr("ascend_op_info_summary.txt has no times and may have lost repeated compiles; "

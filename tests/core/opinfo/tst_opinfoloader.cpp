@@ -91,8 +91,9 @@ void tst_OpInfoLoader::fixtures_data()
     QTest::newRow("summary") << QStringList{u"good/ascend_op_info_summary.txt"_s} << QString() << 5
                              << 5 << 0 << 0 << 0 << 0 << 5 << 0 << 0 << QList<int>{0, 0, 0, 0, 0, 0}
                              << 0 << 0 << true;
-    QTest::newRow("good folder") << QStringList{u"good"_s} << QString() << 19 << 11 << 2 << 3 << 2
-                                 << 2 << 40 << 32 << 2 << QList<int>{5, 21, 3, 2, 1, 0} << 4 << 2
+    // Plus good/mindspore: 6 per-step entries with 4 distinct shape signatures.
+    QTest::newRow("good folder") << QStringList{u"good"_s} << QString() << 25 << 15 << 2 << 3 << 2
+                                 << 2 << 46 << 32 << 2 << QList<int>{5, 21, 3, 2, 1, 0} << 4 << 2
                                  << true;
     QTest::newRow("garbage") << QStringList{u"broken/garbage_mixed.log"_s} << QString() << 5 << 5
                              << 4 << 0 << 0 << 0 << 11 << 7 << 4 << QList<int>{1, 6, 0, 0, 0, 0}
@@ -104,9 +105,10 @@ void tst_OpInfoLoader::fixtures_data()
                            << 0 << 0 << 0 << 0 << 0 << 0 << QList<int>{} << 0 << 0 << false;
     QTest::newRow("missing") << QStringList{u"broken/nope.log"_s} << u"not_found"_s << 0 << 0 << 0
                              << 0 << 0 << 0 << 0 << 0 << 0 << QList<int>{} << 0 << 0 << false;
-    // Only the plog in broken/ is read: not_a_plog.log and empty.log are no host logs.
+    // not_a_plog.log and empty.log are no host logs and are skipped.
+    // Plus the MindSpore table with 2 good rows, a cut JSON cell and a short row.
     QTest::newRow("broken folder")
-        << QStringList{u"broken"_s} << QString() << 5 << 5 << 4 << 0 << 0 << 0 << 11 << 7 << 4
+        << QStringList{u"broken"_s} << QString() << 7 << 7 << 4 << 0 << 0 << 0 << 15 << 7 << 6
         << QList<int>{1, 6, 0, 0, 0, 0} << 0 << 0 << false;
     QTest::newRow("folder without logs")
         << QStringList{u"../common/broken"_s} << u"unknown_format"_s << 0 << 0 << 0 << 0 << 0 << 0

@@ -24,6 +24,7 @@ private slots:
     void loadsAndSelects();
     void cutoffReanalyses();
     void failedLoad();
+    void mindSporeTable();
     void exportCsv();
     void screenshot();
 };
@@ -116,6 +117,18 @@ void tst_OpInfoWorkspace::failedLoad()
     QCOMPARE(failed.first().at(1).value<Core::Error>().code, Core::ErrorCode::UnknownFormat);
     QVERIFY(w.isEmpty());
     QVERIFY(w.summary()->text().contains(u"not_a_plog.log"_s));
+}
+
+void tst_OpInfoWorkspace::mindSporeTable()
+{
+    LoadController loads;
+    OpInfoWorkspace w(&loads);
+    QVERIFY(loadInto(w,
+                     QStringLiteral(TWINSCOPE_SHARED_DATA) +
+                         u"/opinfo/mindspore_framework_raw_1_run2.csv"_s));
+    QCOMPARE(w.opTable()->model()->rowCount(), 21);
+    QVERIFY(w.summary()->text().contains(u"MindSpore"_s));
+    QCOMPARE(w.chart()->plot()->graph(0)->dataCount(), 0); // no times: the chart says so
 }
 
 void tst_OpInfoWorkspace::exportCsv()
