@@ -264,6 +264,11 @@ void OpInfoWorkspace::setCutoffText(const QString &text)
         startAnalysis();
 }
 
+void OpInfoWorkspace::setCutoffNs(qint64 ns)
+{
+    setCutoffText(ns < 0 ? QString() : formatTimestampNs(ns).replace(u'T', u' '));
+}
+
 void OpInfoWorkspace::startLoad(const QStringList &paths)
 {
     if (m_job)

@@ -101,6 +101,15 @@ void tst_OpInfoWorkspace::cutoffReanalyses()
     QVERIFY(updated.wait(10000));
     QCOMPARE(w.report()->cutoffSource, Core::CutoffSource::User);
     QCOMPARE(w.report()->afterCutoff, 2);
+    // The same cut-off as a time from a trace's step boundary.
+    w.setCutoffNs(1773914400000000000LL + 5500000000LL); // 10:00:05.5
+    QVERIFY(updated.wait(10000));
+    QCOMPARE(w.report()->afterCutoff, 3);
+    w.setCutoffNs(-1);
+    QVERIFY(updated.wait(10000));
+    QCOMPARE(w.report()->cutoffSource, Core::CutoffSource::Markers);
+    w.setCutoffText(u"2026-03-19 10:00:06.5"_s);
+    QVERIFY(updated.wait(10000));
     QSignalSpy status(&w, &Workspace::statusMessage);
     w.setCutoffText(u"tomorrow"_s);
     QCOMPARE(status.size(), 1);
