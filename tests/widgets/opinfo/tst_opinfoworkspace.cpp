@@ -6,6 +6,7 @@
 
 #include <QLabel>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -170,6 +171,9 @@ void tst_OpInfoWorkspace::screenshot()
     w.resize(1600, 1000);
     w.show();
     QVERIFY(loadInto(w, in));
+    // TWINSCOPE_SCREENSHOT_TAB picks the bottom tab (0 signatures, 1 recompiled, ...).
+    if (auto *tabs = w.findChild<QTabWidget *>())
+        tabs->setCurrentIndex(qEnvironmentVariableIntValue("TWINSCOPE_SCREENSHOT_TAB"));
     QTest::qWait(300);
     QVERIFY(w.grab().save(out));
 }
