@@ -44,6 +44,7 @@ struct Merger
     std::unordered_map<std::string, qsizetype> messageIndex;
     std::unordered_map<std::string, qsizetype> aicpuIndex;
     std::unordered_map<quint64, qsizetype> lastRecord; // per file: thread -> event index
+    QList<Location> firstUnparsed;                     // up to Diagnostics::MaxLocations
 
     quint32 signatureId(std::string_view text, bool cut)
     {
@@ -107,6 +108,11 @@ struct Merger
         ds->lines += p.lines();
         ds->plogLines += p.plogLines();
         ds->unparsedLines += p.unparsedLines();
+        for (qint64 line : p.firstUnparsed()) {
+            if (firstUnparsed.size() < Diagnostics::MaxLocations)
+                firstUnparsed.append(
+                    Location{-1, lineBase + line, ds->files.value(qsizetype(file))});
+        }
         for (int i = 0; i < PlogLevelCount; ++i)
             ds->levelCounts[i] += p.levelCounts()[i];
         std::vector<quint32> ids(p.signatureTexts().size());
@@ -549,19 +555,32 @@ Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
             ds->aicpuFallbacks.begin(),
             ds->aicpuFallbacks.end(),
             [](const AiCpuFallback &a, const AiCpuFallback &b) { return a.count > b.count; });
-        if (ds->truncatedRecords > 0)
+        // One entry per kind with its count and the first five places (DESIGN.md §3).
+        const QString truncatedText =
+            Tr::tr("Op records cut at the plog line limit were kept and marked truncated.");
+        qint64 truncatedLeft = ds->truncatedRecords;
+        for (const CompileEvent &e : std::as_const(ds->events)) {
+            if (truncatedLeft == 0 ||
+                ds->truncatedRecords - truncatedLeft >= Diagnostics::MaxLocations)
+                break;
+            if (e.flags & CompileEvent::Truncated) {
+                diagnostics.add(u"truncated_record"_s,
+                                truncatedText,
+                                Location{-1, e.line, ds->files.value(qsizetype(e.file))});
+                --truncatedLeft;
+            }
+        }
+        if (truncatedLeft > 0)
             diagnostics.add(
-                u"truncated_record"_s,
-                Tr::tr("Op records cut at the plog line limit were kept and marked truncated."),
-                {},
-                Severity::Warning,
-                ds->truncatedRecords);
-        if (ds->unparsedLines > 0)
-            diagnostics.add(u"unparsed_line"_s,
-                            Tr::tr("Lines that are not host log lines were skipped."),
-                            {},
-                            Severity::Info,
-                            ds->unparsedLines);
+                u"truncated_record"_s, truncatedText, {}, Severity::Warning, truncatedLeft);
+        const QString unparsedText = Tr::tr("Lines that are not host log lines were skipped.");
+        qint64 unparsedLeft = ds->unparsedLines;
+        for (const Location &where : std::as_const(merger.firstUnparsed)) {
+            diagnostics.add(u"unparsed_line"_s, unparsedText, where, Severity::Info);
+            --unparsedLeft;
+        }
+        if (unparsedLeft > 0)
+            diagnostics.add(u"unparsed_line"_s, unparsedText, {}, Severity::Info, unparsedLeft);
         if (ds->fromSummary)
             diagnostics.add(
                 u"summary_input"_s,

@@ -207,6 +207,8 @@ void PlogChunkParser::processLine(std::string_view line)
         // fallbacks too (FORMATS.md §6.1).
         if (isAiCpuFallbackLine(line) && noteAiCpu(line))
             return;
+        if (m_firstUnparsed.size() < 5)
+            m_firstUnparsed.push_back(m_lineNo);
         ++m_unparsed;
         return;
     }

@@ -188,6 +188,15 @@ void tst_OpInfoLoader::recordDetails()
     QCOMPARE(ds.messages[1].first, u"stream 3 synchronize timeout, retry 1"_s);
     QCOMPARE(ds.aicpuFallbacks[0].op, u"ArgMax"_s);
     QCOMPARE(ds.aicpuFallbacks[0].firstLine, 18);
+    // Diagnostics name the first places: the garbage line is line 10.
+    for (const Diagnostics::Entry &d : a.diagnostics().entries()) {
+        if (d.kind == u"unparsed_line"_s) {
+            QCOMPARE(d.count, 1);
+            QCOMPARE(d.first.size(), 1);
+            QCOMPARE(d.first[0].line, 10);
+            QVERIFY(d.first[0].detail.endsWith(u"plog-pid_4242_20260319100000.log"_s));
+        }
+    }
 
     const Result<OpInfoDataset> b = load({plogB});
     QVERIFY(b.isOk());
@@ -223,6 +232,15 @@ void tst_OpInfoLoader::recordDetails()
     QCOMPARE(db.messages[0].module, u"GE"_s);
     QCOMPARE(db.aicpuFallbacks[0].op, u"ArgSort"_s);
     QCOMPARE(db.aicpuFallbacks[0].firstLine, 10);
+    QList<qint64> truncatedLines;
+    for (const Diagnostics::Entry &d : b.diagnostics().entries()) {
+        if (d.kind == u"truncated_record"_s) {
+            QCOMPARE(d.count, 2);
+            for (const Location &l : d.first)
+                truncatedLines.append(l.line);
+        }
+    }
+    QCOMPARE(truncatedLines, (QList<qint64>{8, 16}));
 }
 
 void tst_OpInfoLoader::summaryMatchesPlog()
