@@ -424,40 +424,6 @@ size_t plogChunkStart(std::string_view data, size_t offset, int lineLimit)
     return candidate;
 }
 
-QStringList opInfoFilesInFolder(const QString &folder)
-{
-    QStringList files;
-    const int baseDepth = QDir::cleanPath(folder).count(u'/');
-    QDirIterator it(
-        folder, QDir::Files | QDir::Readable | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString file = it.next();
-        if (QDir::cleanPath(file).count(u'/') - baseDepth > 4)
-            continue;
-        const QString name = it.fileName();
-        const bool byName = name.startsWith(u"plog-"_s) &&
-                            (name.endsWith(u".log"_s) || name.endsWith(u".log.gz"_s));
-        if (byName || name == u"ascend_op_info_summary.txt"_s) {
-            files.append(file);
-            continue;
-        }
-        const SniffResult s = sniffPath(file);
-        if (s.kind != FileKind::OpInfo)
-            continue;
-        if (s.producer == u"ascend_plog"_s || s.producer == u"ascend_op_info_summary"_s) {
-            files.append(file);
-        } else if (s.producer == u"mindspore"_s) {
-            QFile f(file);
-            const QByteArray head = f.open(QIODevice::ReadOnly) ? f.read(64 * 1024) : QByteArray();
-            const MindSporeTable t =
-                mindSporeTable(std::string_view(head.constData(), size_t(head.size())));
-            if (t == MindSporeTable::FrameworkRaw || t == MindSporeTable::DynamicShape)
-                files.append(file);
-        }
-    }
-    files.sort();
-    return files;
-}
 
 Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
                                  const OpInfoLoadOptions &options,
