@@ -1,5 +1,10 @@
 #include "ascendenums.h"
 
+#include "opinfodataset.h"
+
+#include <QList>
+#include <QPair>
+
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
@@ -106,6 +111,71 @@ QString privateFormatShortName(int code)
         break;
     }
     return {};
+}
+
+QString tensorDataTypeName(const TensorDesc &desc)
+{
+    return desc.dataTypeText.isEmpty() ? aclDataTypeName(desc.dataType) : desc.dataTypeText;
+}
+
+QString tensorFormatName(const TensorDesc &desc)
+{
+    return desc.formatText.isEmpty() ? aclFormatName(desc.format) : desc.formatText;
+}
+
+QString tensorStorageFormatName(const TensorDesc &desc)
+{
+    return desc.formatText.isEmpty() ? aclFormatName(desc.storageFormat) : desc.formatText;
+}
+
+int formatCodeFromName(const QString &name)
+{
+    // MindSpore's kOpFormat_* strings (utils/utils.h); FracZ and FRACTAL_Z are the same layout.
+    static const QList<QPair<QString, int>> names = {
+        {u"NCHW"_s, 0},
+        {u"NHWC"_s, 1},
+        {u"ND"_s, 2},
+        {u"NC1HWC0"_s, 3},
+        {u"FracZ"_s, 4},
+        {u"FRACTAL_Z"_s, 4},
+        {u"NC1HWC0_C04"_s, 12},
+        {u"HWCN"_s, 16},
+        {u"NDHWC"_s, 27},
+        {u"FRACTAL_NZ"_s, 29},
+        {u"NCDHW"_s, 30},
+        {u"NDC1HWC0"_s, 32},
+        {u"FRACTAL_Z_3D"_s, 33},
+        {u"FRACTAL_Z_3D"_s, 33},
+    };
+    for (const auto &p : names) {
+        if (p.first == name)
+            return p.second;
+    }
+    return -2;
+}
+
+int dataTypeCodeFromName(const QString &name)
+{
+    static const QList<QPair<QString, int>> names = {
+        {u"NUMBER_TYPE_FLOAT32"_s, 0},
+        {u"NUMBER_TYPE_FLOAT16"_s, 1},
+        {u"NUMBER_TYPE_INT8"_s, 2},
+        {u"NUMBER_TYPE_INT32"_s, 3},
+        {u"NUMBER_TYPE_UINT8"_s, 4},
+        {u"NUMBER_TYPE_INT16"_s, 6},
+        {u"NUMBER_TYPE_UINT16"_s, 7},
+        {u"NUMBER_TYPE_UINT32"_s, 8},
+        {u"NUMBER_TYPE_INT64"_s, 9},
+        {u"NUMBER_TYPE_UINT64"_s, 10},
+        {u"NUMBER_TYPE_FLOAT64"_s, 11},
+        {u"NUMBER_TYPE_BOOL"_s, 12},
+        {u"NUMBER_TYPE_BFLOAT16"_s, 27},
+    };
+    for (const auto &p : names) {
+        if (p.first == name)
+            return p.second;
+    }
+    return -2;
 }
 
 } // namespace Twinscope::Core

@@ -15,4 +15,16 @@ bool isPrivateFormat(int code);
 // "NZ", "5HD", "FZ", ... : the short names the porting guide uses; empty for public formats.
 QString privateFormatShortName(int code);
 
+struct TensorDesc;
+// A descriptor's names: its text when the input gave names without a CANN code, else the code's
+// name.
+QString tensorDataTypeName(const TensorDesc &desc);
+QString tensorFormatName(const TensorDesc &desc);
+QString tensorStorageFormatName(const TensorDesc &desc);
+
+// MindSpore's names ("NC1HWC0", "FracZ", "NUMBER_TYPE_FLOAT16") to CANN codes; -2 when there is
+// none.
+int formatCodeFromName(const QString &name);
+int dataTypeCodeFromName(const QString &name);
+
 } // namespace Twinscope::Core

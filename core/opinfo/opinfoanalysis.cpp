@@ -4,6 +4,7 @@
 #include "core/common/tr.h"
 
 #include <QHash>
+#include <QSet>
 
 #include <algorithm>
 
@@ -64,9 +65,9 @@ void addDescFields(Fields *f, const QString &side, const QList<TensorDesc> &desc
     for (qsizetype i = 0; i < descs.size(); ++i) {
         const TensorDesc &d = descs[i];
         const QString base = side + u'[' + QString::number(i) + u']';
-        f->add(base + u".DataType"_s, aclDataTypeName(d.dataType), n);
-        f->add(base + u".Format"_s, aclFormatName(d.format), n);
-        f->add(base + u".StorageFormat"_s, aclFormatName(d.storageFormat), n);
+        f->add(base + u".DataType"_s, tensorDataTypeName(d), n);
+        f->add(base + u".Format"_s, tensorFormatName(d), n);
+        f->add(base + u".StorageFormat"_s, tensorStorageFormatName(d), n);
         f->add(base + u".rank"_s, QString::number(d.shape.size()), n);
         for (qsizetype k = 0; k < d.shape.size(); ++k)
             f->add(base + u".Shape["_s + QString::number(k) + u']', QString::number(d.shape[k]), n);
@@ -123,6 +124,8 @@ QString cutoffSourceId(CutoffSource source)
         return u"user"_s;
     case CutoffSource::Markers:
         return u"markers"_s;
+    case CutoffSource::Steps:
+        return u"steps"_s;
     case CutoffSource::None:
         break;
     }
@@ -131,11 +134,9 @@ QString cutoffSourceId(CutoffSource source)
 
 QString describeTensor(const TensorDesc &d)
 {
-    QString s =
-        aclDataTypeName(d.dataType) + u' ' + aclFormatName(d.format) + u' ' + shapeText(d.shape);
+    QString s = tensorDataTypeName(d) + u' ' + tensorFormatName(d) + u' ' + shapeText(d.shape);
     if (d.storageFormat != d.format || (d.hasStorageShape && d.storageShape != d.shape))
-        s += u" (storage "_s + aclFormatName(d.storageFormat) + u' ' + shapeText(d.storageShape) +
-             u')';
+        s += u" (storage "_s + tensorStorageFormatName(d) + u' ' + shapeText(d.storageShape) + u')';
     if (d.isConst)
         s += u" const"_s;
     return s;
@@ -172,6 +173,19 @@ OpInfoReport analyzeOpInfo(const OpInfoDataset &ds, const OpInfoAnalysisOptions 
             }
         }
     }
+    // Inputs with steps (MindSpore dynamic_shape_info) cut after step 1 when nothing else says.
+    bool stepCutoff = false;
+    if (r.cutoffSource == CutoffSource::None) {
+        for (const CompileEvent &e : ds.events) {
+            if (e.step >= 1) {
+                stepCutoff = true;
+                r.cutoffSource = CutoffSource::Steps;
+                break;
+            }
+        }
+    }
+    QList<bool> signatureFirstAfter(ds.signatures.size(), false);
+    QSet<QString> recompileEvidence; // op types seen over time or steps, not only in a graph table
 
     r.signatureCompiles.fill(0, ds.signatures.size());
     r.signatureFirstNs.fill(-1, ds.signatures.size());
@@ -201,7 +215,13 @@ OpInfoReport analyzeOpInfo(const OpInfoDataset &ds, const OpInfoAnalysisOptions 
         }
         if (e.flags & CompileEvent::Dynamic)
             ++t.dynamic;
-        const bool after = r.cutoffNs >= 0 && e.timeNs > r.cutoffNs;
+        const bool after = stepCutoff ? e.step > 1 : (r.cutoffNs >= 0 && e.timeNs > r.cutoffNs);
+        if (r.signatureCompiles[e.signature] == 1)
+            signatureFirstAfter[e.signature] = after;
+        // A framework_raw row is one kernel of a static graph: two Conv2D layers with different
+        // shapes are two kernels, not a recompile.
+        if (!(e.flags & CompileEvent::FromProfiler) || e.step >= 0)
+            recompileEvidence.insert(sig.opType);
         if (after) {
             ++t.afterCutoff;
             ++r.afterCutoff;
@@ -221,9 +241,9 @@ OpInfoReport analyzeOpInfo(const OpInfoDataset &ds, const OpInfoAnalysisOptions 
             addUnique(&t.shapes, shapes.join(u' '));
             for (const QList<TensorDesc> *list : {&sig.inputs, &sig.outputs}) {
                 for (const TensorDesc &d : *list) {
-                    addUnique(&t.dtypes, aclDataTypeName(d.dataType));
-                    addUnique(&t.formats, aclFormatName(d.format));
-                    addUnique(&t.formats, aclFormatName(d.storageFormat));
+                    addUnique(&t.dtypes, tensorDataTypeName(d));
+                    addUnique(&t.formats, tensorFormatName(d));
+                    addUnique(&t.formats, tensorStorageFormatName(d));
                     t.privateFormat = t.privateFormat || isPrivateFormat(d.format) ||
                                       isPrivateFormat(d.storageFormat);
                 }
@@ -239,10 +259,8 @@ OpInfoReport analyzeOpInfo(const OpInfoDataset &ds, const OpInfoAnalysisOptions 
     }
     // Truncated signatures go last in each type's list: they are shown, never counted.
     for (qsizetype i = 0; i < r.opTypes.size(); ++i) {
-        if (r.cutoffNs >= 0) {
-            for (quint32 id : std::as_const(r.opTypes[i].signatureIds))
-                r.opTypes[i].newAfterCutoff += r.signatureFirstNs[id] > r.cutoffNs ? 1 : 0;
-        }
+        for (quint32 id : std::as_const(r.opTypes[i].signatureIds))
+            r.opTypes[i].newAfterCutoff += signatureFirstAfter[id] ? 1 : 0;
         for (auto it = perTypeSignatureCounts[i].cbegin(); it != perTypeSignatureCounts[i].cend();
              ++it) {
             if (ds.signatures[it.key()].truncated)
@@ -278,7 +296,7 @@ OpInfoReport analyzeOpInfo(const OpInfoDataset &ds, const OpInfoAnalysisOptions 
 
     for (qsizetype i = 0; i < r.opTypes.size(); ++i) {
         const OpTypeStats &t = r.opTypes[i];
-        if (t.signatures < 2)
+        if (t.signatures < 2 || !recompileEvidence.contains(t.type))
             continue;
         RecompileInfo info;
         info.type = t.type;

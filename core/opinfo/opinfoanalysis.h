@@ -10,9 +10,10 @@
 namespace Twinscope::Core {
 
 // Where "after the first step" starts (FORMATS.md §4.4): a time the user gives (--after, or a step
-// boundary read from a trace), else the first compile followed by a recompile marker.
-enum class CutoffSource { None, User, Markers };
-QString cutoffSourceId(CutoffSource source); // "none", "user", "markers"
+// boundary read from a trace), else the first compile followed by a recompile marker, else (inputs
+// with steps) the end of step 1.
+enum class CutoffSource { None, User, Markers, Steps };
+QString cutoffSourceId(CutoffSource source); // "none", "user", "markers", "steps"
 
 struct OpInfoAnalysisOptions
 {

@@ -23,6 +23,10 @@ struct TensorDesc
     bool isConst = false;
     qint64 constLength = -1;
     QString constData; // verbatim, trailing comma removed
+    // Set when the input names types and formats instead of giving CANN codes (MindSpore profiler
+    // tables) and the name has no code; empty otherwise.
+    QString dataTypeText;
+    QString formatText;
     bool hasShape = false;
     bool hasStorageShape = false;
     bool complete = false; // every field up to isConst was read
@@ -48,14 +52,16 @@ struct CompileEvent
         Truncated = 1, // cut at the plog line limit and not completed by DEBUG chunks
         Dynamic =
             2, // followed by "To compile op" / "Match op inputs/type failed" (FORMATS.md §4.4)
-        Assembled = 4,  // completed from DEBUG continuation chunks
-        FromSummary = 8 // from ascend_op_info_summary.txt: no time, no line order
+        Assembled = 4,    // completed from DEBUG continuation chunks
+        FromSummary = 8,  // from ascend_op_info_summary.txt: no time, no line order
+        FromProfiler = 16 // a kernel row of a MindSpore profiler table: no time
     };
     qint64 timeNs = -1; // plog clock, ns since 1970 read as UTC; -1 when the input has no time
     quint32 signature = 0;
     quint32 file = 0; // index into OpInfoDataset::files
     qint64 line = -1; // 1-based line of the record's first line
     quint32 flags = 0;
+    qint32 step = -1; // training step, where the input has steps (MindSpore dynamic_shape_info)
 };
 
 // ERROR/WARNING lines, counted per (module, level).
@@ -106,7 +112,8 @@ struct OpInfoDataset
     qint64 truncatedRecords = 0;
     qint64 assembledRecords = 0;
     qint64 levelCounts[6] = {0, 0, 0, 0, 0, 0}; // DEBUG, INFO, WARNING, ERROR, EVENT, TRACE
-    bool fromSummary = false; // at least one input was ascend_op_info_summary.txt (degraded)
+    bool fromSummary = false;  // at least one input was ascend_op_info_summary.txt (degraded)
+    bool fromProfiler = false; // at least one input was a MindSpore profiler table
 };
 
 } // namespace Twinscope::Core

@@ -4,9 +4,11 @@
 #include "core/common/bytesource.h"
 #include "core/common/filesniffer.h"
 #include "core/common/tr.h"
+#include "mindsporeopinfo.h"
 
 #include <QDir>
 #include <QDirIterator>
+#include <QFile>
 #include <QFileInfo>
 #include <QThread>
 
@@ -14,6 +16,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
 #include <thread>
 
 using namespace Qt::StringLiterals;
@@ -37,9 +40,11 @@ struct Merger
     std::unordered_map<std::string, quint32> signatureIds; // '\x01' prefix marks a cut text
     QList<bool> signatureCut;
     std::vector<std::string> signatureTexts;
+    std::vector<std::optional<OpSignature>> preParsed; // profiler tables arrive parsed
     std::unordered_map<std::string, qsizetype> messageIndex;
     std::unordered_map<std::string, qsizetype> aicpuIndex;
     std::unordered_map<quint64, qsizetype> lastRecord; // per file: thread -> event index
+    QList<Location> firstUnparsed;                     // up to Diagnostics::MaxLocations
 
     quint32 signatureId(std::string_view text, bool cut)
     {
@@ -53,6 +58,7 @@ struct Merger
             return it->second;
         const quint32 id = quint32(signatureTexts.size());
         signatureTexts.emplace_back(text);
+        preParsed.emplace_back();
         signatureCut.append(cut);
         signatureIds.emplace(std::move(key), id);
         return id;
@@ -76,11 +82,37 @@ struct Merger
         ds->aicpuFallbacks.append(a);
     }
 
+    void addProfiler(const ProfilerParse &p, quint32 file)
+    {
+        ds->fromProfiler = true;
+        ds->lines += p.lines;
+        ds->unparsedLines += p.unparsed;
+        for (const ProfilerCompile &c : p.compiles) {
+            const QByteArray text = c.signature.text.toUtf8();
+            const quint32 id =
+                signatureId(std::string_view(text.constData(), size_t(text.size())), false);
+            if (!preParsed[id])
+                preParsed[id] = c.signature;
+            CompileEvent e;
+            e.signature = id;
+            e.file = file;
+            e.line = c.line;
+            e.step = c.step;
+            e.flags = CompileEvent::FromProfiler;
+            ds->events.append(e);
+        }
+    }
+
     void mergeChunk(const PlogChunkParser &p, quint32 file, qint64 lineBase)
     {
         ds->lines += p.lines();
         ds->plogLines += p.plogLines();
         ds->unparsedLines += p.unparsedLines();
+        for (qint64 line : p.firstUnparsed()) {
+            if (firstUnparsed.size() < Diagnostics::MaxLocations)
+                firstUnparsed.append(
+                    Location{-1, lineBase + line, ds->files.value(qsizetype(file))});
+        }
         for (int i = 0; i < PlogLevelCount; ++i)
             ds->levelCounts[i] += p.levelCounts()[i];
         std::vector<quint32> ids(p.signatureTexts().size());
@@ -228,8 +260,31 @@ FileOutcome parseFile(const Source &source,
         data = std::string_view(inflated.constData(), size_t(inflated.size()));
     }
     merger.ds->bytes += qint64(data.size());
-    const SniffResult sniff =
-        sniffBytes(data.substr(0, 64 * 1024), source.name(), qint64(data.size()));
+    const std::string_view head = data.substr(0, 64 * 1024);
+    const MindSporeTable table = mindSporeTable(head);
+    if (table == MindSporeTable::NoSignatures) {
+        out.ok = false;
+        out.error =
+            Error::make(ErrorCode::Unsupported,
+                        Tr::tr("This MindSpore profiler table has times but no op signatures; open "
+                               "framework_raw_*.csv or dynamic_shape_info_*.json."),
+                        source.name(),
+                        0);
+        return out;
+    }
+    if (table != MindSporeTable::None) {
+        const ProfilerParse p = table == MindSporeTable::FrameworkRaw
+                                    ? parseMindSporeFrameworkRaw(data, source.name())
+                                    : parseMindSporeDynamicShape(data, source.name());
+        if (p.error) {
+            out.ok = false;
+            out.error = *p.error;
+            return out;
+        }
+        merger.addProfiler(p, fileIndex);
+        return out;
+    }
+    const SniffResult sniff = sniffBytes(head, source.name(), qint64(data.size()));
     if (sniff.producer == u"ascend_op_info_summary"_s) {
         parseSummary(data, fileIndex, merger);
         progress.reportRange(
@@ -369,31 +424,6 @@ size_t plogChunkStart(std::string_view data, size_t offset, int lineLimit)
     return candidate;
 }
 
-QStringList opInfoFilesInFolder(const QString &folder)
-{
-    QStringList files;
-    const int baseDepth = QDir::cleanPath(folder).count(u'/');
-    QDirIterator it(
-        folder, QDir::Files | QDir::Readable | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString file = it.next();
-        if (QDir::cleanPath(file).count(u'/') - baseDepth > 4)
-            continue;
-        const QString name = it.fileName();
-        const bool byName = name.startsWith(u"plog-"_s) &&
-                            (name.endsWith(u".log"_s) || name.endsWith(u".log.gz"_s));
-        if (byName || name == u"ascend_op_info_summary.txt"_s) {
-            files.append(file);
-            continue;
-        }
-        const SniffResult s = sniffPath(file);
-        if (s.kind == FileKind::OpInfo &&
-            (s.producer == u"ascend_plog"_s || s.producer == u"ascend_op_info_summary"_s))
-            files.append(file);
-    }
-    files.sort();
-    return files;
-}
 
 Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
                                  const OpInfoLoadOptions &options,
@@ -416,8 +446,9 @@ Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
                 if (files.isEmpty())
                     return Result<OpInfoDataset>::failed(
                         Error::make(ErrorCode::UnknownFormat,
-                                    Tr::tr("The folder holds no host log (plog-*.log) and no "
-                                           "ascend_op_info_summary.txt."),
+                                    Tr::tr("The folder holds no host log (plog-*.log), no "
+                                           "ascend_op_info_summary.txt and no "
+                                           "MindSpore framework_raw or dynamic_shape_info table."),
                                     s.path));
                 for (const QString &f : files)
                     inputs.append({Source::fromPath(f), false});
@@ -461,7 +492,7 @@ Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
         ds->signatures.reserve(qsizetype(merger.signatureTexts.size()));
         for (size_t i = 0; i < merger.signatureTexts.size(); ++i) {
             const std::string &t = merger.signatureTexts[i];
-            OpSignature sig = parseAclOpRecord(t);
+            OpSignature sig = merger.preParsed[i] ? *merger.preParsed[i] : parseAclOpRecord(t);
             sig.truncated = sig.truncated || merger.signatureCut[qsizetype(i)];
             ds->signatures.append(std::move(sig));
         }
@@ -490,19 +521,32 @@ Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
             ds->aicpuFallbacks.begin(),
             ds->aicpuFallbacks.end(),
             [](const AiCpuFallback &a, const AiCpuFallback &b) { return a.count > b.count; });
-        if (ds->truncatedRecords > 0)
+        // One entry per kind with its count and the first five places (DESIGN.md §3).
+        const QString truncatedText =
+            Tr::tr("Op records cut at the plog line limit were kept and marked truncated.");
+        qint64 truncatedLeft = ds->truncatedRecords;
+        for (const CompileEvent &e : std::as_const(ds->events)) {
+            if (truncatedLeft == 0 ||
+                ds->truncatedRecords - truncatedLeft >= Diagnostics::MaxLocations)
+                break;
+            if (e.flags & CompileEvent::Truncated) {
+                diagnostics.add(u"truncated_record"_s,
+                                truncatedText,
+                                Location{-1, e.line, ds->files.value(qsizetype(e.file))});
+                --truncatedLeft;
+            }
+        }
+        if (truncatedLeft > 0)
             diagnostics.add(
-                u"truncated_record"_s,
-                Tr::tr("Op records cut at the plog line limit were kept and marked truncated."),
-                {},
-                Severity::Warning,
-                ds->truncatedRecords);
-        if (ds->unparsedLines > 0)
-            diagnostics.add(u"unparsed_line"_s,
-                            Tr::tr("Lines that are not host log lines were skipped."),
-                            {},
-                            Severity::Info,
-                            ds->unparsedLines);
+                u"truncated_record"_s, truncatedText, {}, Severity::Warning, truncatedLeft);
+        const QString unparsedText = Tr::tr("Lines that are not host log lines were skipped.");
+        qint64 unparsedLeft = ds->unparsedLines;
+        for (const Location &where : std::as_const(merger.firstUnparsed)) {
+            diagnostics.add(u"unparsed_line"_s, unparsedText, where, Severity::Info);
+            --unparsedLeft;
+        }
+        if (unparsedLeft > 0)
+            diagnostics.add(u"unparsed_line"_s, unparsedText, {}, Severity::Info, unparsedLeft);
         if (ds->fromSummary)
             diagnostics.add(
                 u"summary_input"_s,

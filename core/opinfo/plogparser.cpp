@@ -16,7 +16,7 @@ constexpr qint64 PollLines = 64 * 1024;
 // Index of the needle character least likely to occur in log text: memchr on it, then compare.
 // glibc's memmem set-up cost dominated parsing (51 % of the time on a 200 MB log) because messages
 // are short; memchr on a rare character is nearly free.
-size_t rareIndex(std::string_view needle)
+constexpr size_t rareIndex(std::string_view needle)
 {
     auto rank = [](char c) {
         if (c >= 'A' && c <= 'Z')
@@ -91,7 +91,7 @@ bool endsWithWordCi(std::string_view s, std::string_view word)
 
 size_t aclOpBodyStart(std::string_view message)
 {
-    static const size_t rare = rareIndex(AclOpKey);
+    constexpr size_t rare = rareIndex(AclOpKey);
     const size_t at = findNeedle(message, AclOpKey, rare);
     if (at == std::string_view::npos)
         return std::string_view::npos;
@@ -102,7 +102,7 @@ bool isAiCpuFallbackLine(std::string_view text)
 {
     // "running on AiCpu", "AICPU" or "aicpu": one search, then a case-insensitive look.
     constexpr std::string_view Phrase = "running on ";
-    static const size_t rare = rareIndex(Phrase);
+    constexpr size_t rare = rareIndex(Phrase);
     for (size_t at = findNeedle(text, Phrase, rare); at != std::string_view::npos;
          at = findNeedle(text, Phrase, rare, at + 1)) {
         const std::string_view rest = text.substr(at + Phrase.size(), 5);
@@ -207,6 +207,8 @@ void PlogChunkParser::processLine(std::string_view line)
         // fallbacks too (FORMATS.md §6.1).
         if (isAiCpuFallbackLine(line) && noteAiCpu(line))
             return;
+        if (m_firstUnparsed.size() < 5)
+            m_firstUnparsed.push_back(m_lineNo);
         ++m_unparsed;
         return;
     }

@@ -73,6 +73,8 @@ public:
     qint64 lineCount() const { return m_lineNo; } // every line, for the next chunk's numbering
     qint64 plogLines() const { return m_plogLines; }
     qint64 unparsedLines() const { return m_unparsed; }
+    // Local line numbers of the first few unparsed lines, for the diagnostics panel.
+    const std::vector<qint64> &firstUnparsed() const { return m_firstUnparsed; }
     const qint64 *levelCounts() const { return m_levels; }
     const std::vector<std::string_view> &signatureTexts() const { return m_signatureTexts; }
     const std::vector<bool> &signatureCut() const { return m_signatureCut; }
@@ -110,6 +112,7 @@ private:
     qint64 m_lines = 0;
     qint64 m_plogLines = 0;
     qint64 m_unparsed = 0;
+    std::vector<qint64> m_firstUnparsed;
     qint64 m_levels[PlogLevelCount] = {0, 0, 0, 0, 0, 0};
     std::unordered_map<std::string_view, quint32> m_signatureIds;
     std::vector<std::string_view> m_signatureTexts;

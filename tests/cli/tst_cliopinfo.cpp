@@ -1,8 +1,14 @@
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTest>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -12,6 +18,8 @@ class tst_CliOpInfo : public QObject
 
 private slots:
     void json();
+    void golden_data();
+    void golden();
     void after();
     void text();
     void exitCodes_data();
@@ -117,6 +125,100 @@ void tst_CliOpInfo::json()
         ops.append(v.toObject().value(u"op"_s).toString());
     ops.sort();
     QCOMPARE(ops, (QStringList{u"ArgMax"_s, u"ArgSort"_s}));
+}
+
+// Paths differ per checkout: keep file names only.
+static QJsonValue normalized(const QJsonValue &v, const QString &key = {})
+{
+    if (v.isObject()) {
+        QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            it.value() = normalized(it.value(), it.key());
+        return o;
+    }
+    if (v.isArray()) {
+        QJsonArray a = v.toArray();
+        for (qsizetype i = 0; i < a.size(); ++i)
+            a[i] = normalized(a[i], key);
+        return a;
+    }
+    if (v.isString() && (key == u"file"_s || key == u"files"_s))
+        return QFileInfo(v.toString()).fileName();
+    return v;
+}
+
+// Equal up to 1e-9 relative for numbers (DESIGN.md §9: float tolerance); path says where not.
+static bool sameJson(const QJsonValue &a, const QJsonValue &b, const QString &path, QString *where)
+{
+    if (a.isDouble() && b.isDouble()) {
+        const double x = a.toDouble();
+        const double y = b.toDouble();
+        if (std::abs(x - y) <= 1e-9 * std::max({1.0, std::abs(x), std::abs(y)}))
+            return true;
+    } else if (a.isObject() && b.isObject()) {
+        const QJsonObject oa = a.toObject();
+        const QJsonObject ob = b.toObject();
+        if (oa.keys() == ob.keys()) {
+            for (const QString &k : oa.keys()) {
+                if (!sameJson(oa.value(k), ob.value(k), path + u'.' + k, where))
+                    return false;
+            }
+            return true;
+        }
+    } else if (a.isArray() && b.isArray()) {
+        const QJsonArray aa = a.toArray();
+        const QJsonArray ab = b.toArray();
+        if (aa.size() == ab.size()) {
+            for (qsizetype i = 0; i < aa.size(); ++i) {
+                if (!sameJson(aa[i], ab[i], path + u'[' + QString::number(i) + u']', where))
+                    return false;
+            }
+            return true;
+        }
+    } else if (a == b) {
+        return true;
+    }
+    *where = path;
+    return false;
+}
+
+void tst_CliOpInfo::golden_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("golden");
+    QTest::newRow("plog folder") << QStringList{data + u"good/plog"_s}
+                                 << u"opinfo_plog_folder.json"_s;
+    QTest::newRow("summary") << QStringList{data + u"good/ascend_op_info_summary.txt"_s}
+                             << u"opinfo_summary.json"_s;
+    QTest::newRow("after") << QStringList{u"--after"_s,
+                                          u"2026-03-19 10:00:06.5"_s,
+                                          data + u"good/plog/plog-pid_4242_20260319100000.log"_s}
+                           << u"opinfo_after.json"_s;
+    QTest::newRow("mindspore steps")
+        << QStringList{data + u"good/mindspore"_s} << u"opinfo_mindspore_steps.json"_s;
+}
+
+void tst_CliOpInfo::golden()
+{
+    // TWINSCOPE_UPDATE_GOLDEN=1 rewrites tests/cli/golden/*.json; review the diff.
+    QFETCH(QStringList, args);
+    QFETCH(QString, golden);
+    const QJsonObject o = runJson(args);
+    QVERIFY(!o.isEmpty());
+    const QJsonValue actual = normalized(o);
+    const QString path = QStringLiteral(TWINSCOPE_SOURCE_DIR) + u"/tests/cli/golden/"_s + golden;
+    if (qEnvironmentVariableIntValue("TWINSCOPE_UPDATE_GOLDEN") == 1) {
+        QDir().mkpath(QFileInfo(path).path());
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(actual.toObject()).toJson(QJsonDocument::Indented));
+        return;
+    }
+    QFile f(path);
+    QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(path));
+    const QJsonValue expected = QJsonDocument::fromJson(f.readAll()).object();
+    QString where;
+    QVERIFY2(sameJson(actual, expected, golden, &where), qPrintable(where));
 }
 
 void tst_CliOpInfo::after()

@@ -47,8 +47,8 @@ CompileChartView::CompileChartView(QWidget *parent)
     m_empty = new QCPItemText(m_plot);
     m_empty->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_empty->position->setCoords(0.5, 0.5);
-    m_empty->setText(
-        tr("No compile times: ascend_op_info_summary.txt has none. Open the plog files."));
+    m_empty->setText(tr("No compile times in this input (ascend_op_info_summary.txt and MindSpore "
+                        "tables have none). Open the plog files."));
     m_empty->setVisible(false);
 
     // The legend sits in its own row above the plot: inside, it would hide the top op types.

@@ -59,6 +59,22 @@ public:
     }
 };
 
+// Sorts numeric columns by the number in Qt::UserRole, the rest by text.
+class SortItem : public QTreeWidgetItem
+{
+public:
+    using QTreeWidgetItem::QTreeWidgetItem;
+    bool operator<(const QTreeWidgetItem &other) const override
+    {
+        const int column = treeWidget() ? treeWidget()->sortColumn() : 0;
+        const QVariant a = data(column, Qt::UserRole);
+        const QVariant b = other.data(column, Qt::UserRole);
+        if (a.isValid() && b.isValid())
+            return a.toLongLong() < b.toLongLong();
+        return text(column).localeAwareCompare(other.text(column)) < 0;
+    }
+};
+
 QTreeWidget *makeTree(const QStringList &headers, QWidget *parent)
 {
     auto *tree = new QTreeWidget(parent);
@@ -264,6 +280,11 @@ void OpInfoWorkspace::setCutoffText(const QString &text)
         startAnalysis();
 }
 
+void OpInfoWorkspace::setCutoffNs(qint64 ns)
+{
+    setCutoffText(ns < 0 ? QString() : formatTimestampNs(ns).replace(u'T', u' '));
+}
+
 void OpInfoWorkspace::startLoad(const QStringList &paths)
 {
     if (m_job)
@@ -418,6 +439,13 @@ void OpInfoWorkspace::updateSummary()
     }
     if (!top.isEmpty())
         html += u"<br>"_s + tr("Top offenders: %1").arg(top.join(u", "_s));
+    if (ds.fromProfiler)
+        html +=
+            u"<br><i>"_s +
+            tr("MindSpore profiler tables list the kernels of a graph: several signatures of one "
+               "op type "
+               "there are different layers, not recompiles, unless they change between steps.") +
+            u"</i>"_s;
     if (ds.fromSummary)
         html += u"<br><i>"_s +
                 tr("ascend_op_info_summary.txt has no times and may have lost repeated compiles; "
@@ -436,6 +464,13 @@ void OpInfoWorkspace::fillTabs()
     if (!m_report || !m_dataset)
         return;
     const QLocale loc;
+    // Numbers as numbers, so that sorting a column orders 15 after 5.
+    auto setNumber = [](QTreeWidgetItem *item, int column, qint64 value) {
+        item->setData(column, Qt::UserRole, value);
+        item->setTextAlignment(column, Qt::AlignRight | Qt::AlignVCenter);
+    };
+    for (QTreeWidget *tree : {m_recompiles, m_conversions, m_errors, m_aicpu})
+        tree->setSortingEnabled(false);
     for (const RecompileInfo &rc : m_report->recompiled) {
         QStringList what;
         for (const VaryingDim &v : rc.varying) {
@@ -444,42 +479,60 @@ void OpInfoWorkspace::fillTabs()
                 values << tr("%1 (%n×)", "", int(p.second)).arg(p.first);
             what << v.where + u": "_s + values.join(u", "_s);
         }
-        auto *item = new QTreeWidgetItem(m_recompiles,
-                                         {rc.type,
-                                          loc.toString(rc.signatures),
-                                          loc.toString(rc.newAfterCutoff),
-                                          loc.toString(rc.afterCutoff),
-                                          what.join(u"; "_s),
-                                          rc.remedy});
+        auto *item = new SortItem(m_recompiles,
+                                  {rc.type,
+                                   loc.toString(rc.signatures),
+                                   loc.toString(rc.newAfterCutoff),
+                                   loc.toString(rc.afterCutoff),
+                                   what.join(u"; "_s),
+                                   rc.remedy});
         item->setToolTip(4, what.join(u"\n"_s));
         item->setToolTip(5, rc.remedy);
+        setNumber(item, 1, rc.signatures);
+        setNumber(item, 2, rc.newAfterCutoff);
+        setNumber(item, 3, rc.afterCutoff);
     }
-    for (const ConversionSignature &c : m_report->conversions.signatures)
-        new QTreeWidgetItem(
+    for (const ConversionSignature &c : m_report->conversions.signatures) {
+        auto *item = new SortItem(
             m_conversions,
             {c.type, loc.toString(c.count), c.privateFormats.join(u", "_s), c.description});
+        setNumber(item, 1, c.count);
+    }
     for (const LogMessageSummary &m : m_dataset->messages) {
         const QString where =
             u"%1:%2"_s.arg(QFileInfo(m_dataset->files.value(qsizetype(m.firstFile))).fileName())
                 .arg(m.firstLine);
-        auto *item = new QTreeWidgetItem(
-            m_errors, {m.level, m.module, loc.toString(m.count), m.first, where});
+        auto *item =
+            new SortItem(m_errors, {m.level, m.module, loc.toString(m.count), m.first, where});
         item->setToolTip(3, m.first);
+        setNumber(item, 2, m.count);
     }
     for (const AiCpuFallback &a : m_dataset->aicpuFallbacks) {
         const QString where =
             u"%1:%2"_s.arg(QFileInfo(m_dataset->files.value(qsizetype(a.firstFile))).fileName())
                 .arg(a.firstLine);
-        auto *item = new QTreeWidgetItem(
+        auto *item = new SortItem(
             m_aicpu,
             {a.op.isEmpty() ? tr("(not named)") : a.op, loc.toString(a.count), a.first, where});
         item->setToolTip(2, a.first);
+        setNumber(item, 1, a.count);
     }
     for (QTreeWidget *tree : {m_recompiles, m_conversions, m_errors, m_aicpu}) {
         for (int c = 0; c < tree->columnCount() - 1; ++c)
             tree->resizeColumnToContents(c);
     }
     m_recompiles->setColumnWidth(4, std::min(m_recompiles->columnWidth(4), 420));
+    // Worst first: new signatures after the cut-off, most compiled conversions, errors before
+    // warnings, most frequent fallbacks.
+    const std::pair<QTreeWidget *, std::pair<int, Qt::SortOrder>> order[] = {
+        {m_recompiles, {2, Qt::DescendingOrder}},
+        {m_conversions, {1, Qt::DescendingOrder}},
+        {m_errors, {0, Qt::AscendingOrder}},
+        {m_aicpu, {1, Qt::DescendingOrder}}};
+    for (const auto &[tree, sort] : order) {
+        tree->setSortingEnabled(true);
+        tree->sortByColumn(sort.first, sort.second);
+    }
 }
 
 QString OpInfoWorkspace::exportFilter() const

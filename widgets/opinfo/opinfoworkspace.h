@@ -50,6 +50,9 @@ public:
     CompileChartView *chart() const { return m_chart; }
     QLabel *summary() const { return m_summary; }
     void setCutoffText(const QString &text);
+    // A step boundary taken from an open trace (ns since 1970, the plog clock read as UTC); the
+    // lead wires the timeline's "end of step 1" here. -1 clears it (markers decide again).
+    void setCutoffNs(qint64 ns);
     void selectOpType(const QString &type);
 
 signals:

@@ -91,8 +91,9 @@ void tst_OpInfoLoader::fixtures_data()
     QTest::newRow("summary") << QStringList{u"good/ascend_op_info_summary.txt"_s} << QString() << 5
                              << 5 << 0 << 0 << 0 << 0 << 5 << 0 << 0 << QList<int>{0, 0, 0, 0, 0, 0}
                              << 0 << 0 << true;
-    QTest::newRow("good folder") << QStringList{u"good"_s} << QString() << 19 << 11 << 2 << 3 << 2
-                                 << 2 << 40 << 32 << 2 << QList<int>{5, 21, 3, 2, 1, 0} << 4 << 2
+    // Plus good/mindspore: 6 per-step entries with 4 distinct shape signatures.
+    QTest::newRow("good folder") << QStringList{u"good"_s} << QString() << 25 << 15 << 2 << 3 << 2
+                                 << 2 << 46 << 32 << 2 << QList<int>{5, 21, 3, 2, 1, 0} << 4 << 2
                                  << true;
     QTest::newRow("garbage") << QStringList{u"broken/garbage_mixed.log"_s} << QString() << 5 << 5
                              << 4 << 0 << 0 << 0 << 11 << 7 << 4 << QList<int>{1, 6, 0, 0, 0, 0}
@@ -104,9 +105,10 @@ void tst_OpInfoLoader::fixtures_data()
                            << 0 << 0 << 0 << 0 << 0 << 0 << QList<int>{} << 0 << 0 << false;
     QTest::newRow("missing") << QStringList{u"broken/nope.log"_s} << u"not_found"_s << 0 << 0 << 0
                              << 0 << 0 << 0 << 0 << 0 << 0 << QList<int>{} << 0 << 0 << false;
-    // Only the plog in broken/ is read: not_a_plog.log and empty.log are no host logs.
+    // not_a_plog.log and empty.log are no host logs and are skipped.
+    // Plus the MindSpore table with 2 good rows, a cut JSON cell and a short row.
     QTest::newRow("broken folder")
-        << QStringList{u"broken"_s} << QString() << 5 << 5 << 4 << 0 << 0 << 0 << 11 << 7 << 4
+        << QStringList{u"broken"_s} << QString() << 7 << 7 << 4 << 0 << 0 << 0 << 15 << 7 << 6
         << QList<int>{1, 6, 0, 0, 0, 0} << 0 << 0 << false;
     QTest::newRow("folder without logs")
         << QStringList{u"../common/broken"_s} << u"unknown_format"_s << 0 << 0 << 0 << 0 << 0 << 0
@@ -186,6 +188,15 @@ void tst_OpInfoLoader::recordDetails()
     QCOMPARE(ds.messages[1].first, u"stream 3 synchronize timeout, retry 1"_s);
     QCOMPARE(ds.aicpuFallbacks[0].op, u"ArgMax"_s);
     QCOMPARE(ds.aicpuFallbacks[0].firstLine, 18);
+    // Diagnostics name the first places: the garbage line is line 10.
+    for (const Diagnostics::Entry &d : a.diagnostics().entries()) {
+        if (d.kind == u"unparsed_line"_s) {
+            QCOMPARE(d.count, 1);
+            QCOMPARE(d.first.size(), 1);
+            QCOMPARE(d.first[0].line, 10);
+            QVERIFY(d.first[0].detail.endsWith(u"plog-pid_4242_20260319100000.log"_s));
+        }
+    }
 
     const Result<OpInfoDataset> b = load({plogB});
     QVERIFY(b.isOk());
@@ -221,6 +232,15 @@ void tst_OpInfoLoader::recordDetails()
     QCOMPARE(db.messages[0].module, u"GE"_s);
     QCOMPARE(db.aicpuFallbacks[0].op, u"ArgSort"_s);
     QCOMPARE(db.aicpuFallbacks[0].firstLine, 10);
+    QList<qint64> truncatedLines;
+    for (const Diagnostics::Entry &d : b.diagnostics().entries()) {
+        if (d.kind == u"truncated_record"_s) {
+            QCOMPARE(d.count, 2);
+            for (const Location &l : d.first)
+                truncatedLines.append(l.line);
+        }
+    }
+    QCOMPARE(truncatedLines, (QList<qint64>{8, 16}));
 }
 
 void tst_OpInfoLoader::summaryMatchesPlog()

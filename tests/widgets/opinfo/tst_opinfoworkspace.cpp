@@ -6,6 +6,7 @@
 
 #include <QLabel>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -24,6 +25,7 @@ private slots:
     void loadsAndSelects();
     void cutoffReanalyses();
     void failedLoad();
+    void mindSporeTable();
     void exportCsv();
     void screenshot();
 };
@@ -100,6 +102,15 @@ void tst_OpInfoWorkspace::cutoffReanalyses()
     QVERIFY(updated.wait(10000));
     QCOMPARE(w.report()->cutoffSource, Core::CutoffSource::User);
     QCOMPARE(w.report()->afterCutoff, 2);
+    // The same cut-off as a time from a trace's step boundary.
+    w.setCutoffNs(1773914400000000000LL + 5500000000LL); // 10:00:05.5
+    QVERIFY(updated.wait(10000));
+    QCOMPARE(w.report()->afterCutoff, 3);
+    w.setCutoffNs(-1);
+    QVERIFY(updated.wait(10000));
+    QCOMPARE(w.report()->cutoffSource, Core::CutoffSource::Markers);
+    w.setCutoffText(u"2026-03-19 10:00:06.5"_s);
+    QVERIFY(updated.wait(10000));
     QSignalSpy status(&w, &Workspace::statusMessage);
     w.setCutoffText(u"tomorrow"_s);
     QCOMPARE(status.size(), 1);
@@ -116,6 +127,18 @@ void tst_OpInfoWorkspace::failedLoad()
     QCOMPARE(failed.first().at(1).value<Core::Error>().code, Core::ErrorCode::UnknownFormat);
     QVERIFY(w.isEmpty());
     QVERIFY(w.summary()->text().contains(u"not_a_plog.log"_s));
+}
+
+void tst_OpInfoWorkspace::mindSporeTable()
+{
+    LoadController loads;
+    OpInfoWorkspace w(&loads);
+    QVERIFY(loadInto(w,
+                     QStringLiteral(TWINSCOPE_SHARED_DATA) +
+                         u"/opinfo/mindspore_framework_raw_1_run2.csv"_s));
+    QCOMPARE(w.opTable()->model()->rowCount(), 21);
+    QVERIFY(w.summary()->text().contains(u"MindSpore"_s));
+    QCOMPARE(w.chart()->plot()->graph(0)->dataCount(), 0); // no times: the chart says so
 }
 
 void tst_OpInfoWorkspace::exportCsv()
@@ -148,6 +171,9 @@ void tst_OpInfoWorkspace::screenshot()
     w.resize(1600, 1000);
     w.show();
     QVERIFY(loadInto(w, in));
+    // TWINSCOPE_SCREENSHOT_TAB picks the bottom tab (0 signatures, 1 recompiled, ...).
+    if (auto *tabs = w.findChild<QTabWidget *>())
+        tabs->setCurrentIndex(qEnvironmentVariableIntValue("TWINSCOPE_SCREENSHOT_TAB"));
     QTest::qWait(300);
     QVERIFY(w.grab().save(out));
 }
