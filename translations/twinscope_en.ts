@@ -58,37 +58,51 @@
     <message numerus="yes">
         <source>%n bytes</source>
         <translation>
-            <numerusform>%n bytes</numerusform><numerusform>%n bytes</numerusform></translation>
+            <numerusform>%n bytes</numerusform>
+            <numerusform>%n bytes</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The loss scale of the run under test dropped %n time(s): frequent floating-point exceptions. Collect overflow data and analyse the overflowing ops.</source>
         <translation>
-            <numerusform>The loss scale of the run under test dropped %n time: frequent floating-point exceptions. Collect overflow data and analyse the overflowing ops.</numerusform><numerusform>The loss scale of the run under test dropped %n times: frequent floating-point exceptions. Collect overflow data and analyse the overflowing ops.</numerusform></translation>
+            <numerusform>The loss scale of the run under test dropped %n time: frequent floating-point exceptions. Collect overflow data and analyse the overflowing ops.</numerusform>
+            <numerusform>The loss scale of the run under test dropped %n times: frequent floating-point exceptions. Collect overflow data and analyse the overflowing ops.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The curves agree within the tolerance on all %n common step(s). If the run under test still has an accuracy problem, the benchmark likely has the same problem: re-check the benchmark itself.</source>
         <translation>
-            <numerusform>The curves agree within the tolerance on all %n common step. If the run under test still has an accuracy problem, the benchmark likely has the same problem: re-check the benchmark itself.</numerusform><numerusform>The curves agree within the tolerance on all %n common steps. If the run under test still has an accuracy problem, the benchmark likely has the same problem: re-check the benchmark itself.</numerusform></translation>
+            <numerusform>The curves agree within the tolerance on all %n common step. If the run under test still has an accuracy problem, the benchmark likely has the same problem: re-check the benchmark itself.</numerusform>
+            <numerusform>The curves agree within the tolerance on all %n common steps. If the run under test still has an accuracy problem, the benchmark likely has the same problem: re-check the benchmark itself.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n bare NaN/Infinity token(s) (Python's json) were read as non-finite values.</source>
         <translation>
-            <numerusform>%n bare NaN/Infinity token (Python's json) were read as non-finite values.</numerusform><numerusform>%n bare NaN/Infinity tokens (Python's json) were read as non-finite values.</numerusform></translation>
+            <numerusform>%n bare NaN/Infinity token (Python's json) were read as non-finite values.</numerusform>
+            <numerusform>%n bare NaN/Infinity tokens (Python's json) were read as non-finite values.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n line(s) matched no metric pattern and were skipped (log noise).</source>
         <translation>
-            <numerusform>%n line matched no metric pattern and were skipped (log noise).</numerusform><numerusform>%n lines matched no metric pattern and were skipped (log noise).</numerusform></translation>
+            <numerusform>%n line matched no metric pattern and were skipped (log noise).</numerusform>
+            <numerusform>%n lines matched no metric pattern and were skipped (log noise).</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1 was compiled for %n different signature(s); %2 changed.</source>
         <translation>
-            <numerusform>%1 was compiled for %n different signature; %2 changed.</numerusform><numerusform>%1 was compiled for %n different signatures; %2 changed.</numerusform></translation>
+            <numerusform>%1 was compiled for %n different signature; %2 changed.</numerusform>
+            <numerusform>%1 was compiled for %n different signatures; %2 changed.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The file ends inside the event array: %1 bytes after byte %2 were discarded and %n complete events kept.</source>
         <translation>
-            <numerusform>The file ends inside the event array: %1 bytes after byte %2 were discarded and %n complete events kept.</numerusform><numerusform>The file ends inside the event array: %1 bytes after byte %2 were discarded and %n complete events kept.</numerusform></translation>
+            <numerusform>The file ends inside the event array: %1 bytes after byte %2 were discarded and %n complete events kept.</numerusform>
+            <numerusform>The file ends inside the event array: %1 bytes after byte %2 were discarded and %n complete events kept.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -116,6 +130,32 @@
             <numerusform>%n kind of warnings</numerusform>
             <numerusform>%n kinds of warnings</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::DivergenceHeatmap</name>
+    <message numerus="yes">
+        <source>tensors in execution order (%n rows)</source>
+        <translation>
+            <numerusform>tensors in execution order (%n rows)</numerusform><numerusform>tensors in execution order (%n rows)</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::DumpWorkspace</name>
+    <message numerus="yes">
+        <source>Heatmap: %1 across %n run(s)</source>
+        <translation>
+            <numerusform>Heatmap: %1 across %n run</numerusform><numerusform>Heatmap: %1 across %n runs</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Compared %n tensor pair(s)</source>
+        <translation>
+            <numerusform>Compared %n tensor pair</numerusform><numerusform>Compared %n tensor pairs</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (bench, %2) vs %3 (NPU, %4)%5%6&lt;br&gt;%n pair(s), </source>
+        <translation>
+            <numerusform>%1 (bench, %2) vs %3 (NPU, %4)%5%6&lt;br&gt;%n pair, </numerusform><numerusform>%1 (bench, %2) vs %3 (NPU, %4)%5%6&lt;br&gt;%n pairs, </numerusform></translation>
     </message>
 </context>
 <context>
@@ -206,6 +246,14 @@
             <numerusform>%1 (%n×)</numerusform>
             <numerusform>%1 (%n×)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::TensorDetailPane</name>
+    <message numerus="yes">
+        <source>%n NaN/Inf value(s) on the NPU side are listed first.</source>
+        <translation>
+            <numerusform>%n NaN/Inf value on the NPU side are listed first.</numerusform><numerusform>%n NaN/Inf values on the NPU side are listed first.</numerusform></translation>
     </message>
 </context>
 <context>

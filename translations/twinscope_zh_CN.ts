@@ -344,6 +344,10 @@
         <source>span %1 µs, loaded in %2 s</source>
         <translation>时间跨度 %1 µs，加载耗时 %2 s</translation>
     </message>
+    <message>
+        <source>Also compute msaccucmp's KL divergence (a second pass over every pair).</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -509,10 +513,6 @@
         <translation>文件夹中没有 Twinscope 可读取的转储（HDF5、.npy、msprobe dump.json）</translation>
     </message>
     <message>
-        <source>.npz archives are not read yet: unpack them with python3 -c "import numpy, sys; [numpy.save(k + '.npy', v) for k, v in numpy.load(sys.argv[1]).items()]" FILE.npz and compare the folder</source>
-        <translation>暂不支持读取 .npz 归档：请用 python3 -c "import numpy, sys; [numpy.save(k + '.npy', v) for k, v in numpy.load(sys.argv[1]).items()]" FILE.npz 解包，然后比较该文件夹</translation>
-    </message>
-    <message>
         <source>not a tensor dump Twinscope reads</source>
         <translation>不是 Twinscope 可读取的张量转储</translation>
     </message>
@@ -648,10 +648,6 @@
     <message>
         <source>Reading dump.json</source>
         <translation>正在读取 dump.json</translation>
-    </message>
-    <message>
-        <source>the folder holds several dumps; the first step and rank was used</source>
-        <translation>文件夹中有多份转储；已使用第一个 step 和 rank</translation>
     </message>
     <message>
         <source>construct.json is not a JSON object; the module tree is not shown</source>
@@ -810,18 +806,6 @@
         <translation>范数相对差</translation>
     </message>
     <message>
-        <source>1 − cosine</source>
-        <translation>1 − cosine</translation>
-    </message>
-    <message>
-        <source>Max abs err</source>
-        <translation>最大绝对误差</translation>
-    </message>
-    <message>
-        <source>Max rel err</source>
-        <translation>最大相对误差</translation>
-    </message>
-    <message>
         <source>Mean abs err</source>
         <translation>平均绝对误差</translation>
     </message>
@@ -832,14 +816,6 @@
     <message>
         <source>Rel. Euclidean</source>
         <translation>相对欧氏距离</translation>
-    </message>
-    <message>
-        <source>1 − 1‰ ratio</source>
-        <translation>1 − 千分之一误差比例</translation>
-    </message>
-    <message>
-        <source>1 − 5‰ ratio</source>
-        <translation>1 − 千分之五误差比例</translation>
     </message>
     <message>
         <source>NaN/Inf (NPU)</source>
@@ -1119,10 +1095,6 @@ First lines:
         <translation>未找到 host 日志行：应为类似 "[INFO] ASCENDCL(pid,process):YYYY-MM-DD-HH:MM:SS.mmm.uuu …" 的行。</translation>
     </message>
     <message>
-        <source>The folder holds no host log (plog-*.log) and no ascend_op_info_summary.txt.</source>
-        <translation>文件夹中没有 host 日志（plog-*.log），也没有 ascend_op_info_summary.txt。</translation>
-    </message>
-    <message>
         <source>A log file in the folder could not be read: %1</source>
         <translation>无法读取文件夹中的日志文件：%1</translation>
     </message>
@@ -1274,6 +1246,229 @@ First lines:
     <message>
         <source>%1 overlaps its neighbour by %2 ns</source>
         <translation>%1 与相邻切片重叠 %2 ns</translation>
+    </message>
+    <message>
+        <source>ΔMax</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ΔMin</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ΔMean</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ΔNorm</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>1−cos</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MaxAbs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MaxRel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MeanAbs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>RelEuc</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>1−1‰</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>1−5‰</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NaN/Inf</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>runs present on one side only were skipped</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the two folders hold no msprobe runs (step*/rank*/dump.json) with the same relative path</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the folder holds several dumps; the first step and rank was used (%1)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>stack.json is not a JSON object; call stacks are not shown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>not a complete .npz (zip) archive: the end-of-central-directory record is missing</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the zip64 locator of the .npz archive is missing</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the zip64 end-of-central-directory record is damaged</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the central directory of the .npz archive lies outside the file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading .npz members</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>central directory entry %1 of the .npz archive is damaged</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is a compressed member (numpy.savez_compressed); save with numpy.savez, or extract the archive and compare the folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the local header of %1 is damaged</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is truncated</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the .npz archive holds no .npy member</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot position the tensor streams</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Present on one side only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>pass</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>shape differs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unmatched</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench tensor</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU tensor</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MaxAbsErr</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MaxRelativeErr</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU norm</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench norm</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>1‰ ratio</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>5‰ ratio</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>allclose share</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Match</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished">消息</translation>
+    </message>
+    <message>
+        <source>The MindSpore table has no op_type and op_info columns.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The dynamic shape file is not valid JSON: %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This MindSpore profiler table has times but no op signatures; open framework_raw_*.csv or dynamic_shape_info_*.json.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The folder holds no host log (plog-*.log), no ascend_op_info_summary.txt and no MindSpore framework_raw or dynamic_shape_info table.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>Tr</name>
+    <message>
+        <source>(no thread)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Global</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -1638,6 +1833,17 @@ First lines:
     </message>
 </context>
 <context>
+    <name>Twinscope::Widgets::CompareTableView</name>
+    <message>
+        <source>Filter tensors (name, verdict, message)…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Jump to first divergence</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>Twinscope::Widgets::CompileChartView</name>
     <message>
         <source>Seconds since the first compile</source>
@@ -1660,12 +1866,12 @@ First lines:
         <translation>截断的记录</translation>
     </message>
     <message>
-        <source>No compile times: ascend_op_info_summary.txt has none. Open the plog files.</source>
-        <translation>没有编译时间：ascend_op_info_summary.txt 不含时间。请打开 plog 文件。</translation>
-    </message>
-    <message>
         <source>(no op type)</source>
         <translation>（无算子类型）</translation>
+    </message>
+    <message>
+        <source>No compile times in this input (ascend_op_info_summary.txt and MindSpore tables have none). Open the plog files.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -1722,6 +1928,162 @@ First lines:
     <message>
         <source>Could not be opened</source>
         <translation>无法打开</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::DivergenceHeatmap</name>
+    <message>
+        <source>badness</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1
+%2: %3</source>
+        <translation type="unfinished">%1：%3 {1
+%2:?}</translation>
+    </message>
+    <message>
+        <source>no value (unmatched)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>badness %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>tensors in execution order (%n rows)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::DumpWorkspace</name>
+    <message>
+        <source>&amp;Cosine ≥</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Accuracy rule: cosine below this (with MaxAbsErr above its threshold) fails</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;MaxAbsErr ≤</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Accuracy rule: MaxAbsErr above this (with a low cosine) fails</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Statistics ±</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Statistics mode: a Max/Min/Mean/Norm difference above this share diverges</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>With several steps or ranks: all metrics of one run, or one metric across the runs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a benchmark dump and an NPU dump (HDF5, .npy, msprobe dump.json), or drop both at once.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Dump comparison</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Benchmark dump: %1 — now open the NPU dump to compare with.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing %1 with %2 …</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing dump runs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing dumps</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The comparison failed: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Heatmap: all metrics of one run</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Heatmap: %1 across %n run(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Compared %n tensor pair(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>no divergent tensor</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>first divergent: &lt;b&gt;%1&lt;/b&gt; (#%2, %3)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>origin</source>
+        <translation type="unfinished">源头</translation>
+    </message>
+    <message>
+        <source>propagated</source>
+        <translation type="unfinished">传播所致</translation>
+    </message>
+    <message>
+        <source> · NaN/Inf origin: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source> · run &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%1 (bench, %2) vs %3 (NPU, %4)%5%6&lt;br&gt;%n pair(s), </source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source> · statistics mode</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 / %2 unmatched · </source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Statistics-mode dumps hold no tensor data: only Max/Min/Mean/Norm are compared.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading tensors</source>
+        <translation>正在读取张量</translation>
+    </message>
+    <message>
+        <source>Compare result CSV (*.csv);;Heatmap PNG (*.png);;Heatmap PDF (*.pdf)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 could not be written</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -2225,6 +2587,10 @@ First lines:
         <source>The chart could not be written to %1.</source>
         <translation>无法将图表写入 %1。</translation>
     </message>
+    <message>
+        <source>MindSpore profiler tables list the kernels of a graph: several signatures of one op type there are different layers, not recompiles, unless they change between steps.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>Twinscope::Widgets::SliceDetailsWidget</name>
@@ -2299,6 +2665,96 @@ First lines:
     <message>
         <source>(none)</source>
         <translation>（无）</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::TensorDetailPane</name>
+    <message>
+        <source>Statistic</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Index</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>|error|</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU values</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench values</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU − bench</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Click a heatmap cell or a table row to see a tensor pair.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 %3 · verdict %4&lt;br&gt;NPU: %5</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Min</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>L2 norm</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NaN count</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Inf count</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MaxAbsErr</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MaxRelativeErr</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Call stack:
+%1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n NaN/Inf value(s) on the NPU side are listed first.</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
     </message>
 </context>
 <context>
