@@ -135,7 +135,9 @@ Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &option
         return Result<TraceDataset>::failed(e, diag);
     }
     if (gzip) {
-        InflateResult r = inflateGzip(text, name, &diag, 0, cancel, &progress, 300);
+        const QString stage = Tr::tr("Decompressing");
+        ProgressSink inflating([&](int permille, const QString &) { progress.report(permille, stage); });
+        InflateResult r = inflateGzip(text, name, &diag, 0, cancel, &inflating, 300);
         if (r.canceled)
             return Result<TraceDataset>::canceled();
         if (r.error)
@@ -219,21 +221,19 @@ Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &option
     };
     const QString parsing = Tr::tr("Parsing");
     {
+        // Workers parse; the caller's thread only reports progress, so the sink is never called
+        // concurrently and a single-threaded parse still shows progress.
         std::vector<std::thread> pool;
-        for (int t = 1; t < threads; ++t)
+        for (int t = 0; t < threads; ++t)
             pool.emplace_back(work);
-        if (threads <= 1) {
-            work();
-        } else {
-            // The caller's thread only reports progress, so the sink is never called concurrently.
-            std::unique_lock<std::mutex> lock(doneMutex);
-            while (done < n) {
-                lock.unlock();
-                progress.reportRange(bytesDone.load(), span, parseFrom, 800, parsing);
-                lock.lock();
-                doneChanged.wait_for(lock, std::chrono::milliseconds(20), [&] { return done >= n; });
-            }
+        std::unique_lock<std::mutex> lock(doneMutex);
+        while (done < n) {
+            lock.unlock();
+            progress.reportRange(bytesDone.load(), span, parseFrom, 800, parsing);
+            lock.lock();
+            doneChanged.wait_for(lock, std::chrono::milliseconds(20), [&] { return done >= n; });
         }
+        lock.unlock();
         for (auto &t : pool)
             t.join();
     }

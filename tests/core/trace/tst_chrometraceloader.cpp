@@ -91,6 +91,7 @@ private slots:
     void prefixSweep();
     void statisticsSelfTime();
     void statisticsRange();
+    void progress();
     void cancel();
     void inputsUnchanged();
 };
@@ -525,6 +526,24 @@ void TestChromeTraceLoader::statisticsRange()
     const OpStatistics d = computeOpStatistics(ds, device);
     QCOMPARE(d.rows.size(), size_t(1));
     QCOMPARE(d.rows[0].name, u"kernel"_s);
+}
+
+void TestChromeTraceLoader::progress()
+{
+    QList<int> seen;
+    ProgressSink sink([&](int permille, const QString &stage) {
+        QVERIFY(!stage.isEmpty());
+        seen << permille;
+    });
+    ChromeTraceOptions o;
+    o.threads = 1;
+    const Result<TraceDataset> r = loadChromeTrace(Source::fromPath(Shared + u"kineto_resnet50_nw0_worker0.1623143089861.pt.trace.json.gz"_s),
+                                                   o, sink, CancelToken());
+    QVERIFY(r.isOk());
+    QVERIFY(seen.size() >= 3);
+    QCOMPARE(seen.last(), 1000);
+    for (int i = 1; i < seen.size(); ++i)
+        QVERIFY(seen[i] >= seen[i - 1]);
 }
 
 void TestChromeTraceLoader::cancel()
