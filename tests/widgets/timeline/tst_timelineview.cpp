@@ -7,6 +7,7 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QPalette>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -211,6 +212,19 @@ void TestTimelineView::selectionAndFlows()
     view.setColorByCategory(true);
     QVERIFY(view.grab().toImage() != selected);
     view.setColorByCategory(false);
+    // A dark palette paints a dark background and keeps the slices visible.
+    QPalette dark = view.palette();
+    dark.setColor(QPalette::Base, QColor(30, 30, 30));
+    dark.setColor(QPalette::Window, QColor(45, 45, 45));
+    dark.setColor(QPalette::Text, QColor(230, 230, 230));
+    dark.setColor(QPalette::WindowText, QColor(230, 230, 230));
+    view.setPalette(dark);
+    const QImage darkImage = view.grab().toImage();
+    QVERIFY(darkImage.pixelColor(view.width() - 30, view.height() - 5).lightness() < 60);
+    int colourful = 0;
+    for (int x = TimelineView::LabelWidth; x < darkImage.width(); x += 4)
+        colourful += darkImage.pixelColor(x, TimelineView::RulerHeight + TimelineRows::HeaderHeight + 8).saturation() > 40 ? 1 : 0;
+    QVERIFY(colourful > 10);
     // Details pane: self time never exceeds the duration.
     const quint32 s = view.selection().slice;
     QVERIFY(SliceDetailsWidget::selfTime(*m_ascend, s) <= m_ascend->sliceDuration[s]);
