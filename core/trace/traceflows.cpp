@@ -76,19 +76,31 @@ void bindFlows(const FlowPairs &paired, const std::vector<RawEvent> &events,
     // the next slice starting at its ts (FORMATS.md §1). Read-only lookups: two threads share it.
     if (paired.unmatchedEnds > 0)
         diag->add(u"flow_end_without_start"_s, Tr::tr("Flow ends without a start were ignored."), {},
-                    Severity::Info, paired.unmatchedEnds);
+                  Severity::Info, paired.unmatchedEnds);
     if (paired.unmatchedStarts > 0)
         diag->add(u"flow_start_without_end"_s, Tr::tr("Flow starts without an end were ignored."), {},
-                    Severity::Info, paired.unmatchedStarts);
+                  Severity::Info, paired.unmatchedStarts);
     const auto n = quint32(paired.pairs.size());
     ds->flows.resize(n);
     auto work = [&](quint32 from, quint32 to) {
+        // Flows mostly go between the same two threads (launch -> stream): a per-end cache of the
+        // last (pid, tid) saves the track lookup.
+        struct Cache
+        {
+            quint32 pid = 0, tid = 0;
+            int track = -2;
+        } fromCache, toCache;
+        auto cached = [&](Cache &c, const RawEvent &e) {
+            if (c.track == -2 || c.pid != e.pid || c.tid != e.tid)
+                c = Cache{e.pid, e.tid, trackOf(e)};
+            return c.track;
+        };
         for (quint32 k = from; k < to; ++k) {
             const RawEvent &a = events[paired.pairs[k].first];
             const RawEvent &b = events[paired.pairs[k].second];
             TraceFlow &f = ds->flows[k];
-            f.fromTrack = trackOf(a);
-            f.toTrack = trackOf(b);
+            f.fromTrack = cached(fromCache, a);
+            f.toTrack = cached(toCache, b);
             f.fromNs = a.ts;
             f.toNs = b.ts;
             f.fromSlice = f.fromTrack < 0 ? TraceFlow::Unbound : ds->sliceAt(f.fromTrack, a.ts);
