@@ -56,7 +56,9 @@ std::shared_ptr<const Core::TraceDataset> makeDataset()
             for (int b = 0; b < blocks; ++b) {
                 for (int i = 0; i < per; ++i) {
                     const qint64 w = block / per;
-                    push(qint64(b) * block + i * w + d, w - 2 * d - 1, names[size_t((d * 7 + i + tr) % 48)]);
+                    push(qint64(b) * block + i * w + d,
+                         w - 2 * d - 1,
+                         names[size_t((d * 7 + i + tr) % 48)]);
                 }
             }
             lane.end = quint32(ds->sliceStart.size());
@@ -112,7 +114,8 @@ void BenchTimelinePaint::paint()
     const qint64 mid = 250'000'003;
     view.setVisibleRange(mid - span / 2, mid + span / 2);
     QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
-    QBENCHMARK {
+    QBENCHMARK
+    {
         view.render(&image);
     }
 }

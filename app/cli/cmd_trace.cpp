@@ -1,5 +1,4 @@
 #include "clicommand.h"
-
 #include "core/trace/chrometraceloader.h"
 #include "core/trace/opstatistics.h"
 #include "core/trace/tracefiles.h"
@@ -45,7 +44,8 @@ int runTrace(const QStringList &args, CliIo &io)
     parser.addHelpOption();
     parser.addOption({u"json"_s, CliTr::tr("Print machine-readable JSON on stdout.")});
     parser.addOption({u"threads"_s, CliTr::tr("Parser threads (default: all cores)."), u"N"_s});
-    parser.addPositionalArgument(u"files"_s, CliTr::tr("Chrome trace files (.json or .json.gz)."), u"FILE..."_s);
+    parser.addPositionalArgument(
+        u"files"_s, CliTr::tr("Chrome trace files (.json or .json.gz)."), u"FILE..."_s);
     if (!parser.parse(QStringList{u"twinscope-cli trace"_s} + args)) {
         io.err << parser.errorText() << '\n';
         return ExitUsage;
@@ -62,7 +62,9 @@ int runTrace(const QStringList &args, CliIo &io)
         return ExitUsage;
     }
     if (paths.isEmpty()) {
-        io.err << CliTr::tr("No chrome trace files were found in %1.").arg(parser.positionalArguments().join(u", "_s)) << '\n';
+        io.err << CliTr::tr("No chrome trace files were found in %1.")
+                      .arg(parser.positionalArguments().join(u", "_s))
+               << '\n';
         return ExitInput;
     }
     ChromeTraceOptions options;
@@ -85,23 +87,26 @@ int runTrace(const QStringList &args, CliIo &io)
     timer.start();
     for (const QString &path : paths) {
         ProgressSink progress;
-        const Result<TraceDataset> r = loadChromeTrace(Source::fromPath(path), options, progress, CancelToken());
+        const Result<TraceDataset> r =
+            loadChromeTrace(Source::fromPath(path), options, progress, CancelToken());
         QJsonObject file{{u"path"_s, path}};
         QJsonArray warnings;
         for (const Diagnostics::Entry &e : r.diagnostics().entries()) {
-            warnings.append(QJsonObject{{u"kind"_s, e.kind},
-                                        {u"count"_s, e.count},
-                                        {u"message"_s, e.message},
-                                        {u"first"_s, e.first.isEmpty() ? QJsonValue() : locationJson(e.first.front())}});
+            warnings.append(QJsonObject{
+                {u"kind"_s, e.kind},
+                {u"count"_s, e.count},
+                {u"message"_s, e.message},
+                {u"first"_s, e.first.isEmpty() ? QJsonValue() : locationJson(e.first.front())}});
         }
         file.insert(u"warnings"_s, warnings);
         if (!r.isOk()) {
             const Error &e = r.error();
             io.err << CliTr::tr("%1: %2").arg(path, e.toString()) << '\n';
-            file.insert(u"error"_s, QJsonObject{{u"code"_s, errorCodeId(e.code)},
-                                                {u"message"_s, e.message},
-                                                {u"offset"_s, e.offset},
-                                                {u"line"_s, e.line}});
+            file.insert(u"error"_s,
+                        QJsonObject{{u"code"_s, errorCodeId(e.code)},
+                                    {u"message"_s, e.message},
+                                    {u"offset"_s, e.offset},
+                                    {u"line"_s, e.line}});
             files.append(file);
             exit = ExitInput;
             continue;
@@ -160,25 +165,33 @@ int runTrace(const QStringList &args, CliIo &io)
                                        {u"avg_us"_s, row.averageNs() / 1000.0},
                                        {u"max_us"_s, toUs(row.maxNs)}});
         }
-        writeJson(io.out, QJsonObject{{u"schemaVersion"_s, 1},
-                                      {u"files"_s, files},
-                                      {u"slices"_s, slices},
-                                      {u"instants"_s, instants},
-                                      {u"counter_samples"_s, counterSamples},
-                                      {u"flows"_s, flows},
-                                      {u"processes"_s, processes},
-                                      {u"tracks"_s, tracks},
-                                      {u"span_us"_s, any ? toUs(last - first) : 0.0},
-                                      {u"load_seconds"_s, seconds},
-                                      {u"top"_s, topJson}});
+        writeJson(io.out,
+                  QJsonObject{{u"schemaVersion"_s, 1},
+                              {u"files"_s, files},
+                              {u"slices"_s, slices},
+                              {u"instants"_s, instants},
+                              {u"counter_samples"_s, counterSamples},
+                              {u"flows"_s, flows},
+                              {u"processes"_s, processes},
+                              {u"tracks"_s, tracks},
+                              {u"span_us"_s, any ? toUs(last - first) : 0.0},
+                              {u"load_seconds"_s, seconds},
+                              {u"top"_s, topJson}});
         return exit;
     }
     const QLocale c = QLocale::c();
-    io.out << CliTr::tr("%1 slices, %2 instants, %3 counter samples, %4 flows, %5 processes, %6 tracks")
-                      .arg(slices).arg(instants).arg(counterSamples).arg(flows).arg(processes).arg(tracks)
+    io.out << CliTr::tr(
+                  "%1 slices, %2 instants, %3 counter samples, %4 flows, %5 processes, %6 tracks")
+                  .arg(slices)
+                  .arg(instants)
+                  .arg(counterSamples)
+                  .arg(flows)
+                  .arg(processes)
+                  .arg(tracks)
            << '\n';
-    io.out << CliTr::tr("span %1 µs, loaded in %2 s").arg(c.toString(any ? toUs(last - first) : 0.0, 'f', 3),
-                                                         c.toString(seconds, 'f', 3))
+    io.out << CliTr::tr("span %1 µs, loaded in %2 s")
+                  .arg(c.toString(any ? toUs(last - first) : 0.0, 'f', 3),
+                       c.toString(seconds, 'f', 3))
            << '\n';
     for (const OpStatisticsRow &row : top) {
         io.out << c.toString(toUs(row.totalNs), 'f', 3).rightJustified(16) << ' '

@@ -8,7 +8,9 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
 
-OpStatisticsModel::OpStatisticsModel(QObject *parent) : QAbstractTableModel(parent) {}
+OpStatisticsModel::OpStatisticsModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{}
 
 void OpStatisticsModel::setStatistics(std::shared_ptr<const OpStatistics> statistics)
 {
@@ -29,22 +31,42 @@ int OpStatisticsModel::columnCount(const QModelIndex &parent) const
 
 QVariant OpStatisticsModel::data(const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || !m_statistics)
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) ||
+        !m_statistics)
         return {};
     const OpStatisticsRow &r = m_statistics->rows[size_t(index.row())];
     const double us = 1000.0;
     QVariant raw;
     switch (index.column()) {
-    case Name: raw = r.name; break;
-    case Category: raw = r.category; break;
-    case Count: raw = r.count; break;
-    case Total: raw = double(r.totalNs) / us; break;
-    case Self: raw = double(r.selfNs) / us; break;
-    case Average: raw = r.averageNs() / us; break;
-    case Min: raw = double(r.minNs) / us; break;
-    case Max: raw = double(r.maxNs) / us; break;
-    case Share: raw = m_statistics->share(r) * 100.0; break;
-    default: return {};
+    case Name:
+        raw = r.name;
+        break;
+    case Category:
+        raw = r.category;
+        break;
+    case Count:
+        raw = r.count;
+        break;
+    case Total:
+        raw = double(r.totalNs) / us;
+        break;
+    case Self:
+        raw = double(r.selfNs) / us;
+        break;
+    case Average:
+        raw = r.averageNs() / us;
+        break;
+    case Min:
+        raw = double(r.minNs) / us;
+        break;
+    case Max:
+        raw = double(r.maxNs) / us;
+        break;
+    case Share:
+        raw = m_statistics->share(r) * 100.0;
+        break;
+    default:
+        return {};
     }
     switch (role) {
     case Qt::DisplayRole: {
@@ -77,16 +99,26 @@ QVariant OpStatisticsModel::headerData(int section, Qt::Orientation orientation,
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case Name: return Tr::tr("Name");
-    case Category: return Tr::tr("Category");
-    case Count: return Tr::tr("Count");
-    case Total: return Tr::tr("Total (µs)");
-    case Self: return Tr::tr("Self (µs)");
-    case Average: return Tr::tr("Average (µs)");
-    case Min: return Tr::tr("Min (µs)");
-    case Max: return Tr::tr("Max (µs)");
-    case Share: return Tr::tr("Share of range (%)");
-    default: return {};
+    case Name:
+        return Tr::tr("Name");
+    case Category:
+        return Tr::tr("Category");
+    case Count:
+        return Tr::tr("Count");
+    case Total:
+        return Tr::tr("Total (µs)");
+    case Self:
+        return Tr::tr("Self (µs)");
+    case Average:
+        return Tr::tr("Average (µs)");
+    case Min:
+        return Tr::tr("Min (µs)");
+    case Max:
+        return Tr::tr("Max (µs)");
+    case Share:
+        return Tr::tr("Share of range (%)");
+    default:
+        return {};
     }
 }
 
@@ -101,13 +133,13 @@ QByteArray OpStatisticsModel::toCsv() const
     if (!m_statistics)
         return out;
     for (const OpStatisticsRow &r : m_statistics->rows) {
-        out += quote(r.name) + ',' + quote(r.category) + ',' + QByteArray::number(r.count) + ','
-                + QByteArray::number(double(r.totalNs) / 1000.0, 'f', 3) + ','
-                + QByteArray::number(double(r.selfNs) / 1000.0, 'f', 3) + ','
-                + QByteArray::number(r.averageNs() / 1000.0, 'f', 3) + ','
-                + QByteArray::number(double(r.minNs) / 1000.0, 'f', 3) + ','
-                + QByteArray::number(double(r.maxNs) / 1000.0, 'f', 3) + ','
-                + QByteArray::number(m_statistics->share(r) * 100.0, 'f', 4) + '\n';
+        out += quote(r.name) + ',' + quote(r.category) + ',' + QByteArray::number(r.count) + ',' +
+               QByteArray::number(double(r.totalNs) / 1000.0, 'f', 3) + ',' +
+               QByteArray::number(double(r.selfNs) / 1000.0, 'f', 3) + ',' +
+               QByteArray::number(r.averageNs() / 1000.0, 'f', 3) + ',' +
+               QByteArray::number(double(r.minNs) / 1000.0, 'f', 3) + ',' +
+               QByteArray::number(double(r.maxNs) / 1000.0, 'f', 3) + ',' +
+               QByteArray::number(m_statistics->share(r) * 100.0, 'f', 4) + '\n';
     }
     return out;
 }

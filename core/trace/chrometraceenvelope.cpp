@@ -1,5 +1,4 @@
 #include "chrometraceparser.h"
-
 #include "tracejsonreader.h"
 #include "tracetime.h"
 
@@ -82,13 +81,15 @@ TraceEnvelope scanTraceEnvelope(std::string_view text)
 {
     TraceEnvelope env;
     EventReader r(text);
-    if (text.size() >= 3 && uchar(text[0]) == 0xEF && uchar(text[1]) == 0xBB && uchar(text[2]) == 0xBF)
+    if (text.size() >= 3 && uchar(text[0]) == 0xEF && uchar(text[1]) == 0xBB &&
+        uchar(text[2]) == 0xBF)
         r.pos = 3;
     r.skipWs();
     auto fail = [&](const char *expected) {
         env.errorOffset = r.fail != Fail::None ? r.failAt : r.pos;
         env.expected = QString::fromLatin1(r.fail != Fail::None ? r.expected : expected);
-        const std::string_view found = text.substr(size_t(std::min<qint64>(env.errorOffset, qint64(text.size()))), 12);
+        const std::string_view found =
+            text.substr(size_t(std::min<qint64>(env.errorOffset, qint64(text.size()))), 12);
         env.found = QString::fromUtf8(found.data(), qsizetype(found.size()));
         return env;
     };

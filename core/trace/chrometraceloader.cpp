@@ -11,8 +11,8 @@
 
 #include <chrono>
 #include <condition_variable>
-#include <mutex>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <thread>
 
@@ -40,7 +40,10 @@ void locate(std::string_view text, qint64 offset, qint64 *line, qint64 *column)
     *column = offset - lineStart + 1;
 }
 
-Error syntaxError(std::string_view text, const QString &file, qint64 offset, const QString &expected,
+Error syntaxError(std::string_view text,
+                  const QString &file,
+                  qint64 offset,
+                  const QString &expected,
                   QString found)
 {
     if (!found.isEmpty())
@@ -49,7 +52,8 @@ Error syntaxError(std::string_view text, const QString &file, qint64 offset, con
     locate(text, offset, &e.line, &e.column);
     e.expected = expected;
     e.found = found;
-    e.message = found.isEmpty()
+    e.message =
+        found.isEmpty()
             ? Tr::tr("The JSON is malformed: expected %1, found the end of the file.").arg(expected)
             : Tr::tr("The JSON is malformed: expected %1, found \"%2\".").arg(expected, found);
     return e;
@@ -84,15 +88,17 @@ void remapChunk(TraceChunk &chunk, TraceStringTable &strings)
     }
 }
 
-void mergeChunks(const std::vector<TraceChunk *> &chunks, TraceStringTable &strings, TraceBuildInput &input)
+void mergeChunks(const std::vector<TraceChunk *> &chunks,
+                 TraceStringTable &strings,
+                 TraceBuildInput &input)
 {
     size_t events = 0;
     for (size_t k = 1; k < chunks.size(); ++k) {
         remapChunk(*chunks[k], strings);
         events += chunks[k]->events.size();
     }
-    // The first chunk's vectors become the merged ones: the others are appended once, after a single
-    // reservation, so the largest array is never copied twice.
+    // The first chunk's vectors become the merged ones: the others are appended once, after a
+    // single reservation, so the largest array is never copied twice.
     input.events = std::move(chunks[0]->events);
     input.counters = std::move(chunks[0]->counters);
     input.metas = std::move(chunks[0]->metas);
@@ -110,7 +116,9 @@ void mergeChunks(const std::vector<TraceChunk *> &chunks, TraceStringTable &stri
     }
 }
 
-Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &options, ProgressSink &progress,
+Result<TraceDataset> load(const Source &source,
+                          const ChromeTraceOptions &options,
+                          ProgressSink &progress,
                           const CancelToken &cancel)
 {
     const QString name = source.name();
@@ -124,19 +132,25 @@ Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &option
     QByteArray inflated;
     const bool gzip = isGzip(text);
     if (!gzip && name.endsWith(u".gz"_s, Qt::CaseInsensitive)) {
-        // A .gz that is not gzip was renamed or damaged; its content would only confuse (FORMATS.md §7).
-        const QByteArray head = QByteArray(text.data(), qsizetype(std::min<size_t>(4, text.size()))).toHex(' ').toUpper();
-        Error e = Error::make(ErrorCode::UnknownFormat,
-                              Tr::tr("The file is named .gz but is not gzip: expected the bytes 1F 8B, found %1.")
-                                      .arg(QString::fromLatin1(head)),
-                              name, 0);
+        // A .gz that is not gzip was renamed or damaged; its content would only confuse (FORMATS.md
+        // §7).
+        const QByteArray head = QByteArray(text.data(), qsizetype(std::min<size_t>(4, text.size())))
+                                    .toHex(' ')
+                                    .toUpper();
+        Error e = Error::make(
+            ErrorCode::UnknownFormat,
+            Tr::tr("The file is named .gz but is not gzip: expected the bytes 1F 8B, found %1.")
+                .arg(QString::fromLatin1(head)),
+            name,
+            0);
         e.expected = u"1F 8B"_s;
         e.found = QString::fromLatin1(head);
         return Result<TraceDataset>::failed(e, diag);
     }
     if (gzip) {
         const QString stage = Tr::tr("Decompressing");
-        ProgressSink inflating([&](int permille, const QString &) { progress.report(permille, stage); });
+        ProgressSink inflating(
+            [&](int permille, const QString &) { progress.report(permille, stage); });
         InflateResult r = inflateGzip(text, name, &diag, 0, cancel, &inflating, 300);
         if (r.canceled)
             return Result<TraceDataset>::canceled();
@@ -147,7 +161,8 @@ Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &option
         text = std::string_view(inflated.constData(), size_t(inflated.size()));
         if (text.empty())
             return Result<TraceDataset>::failed(
-                    Error::make(ErrorCode::EmptyFile, Tr::tr("The gzip stream holds no data."), name), diag);
+                Error::make(ErrorCode::EmptyFile, Tr::tr("The gzip stream holds no data."), name),
+                diag);
     }
     const int parseFrom = gzip ? 300 : 0;
     TraceEnvelope envelope = scanTraceEnvelope(text);
@@ -160,19 +175,22 @@ Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &option
         Error e = syntaxError(text, name, envelope.errorOffset, envelope.expected, envelope.found);
         if (envelope.errorOffset <= 3) {
             e.code = ErrorCode::UnknownFormat;
-            e.message = Tr::tr("This is not a chrome trace: expected a JSON array or object, found \"%1\".")
-                                .arg(envelope.found.left(8));
+            e.message =
+                Tr::tr("This is not a chrome trace: expected a JSON array or object, found \"%1\".")
+                    .arg(envelope.found.left(8));
         } else if (envelope.objectForm) {
             e.code = ErrorCode::UnknownFormat;
             e.message = Tr::tr("This JSON object has no \"traceEvents\" array (stopped at %1).")
-                                .arg(envelope.found.isEmpty() ? Tr::tr("the end") : u"\""_s + envelope.found + u"\""_s);
+                            .arg(envelope.found.isEmpty() ? Tr::tr("the end")
+                                                          : u"\""_s + envelope.found + u"\""_s);
         }
         return Result<TraceDataset>::failed(e, diag);
     }
 
     // Chunks: cut the array at guessed event boundaries; each chunk stops at the next one's start.
     const qint64 size = qint64(text.size());
-    int threads = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    int threads = options.threads > 0 ? options.threads
+                                      : int(std::max(1u, std::thread::hardware_concurrency()));
     const qint64 span = size - envelope.arrayBegin;
     int wanted = 1;
     if (threads > 1 && span > 2 * options.minChunkBytes)
@@ -268,7 +286,7 @@ Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &option
         for (TraceChunk *c : accepted)
             diag.merge(c->diagnostics);
         return Result<TraceDataset>::failed(
-                syntaxError(text, name, last->errorOffset, last->expected, last->found), diag);
+            syntaxError(text, name, last->errorOffset, last->expected, last->found), diag);
     }
     auto dataset = std::make_shared<TraceDataset>();
     qint64 eventsKept = 0;
@@ -285,19 +303,24 @@ Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &option
     const QLocale locale;
     if (last->stop == TraceChunk::Stop::Truncated) {
         diag.add(u"truncated"_s,
-                 Tr::tr("The file ends inside the event array: %1 bytes after byte %2 were discarded and %n "
-                        "complete events kept.", nullptr, int(std::min<qint64>(eventsKept, INT_MAX)))
-                         .arg(locale.toString(size - last->endPos), locale.toString(last->endPos)),
+                 Tr::tr("The file ends inside the event array: %1 bytes after byte %2 were "
+                        "discarded and %n "
+                        "complete events kept.",
+                        nullptr,
+                        int(std::min<qint64>(eventsKept, INT_MAX)))
+                     .arg(locale.toString(size - last->endPos), locale.toString(last->endPos)),
                  Location{last->endPos, -1, {}});
     } else {
         qint64 junkAt = -1;
         if (!scanTraceTail(text, last->endPos, &envelope, &junkAt)) {
             if (junkAt >= size)
-                diag.add(u"truncated"_s, Tr::tr("The file ends before the closing '}' of the trace object."),
+                diag.add(u"truncated"_s,
+                         Tr::tr("The file ends before the closing '}' of the trace object."),
                          Location{junkAt, -1, {}});
             else
                 diag.add(u"trailing_junk"_s,
-                         Tr::tr("Text after the end of the trace was ignored (from byte %1).").arg(locale.toString(junkAt)),
+                         Tr::tr("Text after the end of the trace was ignored (from byte %1).")
+                             .arg(locale.toString(junkAt)),
                          Location{junkAt, -1, {}});
         }
     }
@@ -353,19 +376,24 @@ Result<TraceDataset> load(const Source &source, const ChromeTraceOptions &option
 
 } // namespace
 
-Result<TraceDataset> loadChromeTrace(const Source &source, const ChromeTraceOptions &options,
-                                     ProgressSink &progress, const CancelToken &cancel)
+Result<TraceDataset> loadChromeTrace(const Source &source,
+                                     const ChromeTraceOptions &options,
+                                     ProgressSink &progress,
+                                     const CancelToken &cancel)
 {
     // Nothing thrown inside may cross into the caller's event loop (DESIGN.md §8).
     try {
         return load(source, options, progress, cancel);
     } catch (const std::bad_alloc &) {
-        return Result<TraceDataset>::failed(Error::make(
-                ErrorCode::OutOfMemory, Tr::tr("There is not enough memory to load this trace."), source.name()));
+        return Result<TraceDataset>::failed(
+            Error::make(ErrorCode::OutOfMemory,
+                        Tr::tr("There is not enough memory to load this trace."),
+                        source.name()));
     } catch (...) {
         return Result<TraceDataset>::failed(
-                Error::make(ErrorCode::Internal, Tr::tr("The trace could not be loaded (internal error)."),
-                            source.name()));
+            Error::make(ErrorCode::Internal,
+                        Tr::tr("The trace could not be loaded (internal error)."),
+                        source.name()));
     }
 }
 

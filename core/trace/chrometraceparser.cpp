@@ -23,7 +23,8 @@ namespace {
 using namespace TraceJson;
 using EventReader = TraceJson::Reader;
 
-quint32 internCached(TraceStringTable &table, std::string_view text, std::string &lastText, quint32 &lastId)
+quint32
+internCached(TraceStringTable &table, std::string_view text, std::string &lastText, quint32 &lastId)
 {
     if (lastId != UINT32_MAX && text == lastText)
         return lastId;
@@ -36,7 +37,9 @@ class ChunkParser
 {
 public:
     ChunkParser(std::string_view text, TraceChunk *chunk)
-        : m_text(text), m_r(text), m_chunk(chunk)
+        : m_text(text)
+        , m_r(text)
+        , m_chunk(chunk)
     {}
 
     void run(const TraceChunkOptions &options);
@@ -189,8 +192,8 @@ bool ChunkParser::readEvent()
                     const qint64 at = m_r.pos;
                     ok = m_r.skipValue();
                     if (ok) {
-                        e.id = RawIdStringTag
-                                | m_chunk->strings.intern(m_text.substr(size_t(at), size_t(m_r.pos - at)));
+                        e.id = RawIdStringTag | m_chunk->strings.intern(m_text.substr(
+                                                    size_t(at), size_t(m_r.pos - at)));
                         e.flags |= RawFlag::HasId;
                     }
                 } else {
@@ -202,10 +205,12 @@ bool ChunkParser::readEvent()
                 const qint64 len = m_r.pos - e.argsOffset;
                 e.argsLength = quint32(std::min<qint64>(len, UINT32_MAX));
                 if (m_r.m_trailingCommas > 0) {
-                    m_chunk->diagnostics.add(u"trailing_comma"_s,
-                                             Tr::tr("Trailing commas before '}' or ']' were skipped."),
-                                             Location{e.argsOffset, -1, {}}, Severity::Warning,
-                                             m_r.m_trailingCommas);
+                    m_chunk->diagnostics.add(
+                        u"trailing_comma"_s,
+                        Tr::tr("Trailing commas before '}' or ']' were skipped."),
+                        Location{e.argsOffset, -1, {}},
+                        Severity::Warning,
+                        m_r.m_trailingCommas);
                     m_r.m_trailingCommas = 0;
                 }
             } else {
@@ -219,9 +224,10 @@ bool ChunkParser::readEvent()
                 ++m_r.pos;
                 m_r.skipWs();
                 if (m_r.peek() == '}') {
-                    m_chunk->diagnostics.add(u"trailing_comma"_s,
-                                             Tr::tr("Trailing commas before '}' or ']' were skipped."),
-                                             Location{m_r.pos, -1, {}});
+                    m_chunk->diagnostics.add(
+                        u"trailing_comma"_s,
+                        Tr::tr("Trailing commas before '}' or ']' were skipped."),
+                        Location{m_r.pos, -1, {}});
                     ++m_r.pos;
                     break;
                 }
@@ -280,7 +286,8 @@ void ChunkParser::readCounterArgs(const RawEvent &event)
         }
         if (numeric) {
             bool ok = false;
-            const double value = QByteArray::fromRawData(v.data(), qsizetype(v.size())).toDouble(&ok);
+            const double value =
+                QByteArray::fromRawData(v.data(), qsizetype(v.size())).toDouble(&ok);
             if (ok || v == "NaN") {
                 RawCounter c;
                 c.ts = event.ts;
@@ -329,7 +336,8 @@ void ChunkParser::readMetaArgs(const RawEvent &event)
                     if (!r.readString(&v))
                         break;
                     m.text = m_chunk->strings.intern(v);
-                } else if (r.peek() != '"' && r.peek() != '{' && r.peek() != '[' && k == "sort_index") {
+                } else if (r.peek() != '"' && r.peek() != '{' && r.peek() != '[' &&
+                           k == "sort_index") {
                     std::string_view v;
                     if (!r.readScalar(&v))
                         break;
@@ -368,7 +376,8 @@ void ChunkParser::run(const TraceChunkOptions &options)
     m_r.pos = options.begin;
     // Kineto and torch_npu events take 200-300 bytes: reserving for 256 avoids most regrowth
     // (a copy plus fresh page faults) of the largest array without over-committing much.
-    const qint64 bytes = (options.stopAt >= 0 ? options.stopAt : qint64(m_text.size())) - options.begin;
+    const qint64 bytes =
+        (options.stopAt >= 0 ? options.stopAt : qint64(m_text.size())) - options.begin;
     if (bytes > (1 << 20))
         m_chunk->events.reserve(size_t(bytes / 256));
     bool expectEvent = true; // at the start or after a comma

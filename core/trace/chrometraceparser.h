@@ -20,7 +20,7 @@ namespace RawFlag {
 enum : quint8 {
     HasTs = 1,
     HasDur = 2,
-    BadTs = 4,  // present but not a finite number
+    BadTs = 4, // present but not a finite number
     BadDur = 8,
     BindEnclosing = 16, // flow end with bp:"e"
     HasPid = 32,
@@ -77,18 +77,19 @@ struct TraceChunk
     qint64 phaseCounts[128] = {};
     Diagnostics diagnostics;
 
-    qint64 begin = 0;   // where this chunk started
-    qint64 endPos = 0;  // next event's '{' (ReachedLimit), one past ']' (ArrayEnd), cut (Truncated)
+    qint64 begin = 0;  // where this chunk started
+    qint64 endPos = 0; // next event's '{' (ReachedLimit), one past ']' (ArrayEnd), cut (Truncated)
     Stop stop = Stop::ArrayEnd;
-    bool landed = false; // ReachedLimit exactly at stopAt: the next chunk's guess was a real boundary
+    bool landed =
+        false; // ReachedLimit exactly at stopAt: the next chunk's guess was a real boundary
     qint64 errorOffset = -1;
     QString expected, found;
 };
 
 struct TraceChunkOptions
 {
-    qint64 begin = 0;   // offset just inside '[' or of a guessed event '{'
-    qint64 stopAt = -1; // stop before the first event starting at or after this offset
+    qint64 begin = 0;                // offset just inside '[' or of a guessed event '{'
+    qint64 stopAt = -1;              // stop before the first event starting at or after this offset
     bool releaseMappedPages = false; // madvise() consumed pages of a file mapping away (RSS)
     const CancelToken *cancel = nullptr;
     std::atomic<qint64> *bytesDone = nullptr;

@@ -18,7 +18,9 @@ quint32 LevelOfDetail::firstEndingAfter(const TraceDataset &ds, const TraceLane 
     return lo;
 }
 
-void LevelOfDetail::buildLane(const TraceDataset &ds, const TraceLane &lane, const TimeMapping &map,
+void LevelOfDetail::buildLane(const TraceDataset &ds,
+                              const TraceLane &lane,
+                              const TimeMapping &map,
                               std::vector<LodItem> *out)
 {
     if (map.toNs <= map.fromNs || map.widthPx <= 0)
@@ -29,7 +31,9 @@ void LevelOfDetail::buildLane(const TraceDataset &ds, const TraceLane &lane, con
         const double x = double(ns - map.fromNs) / nsPerPx;
         return int(std::clamp(std::floor(x), -16.0, double(map.widthPx) + 16.0));
     };
-    auto nsAt = [&](int x) { return map.fromNs + qint64(std::ceil(double(x) * nsPerPx)); };
+    auto nsAt = [&](int x) {
+        return map.fromNs + qint64(std::ceil(double(x) * nsPerPx));
+    };
     const qint64 *start = ds.sliceStart.data();
     const qint64 *dur = ds.sliceDuration.data();
     quint32 i = firstEndingAfter(ds, lane, map.fromNs);
@@ -79,7 +83,8 @@ void LevelOfDetail::buildLane(const TraceDataset &ds, const TraceLane &lane, con
             continue;
         }
         const quint32 count = last - first + 1;
-        out->push_back(LodItem{x0, std::max(foldX1, x0 + 1), count == 1 ? first : LodItem::Folded, count});
+        out->push_back(
+            LodItem{x0, std::max(foldX1, x0 + 1), count == 1 ? first : LodItem::Folded, count});
     }
 }
 

@@ -38,7 +38,9 @@ public:
     // 3 px: narrower spans are unreadable; Tracy folds there too.
     static constexpr int MinWidthPx = 3;
 
-    static void buildLane(const TraceDataset &dataset, const TraceLane &lane, const TimeMapping &map,
+    static void buildLane(const TraceDataset &dataset,
+                          const TraceLane &lane,
+                          const TimeMapping &map,
                           std::vector<LodItem> *out);
     // The first slice of the lane ending at or after ns (lanes are disjoint, so ends are sorted).
     static quint32 firstEndingAfter(const TraceDataset &dataset, const TraceLane &lane, qint64 ns);

@@ -31,7 +31,8 @@ OpStatistics computeOpStatistics(const TraceDataset &ds, const OpStatisticsQuery
         if (t < 0 || t >= int(ds.tracks.size()))
             continue;
         const TraceTrack &track = ds.tracks[size_t(t)];
-        if (track.kind == TraceTrackKind::Counter || (track.kind == TraceTrackKind::Async && !query.includeAsync))
+        if (track.kind == TraceTrackKind::Counter ||
+            (track.kind == TraceTrackKind::Async && !query.includeAsync))
             continue;
         const quint32 base = track.sliceBegin;
         const size_t n = track.sliceEnd - track.sliceBegin;
@@ -59,7 +60,8 @@ OpStatistics computeOpStatistics(const TraceDataset &ds, const OpStatisticsQuery
                         continue;
                     while (p + 1 < up.end && ds.sliceStart[p + 1] <= ds.sliceStart[c])
                         ++p;
-                    if (p < up.end && ds.sliceStart[p] <= ds.sliceStart[c] && clipped[p - base] >= 0)
+                    if (p < up.end && ds.sliceStart[p] <= ds.sliceStart[c] &&
+                        clipped[p - base] >= 0)
                         self[p - base] -= clipped[c - base];
                 }
             }
@@ -107,7 +109,8 @@ OpStatistics computeOpStatistics(const TraceDataset &ds, const OpStatisticsQuery
     result.rows.reserve(acc.size());
     for (const Acc &a : acc) {
         OpStatisticsRow r;
-        r.name = query.groupBy == OpStatisticsQuery::GroupBy::Category ? QString() : ds.strings.string(a.name);
+        r.name = query.groupBy == OpStatisticsQuery::GroupBy::Category ? QString()
+                                                                       : ds.strings.string(a.name);
         r.category = ds.strings.string(a.category);
         r.count = a.count;
         r.totalNs = a.total;
@@ -116,11 +119,13 @@ OpStatistics computeOpStatistics(const TraceDataset &ds, const OpStatisticsQuery
         r.maxNs = a.max;
         result.rows.push_back(std::move(r));
     }
-    std::stable_sort(result.rows.begin(), result.rows.end(), [](const OpStatisticsRow &a, const OpStatisticsRow &b) {
-        if (a.totalNs != b.totalNs)
-            return a.totalNs > b.totalNs;
-        return a.name < b.name;
-    });
+    std::stable_sort(result.rows.begin(),
+                     result.rows.end(),
+                     [](const OpStatisticsRow &a, const OpStatisticsRow &b) {
+                         if (a.totalNs != b.totalNs)
+                             return a.totalNs > b.totalNs;
+                         return a.name < b.name;
+                     });
     return result;
 }
 

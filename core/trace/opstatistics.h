@@ -38,7 +38,10 @@ struct OpStatistics
     std::vector<OpStatisticsRow> rows; // sorted by totalNs, largest first
     qint64 rangeNs = 0;                // the range's length (the trace's extent when unbounded)
     qint64 slices = 0;
-    double share(const OpStatisticsRow &row) const { return rangeNs > 0 ? double(row.totalNs) / double(rangeNs) : 0.0; }
+    double share(const OpStatisticsRow &row) const
+    {
+        return rangeNs > 0 ? double(row.totalNs) / double(rangeNs) : 0.0;
+    }
 };
 
 OpStatistics computeOpStatistics(const TraceDataset &dataset, const OpStatisticsQuery &query = {});

@@ -18,8 +18,6 @@ namespace Twinscope::Core {
 
 namespace {
 
-
-
 quint64 pairKey(quint32 a, quint32 b)
 {
     return (quint64(a) << 32) | b;
@@ -34,7 +32,11 @@ qint64 numericOr(std::string_view text, qint64 fallback)
 class Builder
 {
 public:
-    Builder(TraceBuildInput &in, TraceDataset *ds, Diagnostics *diag) : m_in(in), m_ds(ds), m_diag(diag) {}
+    Builder(TraceBuildInput &in, TraceDataset *ds, Diagnostics *diag)
+        : m_in(in)
+        , m_ds(ds)
+        , m_diag(diag)
+    {}
 
     void run(const CancelToken &cancel);
 
@@ -43,8 +45,11 @@ private:
     int threadTrack(quint32 pid, quint32 tid);
     int asyncTrack(quint32 pid, quint32 category, quint32 name);
     // Columns and diagnostics are parameters so that two threads can build disjoint tracks.
-    void buildThreadTrack(int track, const std::vector<quint32> &events, std::vector<PendingSlice> &pending,
-                          TraceDataset &cols, Diagnostics &diag);
+    void buildThreadTrack(int track,
+                          const std::vector<quint32> &events,
+                          std::vector<PendingSlice> &pending,
+                          TraceDataset &cols,
+                          Diagnostics &diag);
     void buildAsync(const std::vector<quint32> &asyncEvents);
     void buildCounters();
     void applyMetadata();
@@ -119,8 +124,11 @@ QString Builder::where(const RawEvent &e) const
     return m_ds->strings.string(e.name);
 }
 
-void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, std::vector<PendingSlice> &pending,
-                               TraceDataset &cols, Diagnostics &diag)
+void Builder::buildThreadTrack(int track,
+                               const std::vector<quint32> &events,
+                               std::vector<PendingSlice> &pending,
+                               TraceDataset &cols,
+                               Diagnostics &diag)
 {
     pending.clear();
     qint64 lastNs = std::numeric_limits<qint64>::min();
@@ -135,11 +143,14 @@ void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, st
             if (!(e.flags & RawFlag::HasDur)) {
                 p.dur = 0;
                 p.flags |= TraceSliceFlag::MissingDuration;
-                diag.add(u"missing_dur"_s, Tr::tr("Complete events (X) without a duration were kept with duration 0."),
-                            Location{e.offset, -1, where(e)});
+                diag.add(
+                    u"missing_dur"_s,
+                    Tr::tr("Complete events (X) without a duration were kept with duration 0."),
+                    Location{e.offset, -1, where(e)});
             } else if (e.dur < 0) {
-                diag.add(u"negative_dur"_s, Tr::tr("Complete events (X) with a negative duration were dropped."),
-                            Location{e.offset, -1, where(e)});
+                diag.add(u"negative_dur"_s,
+                         Tr::tr("Complete events (X) with a negative duration were dropped."),
+                         Location{e.offset, -1, where(e)});
                 continue;
             }
             lastNs = std::max(lastNs, e.ts + p.dur);
@@ -155,8 +166,9 @@ void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, st
     }
     // B/E: an E closes the innermost open B on its thread whatever its name (FORMATS.md §1), in
     // (ts, file order); file order alone is not enough because producers do not sort.
-    std::stable_sort(beginEnd.begin(), beginEnd.end(),
-                     [&](quint32 a, quint32 b) { return m_in.events[a].ts < m_in.events[b].ts; });
+    std::stable_sort(beginEnd.begin(), beginEnd.end(), [&](quint32 a, quint32 b) {
+        return m_in.events[a].ts < m_in.events[b].ts;
+    });
     std::vector<quint32> open;
     for (const quint32 i : beginEnd) {
         const RawEvent &e = m_in.events[i];
@@ -165,8 +177,9 @@ void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, st
             continue;
         }
         if (open.empty()) {
-            diag.add(u"unmatched_end"_s, Tr::tr("End events (E) without an open begin (B) were dropped."),
-                        Location{e.offset, -1, m_ds->strings.string(m_in.events[i].tid)});
+            diag.add(u"unmatched_end"_s,
+                     Tr::tr("End events (E) without an open begin (B) were dropped."),
+                     Location{e.offset, -1, m_ds->strings.string(m_in.events[i].tid)});
             continue;
         }
         const RawEvent &b = m_in.events[open.back()];
@@ -195,10 +208,11 @@ void Builder::buildThreadTrack(int track, const std::vector<quint32> &events, st
         p.flags = TraceSliceFlag::FromBeginEnd | TraceSliceFlag::DidNotFinish;
         p.order = i;
         pending.push_back(p);
-        diag.add(u"unmatched_begin"_s,
-                    Tr::tr("Begin events (B) without an end (E) were closed at the track's last timestamp "
-                           "and marked \"did not finish\"."),
-                    Location{b.offset, -1, where(b)});
+        diag.add(
+            u"unmatched_begin"_s,
+            Tr::tr("Begin events (B) without an end (E) were closed at the track's last timestamp "
+                   "and marked \"did not finish\"."),
+            Location{b.offset, -1, where(b)});
     }
     assignLanes(m_ds->tracks[size_t(track)], pending, false, cols, diag, m_ds->strings);
 }
@@ -208,8 +222,9 @@ void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
     // Nestable (b/e) and legacy (S/F) async spans pair by (pid, category, id); an end closes the
     // most recent open begin of its key. Steps (T/p) and nestable instants (n) become instants.
     std::vector<quint32> sorted = asyncEvents;
-    std::stable_sort(sorted.begin(), sorted.end(),
-                     [&](quint32 a, quint32 b) { return m_in.events[a].ts < m_in.events[b].ts; });
+    std::stable_sort(sorted.begin(), sorted.end(), [&](quint32 a, quint32 b) {
+        return m_in.events[a].ts < m_in.events[b].ts;
+    });
     std::map<std::tuple<quint32, quint32, quint64, bool>, std::vector<quint32>> open;
     qint64 lastNs = std::numeric_limits<qint64>::min();
     for (const quint32 i : sorted)
@@ -223,7 +238,8 @@ void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
         } else if (e.phase == 'e' || e.phase == 'F') {
             auto it = open.find(key);
             if (it == open.end() || it->second.empty()) {
-                m_diag->add(u"unmatched_async_end"_s, Tr::tr("Async end events without a begin were dropped."),
+                m_diag->add(u"unmatched_async_end"_s,
+                            Tr::tr("Async end events without a begin were dropped."),
                             Location{e.offset, -1, where(e)});
                 continue;
             }
@@ -261,9 +277,11 @@ void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
             p.flags = TraceSliceFlag::AsyncSlice | TraceSliceFlag::DidNotFinish;
             p.order = i;
             m_asyncSlices[size_t(asyncTrack(b.pid, b.category, b.name))].push_back(p);
-            m_diag->add(u"unmatched_async_begin"_s,
-                        Tr::tr("Async begin events without an end were closed at the last async timestamp."),
-                        Location{b.offset, -1, where(b)});
+            m_diag->add(
+                u"unmatched_async_begin"_s,
+                Tr::tr(
+                    "Async begin events without an end were closed at the last async timestamp."),
+                Location{b.offset, -1, where(b)});
         }
     }
 }
@@ -278,8 +296,9 @@ void Builder::buildCounters()
     }
     for (auto &[key, members] : series) {
         const auto [pid, name, id, s] = key;
-        std::stable_sort(members.begin(), members.end(),
-                         [&](quint32 a, quint32 b) { return m_in.counters[a].ts < m_in.counters[b].ts; });
+        std::stable_sort(members.begin(), members.end(), [&](quint32 a, quint32 b) {
+            return m_in.counters[a].ts < m_in.counters[b].ts;
+        });
         TraceTrack t;
         t.kind = TraceTrackKind::Counter;
         t.process = process(pid);
@@ -288,7 +307,8 @@ void Builder::buildCounters()
         std::string label(base);
         if (id != RawIdStringTag) {
             label += ' ';
-            label += (id & RawIdStringTag) ? std::string(m_ds->strings.view(quint32(id))) : std::to_string(id);
+            label += (id & RawIdStringTag) ? std::string(m_ds->strings.view(quint32(id)))
+                                           : std::to_string(id);
         }
         if (sv != "value" && sv != base) {
             label += label.empty() ? "" : " ";
@@ -319,7 +339,7 @@ void Builder::applyMetadata()
             m_ds->processes[size_t(process(m.pid))].name = m_ds->strings.string(m.text);
         } else if (kind == "process_labels") {
             m_ds->processes[size_t(process(m.pid))].labels =
-                    m_ds->strings.string(m.text).split(u',', Qt::SkipEmptyParts);
+                m_ds->strings.string(m.text).split(u',', Qt::SkipEmptyParts);
         } else if (kind == "process_sort_index" && m.hasNumber) {
             m_ds->processes[size_t(process(m.pid))].sortIndex = m.number;
         } else if (kind == "thread_name") {
@@ -379,37 +399,43 @@ void Builder::run(const CancelToken &cancel)
     for (quint32 i = 0; i < quint32(m_in.events.size()); ++i) {
         RawEvent &e = m_in.events[i];
         const char ph = e.phase;
-        const bool known = ph == 'X' || ph == 'B' || ph == 'E' || ph == 'i' || ph == 'I' || ph == 'R'
-                || ph == 'b' || ph == 'e' || ph == 'n' || ph == 'S' || ph == 'T' || ph == 'F' || ph == 'p'
-                || ph == 's' || ph == 't' || ph == 'f';
+        const bool known = ph == 'X' || ph == 'B' || ph == 'E' || ph == 'i' || ph == 'I' ||
+                           ph == 'R' || ph == 'b' || ph == 'e' || ph == 'n' || ph == 'S' ||
+                           ph == 'T' || ph == 'F' || ph == 'p' || ph == 's' || ph == 't' ||
+                           ph == 'f';
         if (!known) {
             ++unsupported[ph];
             continue;
         }
         if (!(e.flags & RawFlag::HasTs)) {
-            m_diag->add(u"missing_ts"_s, Tr::tr("Events without a usable timestamp were dropped."),
+            m_diag->add(u"missing_ts"_s,
+                        Tr::tr("Events without a usable timestamp were dropped."),
                         Location{e.offset, -1, where(e)});
             continue;
         }
         if (ph == 'X' && (e.flags & RawFlag::BadDur)) {
-            m_diag->add(u"bad_dur"_s, Tr::tr("Complete events (X) whose duration is not a number were dropped."),
+            m_diag->add(u"bad_dur"_s,
+                        Tr::tr("Complete events (X) whose duration is not a number were dropped."),
                         Location{e.offset, -1, where(e)});
             continue;
         }
         if (base != 0) {
             if ((base > 0 && e.ts > std::numeric_limits<qint64>::max() - base)) {
-                m_diag->add(u"missing_ts"_s, Tr::tr("Events without a usable timestamp were dropped."),
+                m_diag->add(u"missing_ts"_s,
+                            Tr::tr("Events without a usable timestamp were dropped."),
                             Location{e.offset, -1, where(e)});
                 continue;
             }
             e.ts += base;
         }
         if (ph == 'X' && e.dur > 0 && e.ts > std::numeric_limits<qint64>::max() - e.dur) {
-            m_diag->add(u"bad_dur"_s, Tr::tr("Complete events (X) whose duration is not a number were dropped."),
+            m_diag->add(u"bad_dur"_s,
+                        Tr::tr("Complete events (X) whose duration is not a number were dropped."),
                         Location{e.offset, -1, where(e)});
             continue;
         }
-        if (ph == 'b' || ph == 'e' || ph == 'n' || ph == 'S' || ph == 'T' || ph == 'F' || ph == 'p') {
+        if (ph == 'b' || ph == 'e' || ph == 'n' || ph == 'S' || ph == 'T' || ph == 'F' ||
+            ph == 'p') {
             asyncEvents.push_back(i);
             continue;
         }
@@ -432,8 +458,11 @@ void Builder::run(const CancelToken &cancel)
     for (const auto &[ph, count] : unsupported) {
         const QString letter = ph == '?' || ph == 0 ? u"?"_s : QString(QLatin1Char(ph));
         m_diag->add(u"unsupported_phase"_s,
-                    Tr::tr("Events of phases Twinscope does not show (samples, objects, unknown) were skipped."),
-                    Location{-1, -1, Tr::tr("phase %1: %2 events").arg(letter).arg(count)}, Severity::Info, count);
+                    Tr::tr("Events of phases Twinscope does not show (samples, objects, unknown) "
+                           "were skipped."),
+                    Location{-1, -1, Tr::tr("phase %1: %2 events").arg(letter).arg(count)},
+                    Severity::Info,
+                    count);
     }
     FlowPairs flowPairs;
     std::thread flowThread([&] { flowPairs = pairFlows(m_in.events, flowEvents); });
@@ -548,8 +577,9 @@ void Builder::run(const CancelToken &cancel)
     // Instants per track, sorted by ts.
     for (size_t t = 0; t < m_ds->tracks.size(); ++t) {
         std::vector<quint32> &list = m_trackInstants[t];
-        std::stable_sort(list.begin(), list.end(),
-                         [&](quint32 a, quint32 b) { return m_in.events[a].ts < m_in.events[b].ts; });
+        std::stable_sort(list.begin(), list.end(), [&](quint32 a, quint32 b) {
+            return m_in.events[a].ts < m_in.events[b].ts;
+        });
         TraceTrack &track = m_ds->tracks[t];
         track.instantBegin = quint32(m_ds->instantTs.size());
         for (const quint32 i : list) {
@@ -565,12 +595,15 @@ void Builder::run(const CancelToken &cancel)
     buildCounters();
     applyMetadata();
     flowThread.join();
-    bindFlows(flowPairs, m_in.events,
-              [this](const RawEvent &e) {
-                  auto it = m_threadTracks.find(pairKey(e.pid, e.tid));
-                  return it == m_threadTracks.end() ? -1 : it->second;
-              },
-              m_ds, m_diag);
+    bindFlows(
+        flowPairs,
+        m_in.events,
+        [this](const RawEvent &e) {
+            auto it = m_threadTracks.find(pairKey(e.pid, e.tid));
+            return it == m_threadTracks.end() ? -1 : it->second;
+        },
+        m_ds,
+        m_diag);
     // Extents.
     bool any = false;
     qint64 first = 0, last = 0;
@@ -607,7 +640,9 @@ void Builder::run(const CancelToken &cancel)
 
 } // namespace
 
-void buildTraceDataset(TraceBuildInput &input, TraceDataset *dataset, Diagnostics *diagnostics,
+void buildTraceDataset(TraceBuildInput &input,
+                       TraceDataset *dataset,
+                       Diagnostics *diagnostics,
                        const CancelToken &cancel)
 {
     Builder builder(input, dataset, diagnostics);

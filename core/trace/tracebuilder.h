@@ -37,12 +37,17 @@ struct PendingSlice
 // Sorts one track's spans and appends them to cols lane by lane (DESIGN.md §4): lanes by nesting
 // depth with an overflow lane for partial overlaps, or, with greedy set (async spans, which do not
 // nest), each span in the first free lane. Sets the track's lanes and slice range.
-void assignLanes(TraceTrack &track, std::vector<PendingSlice> &slices, bool greedy, TraceDataset &cols,
-                 Diagnostics &diagnostics, const TraceStringTable &strings);
+void assignLanes(TraceTrack &track,
+                 std::vector<PendingSlice> &slices,
+                 bool greedy,
+                 TraceDataset &cols,
+                 Diagnostics &diagnostics,
+                 const TraceStringTable &strings);
 
 struct FlowPairs
 {
-    std::vector<std::pair<quint32, quint32>> pairs; // (start or step, next step or end) event indices
+    std::vector<std::pair<quint32, quint32>>
+        pairs; // (start or step, next step or end) event indices
     qint64 unmatchedEnds = 0, unmatchedStarts = 0;
 };
 
@@ -51,11 +56,15 @@ struct FlowPairs
 FlowPairs pairFlows(const std::vector<RawEvent> &events, const std::vector<quint32> &flowEvents);
 
 // Binds each pair to slices (tracks must be complete) and fills dataset->flows and its indices.
-void bindFlows(const FlowPairs &paired, const std::vector<RawEvent> &events,
-               const std::function<int(const RawEvent &)> &trackOf, TraceDataset *dataset,
+void bindFlows(const FlowPairs &paired,
+               const std::vector<RawEvent> &events,
+               const std::function<int(const RawEvent &)> &trackOf,
+               TraceDataset *dataset,
                Diagnostics *diagnostics);
 
-void buildTraceDataset(TraceBuildInput &input, TraceDataset *dataset, Diagnostics *diagnostics,
+void buildTraceDataset(TraceBuildInput &input,
+                       TraceDataset *dataset,
+                       Diagnostics *diagnostics,
                        const CancelToken &cancel);
 
 } // namespace Twinscope::Core

@@ -130,12 +130,14 @@ QString TraceDataset::processDisplayName(int process) const
 
 qint64 TraceDataset::memoryBytes() const
 {
-    auto bytes = [](const auto &v) { return qint64(v.capacity() * sizeof(v[0])); };
-    return bytes(sliceStart) + bytes(sliceDuration) + bytes(sliceName) + bytes(sliceCategory)
-            + bytes(sliceArgsOffset) + bytes(sliceArgsLength) + bytes(sliceFlags) + bytes(instantTs)
-            + bytes(instantName) + bytes(instantCategory) + bytes(instantArgsOffset)
-            + bytes(instantArgsLength) + bytes(counterTs) + bytes(counterValue) + bytes(flows)
-            + bytes(flowsByFrom) + bytes(flowsByTo) + strings.bytes() + argsArena.capacity();
+    auto bytes = [](const auto &v) {
+        return qint64(v.capacity() * sizeof(v[0]));
+    };
+    return bytes(sliceStart) + bytes(sliceDuration) + bytes(sliceName) + bytes(sliceCategory) +
+           bytes(sliceArgsOffset) + bytes(sliceArgsLength) + bytes(sliceFlags) + bytes(instantTs) +
+           bytes(instantName) + bytes(instantCategory) + bytes(instantArgsOffset) +
+           bytes(instantArgsLength) + bytes(counterTs) + bytes(counterValue) + bytes(flows) +
+           bytes(flowsByFrom) + bytes(flowsByTo) + strings.bytes() + argsArena.capacity();
 }
 
 } // namespace Twinscope::Core

@@ -36,15 +36,15 @@ struct TraceLane
 struct TraceTrack
 {
     TraceTrackKind kind = TraceTrackKind::Thread;
-    int process = -1;           // index into processes()
-    quint32 tid = 0;            // string id of the tid text (thread tracks), category (async)
-    quint32 name = 0;           // thread name, async event name or counter series name
-    qint64 sortIndex = 0;       // thread_sort_index, else the numeric tid
+    int process = -1;     // index into processes()
+    quint32 tid = 0;      // string id of the tid text (thread tracks), category (async)
+    quint32 name = 0;     // thread name, async event name or counter series name
+    qint64 sortIndex = 0; // thread_sort_index, else the numeric tid
     std::vector<TraceLane> lanes;
-    quint32 sliceBegin = 0, sliceEnd = 0;       // all lanes of the track
-    quint32 instantBegin = 0, instantEnd = 0;   // instants, sorted by ts
-    quint32 counterBegin = 0, counterEnd = 0;   // counter samples, sorted by ts
-    qint64 firstNs = 0, lastNs = 0;             // extent of everything on the track
+    quint32 sliceBegin = 0, sliceEnd = 0;     // all lanes of the track
+    quint32 instantBegin = 0, instantEnd = 0; // instants, sorted by ts
+    quint32 counterBegin = 0, counterEnd = 0; // counter samples, sorted by ts
+    qint64 firstNs = 0, lastNs = 0;           // extent of everything on the track
 };
 
 struct TraceProcess
@@ -101,10 +101,10 @@ public:
     QString path;
     qint64 fileSize = 0;
     QDateTime fileModified;
-    QString producer;          // "kineto", "torch_npu", "msprof", "mindspore", "catapult" or ""
-    QString displayTimeUnit;   // as written; only changes how times are printed
-    qint64 baseTimeNs = 0;     // baseTimeNanoseconds, already added to every timestamp
-    int rank = -1;             // distributedInfo.rank, -1 when unknown
+    QString producer;        // "kineto", "torch_npu", "msprof", "mindspore", "catapult" or ""
+    QString displayTimeUnit; // as written; only changes how times are printed
+    qint64 baseTimeNs = 0;   // baseTimeNanoseconds, already added to every timestamp
+    int rank = -1;           // distributedInfo.rank, -1 when unknown
     qint64 firstNs = 0, lastNs = 0;
     QMap<QString, qint64> eventsByPhase; // "X" -> count, as read (before any drop)
     QByteArray argsArena; // args text for inputs that are not a plain file (gzip, bytes)
@@ -114,8 +114,8 @@ public:
     qint64 sliceEnd(quint32 i) const { return sliceStart[i] + sliceDuration[i]; }
     int trackOfSlice(quint32 slice) const;
     int laneOfSlice(int track, quint32 slice) const;
-    // The args object's JSON text, read on demand from the arena or the unchanged file; empty when the
-    // event had none or the file changed since loading (then *stale is set).
+    // The args object's JSON text, read on demand from the arena or the unchanged file; empty when
+    // the event had none or the file changed since loading (then *stale is set).
     QByteArray sliceArgs(quint32 slice, bool *stale = nullptr) const;
     QByteArray instantArgs(quint32 instant, bool *stale = nullptr) const;
     // The deepest slice on track that contains ts, or UINT32_MAX.

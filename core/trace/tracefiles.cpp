@@ -16,8 +16,11 @@ QStringList findTraceFiles(const QString &path)
     const QFileInfo info(path);
     if (!info.isDir())
         return {path};
-    const QStringList patterns{u"trace_view.json"_s, u"*.pt.trace.json"_s, u"*.pt.trace.json.gz"_s,
-                               u"*timeline_display_*.json"_s, u"msprof_*.json"_s};
+    const QStringList patterns{u"trace_view.json"_s,
+                               u"*.pt.trace.json"_s,
+                               u"*.pt.trace.json.gz"_s,
+                               u"*timeline_display_*.json"_s,
+                               u"msprof_*.json"_s};
     QStringList files;
     // Depth-limited in practice by the profiler layouts; symlinks are not followed so a link loop
     // cannot keep us walking.

@@ -1,6 +1,5 @@
-#include "tracebuilder.h"
-
 #include "core/common/tr.h"
+#include "tracebuilder.h"
 
 #include <algorithm>
 #include <thread>
@@ -27,7 +26,13 @@ FlowPairs pairFlows(const std::vector<RawEvent> &events, const std::vector<quint
     keys.reserve(flowEvents.size());
     for (const quint32 i : flowEvents) {
         const RawEvent &e = events[i];
-        keys.push_back(Key{e.id, e.ts, e.category, quint32(e.phase == 's' ? 0 : e.phase == 't' ? 1 : 2), i});
+        keys.push_back(Key{e.id,
+                           e.ts,
+                           e.category,
+                           quint32(e.phase == 's'   ? 0
+                                   : e.phase == 't' ? 1
+                                                    : 2),
+                           i});
     }
     std::sort(keys.begin(), keys.end(), [](const Key &x, const Key &y) {
         if (x.category != y.category)
@@ -47,7 +52,8 @@ FlowPairs pairFlows(const std::vector<RawEvent> &events, const std::vector<quint
     qint32 open = -1;
     for (size_t k = 0; k < sorted.size(); ++k) {
         const RawEvent &e = events[sorted[k]];
-        if (open >= 0 && (events[quint32(open)].category != e.category || events[quint32(open)].id != e.id)) {
+        if (open >= 0 &&
+            (events[quint32(open)].category != e.category || events[quint32(open)].id != e.id)) {
             ++out.unmatchedStarts;
             open = -1;
         }
@@ -69,17 +75,26 @@ FlowPairs pairFlows(const std::vector<RawEvent> &events, const std::vector<quint
     return out;
 }
 
-void bindFlows(const FlowPairs &paired, const std::vector<RawEvent> &events,
-               const std::function<int(const RawEvent &)> &trackOf, TraceDataset *ds, Diagnostics *diag)
+void bindFlows(const FlowPairs &paired,
+               const std::vector<RawEvent> &events,
+               const std::function<int(const RawEvent &)> &trackOf,
+               TraceDataset *ds,
+               Diagnostics *diag)
 {
     // An s or t binds to the slice enclosing it; an f to the enclosing slice with bp:"e", else to
     // the next slice starting at its ts (FORMATS.md §1). Read-only lookups: two threads share it.
     if (paired.unmatchedEnds > 0)
-        diag->add(u"flow_end_without_start"_s, Tr::tr("Flow ends without a start were ignored."), {},
-                  Severity::Info, paired.unmatchedEnds);
+        diag->add(u"flow_end_without_start"_s,
+                  Tr::tr("Flow ends without a start were ignored."),
+                  {},
+                  Severity::Info,
+                  paired.unmatchedEnds);
     if (paired.unmatchedStarts > 0)
-        diag->add(u"flow_start_without_end"_s, Tr::tr("Flow starts without an end were ignored."), {},
-                  Severity::Info, paired.unmatchedStarts);
+        diag->add(u"flow_start_without_end"_s,
+                  Tr::tr("Flow starts without an end were ignored."),
+                  {},
+                  Severity::Info,
+                  paired.unmatchedStarts);
     const auto n = quint32(paired.pairs.size());
     ds->flows.resize(n);
     auto work = [&](quint32 from, quint32 to) {

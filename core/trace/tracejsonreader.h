@@ -30,7 +30,10 @@ enum class Fail { None, Eof, Syntax };
 class Reader
 {
 public:
-    explicit Reader(std::string_view text) : m_p(text.data()), m_n(qint64(text.size())) {}
+    explicit Reader(std::string_view text)
+        : m_p(text.data())
+        , m_n(qint64(text.size()))
+    {}
 
     qint64 pos = 0;
     Fail fail = Fail::None;
@@ -91,11 +94,21 @@ public:
             }
             const char e = raw[++i];
             switch (e) {
-            case 'n': m_scratch.push_back('\n'); break;
-            case 't': m_scratch.push_back('\t'); break;
-            case 'r': m_scratch.push_back('\r'); break;
-            case 'b': m_scratch.push_back('\b'); break;
-            case 'f': m_scratch.push_back('\f'); break;
+            case 'n':
+                m_scratch.push_back('\n');
+                break;
+            case 't':
+                m_scratch.push_back('\t');
+                break;
+            case 'r':
+                m_scratch.push_back('\r');
+                break;
+            case 'b':
+                m_scratch.push_back('\b');
+                break;
+            case 'f':
+                m_scratch.push_back('\f');
+                break;
             case 'u': {
                 auto hex = [&](size_t at, uint32_t *v) {
                     if (at + 4 > raw.size())
@@ -104,10 +117,14 @@ public:
                     for (size_t k = at; k < at + 4; ++k) {
                         const char h = raw[k];
                         r <<= 4;
-                        if (h >= '0' && h <= '9') r |= uint32_t(h - '0');
-                        else if (h >= 'a' && h <= 'f') r |= uint32_t(h - 'a' + 10);
-                        else if (h >= 'A' && h <= 'F') r |= uint32_t(h - 'A' + 10);
-                        else return false;
+                        if (h >= '0' && h <= '9')
+                            r |= uint32_t(h - '0');
+                        else if (h >= 'a' && h <= 'f')
+                            r |= uint32_t(h - 'a' + 10);
+                        else if (h >= 'A' && h <= 'F')
+                            r |= uint32_t(h - 'A' + 10);
+                        else
+                            return false;
                     }
                     *v = r;
                     return true;
@@ -119,7 +136,8 @@ public:
                     break;
                 }
                 i += 4;
-                if (cp >= 0xD800 && cp < 0xDC00 && i + 2 < raw.size() && raw[i + 1] == '\\' && raw[i + 2] == 'u') {
+                if (cp >= 0xD800 && cp < 0xDC00 && i + 2 < raw.size() && raw[i + 1] == '\\' &&
+                    raw[i + 2] == 'u') {
                     uint32_t lo = 0;
                     if (hex(i + 3, &lo) && lo >= 0xDC00 && lo < 0xE000) {
                         cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
@@ -145,7 +163,9 @@ public:
                 }
                 break;
             }
-            default: m_scratch.push_back(e); break; // \" \\ \/
+            default:
+                m_scratch.push_back(e);
+                break; // \" \\ \/
             }
         }
         return m_scratch;
@@ -174,8 +194,8 @@ public:
         *token = std::string_view(m_p + start, size_t(pos - start));
         const char c = token->front();
         const bool numeric = (c >= '0' && c <= '9') || c == '-' || c == '+';
-        if (!numeric && *token != "true" && *token != "false" && *token != "null" && *token != "NaN"
-            && *token != "Infinity") {
+        if (!numeric && *token != "true" && *token != "false" && *token != "null" &&
+            *token != "NaN" && *token != "Infinity") {
             pos = start;
             return error("a JSON value");
         }

@@ -1,6 +1,5 @@
-#include "tracebuilder.h"
-
 #include "core/common/tr.h"
+#include "tracebuilder.h"
 
 #include <algorithm>
 #include <numeric>
@@ -12,8 +11,12 @@ namespace Twinscope::Core {
 // Lanes by nesting depth (a stack pass over spans sorted by start, longer first); a span that
 // overlaps its would-be parent only partly goes to an overflow lane instead of being clipped. With
 // greedy set (async tracks, whose spans do not nest) each span takes the first free lane.
-void assignLanes(TraceTrack &t, std::vector<PendingSlice> &slices, bool greedy, TraceDataset &cols,
-                 Diagnostics &diag, const TraceStringTable &strings)
+void assignLanes(TraceTrack &t,
+                 std::vector<PendingSlice> &slices,
+                 bool greedy,
+                 TraceDataset &cols,
+                 Diagnostics &diag,
+                 const TraceStringTable &strings)
 {
     t.sliceBegin = quint32(cols.sliceStart.size());
     if (slices.empty()) {
@@ -28,8 +31,8 @@ void assignLanes(TraceTrack &t, std::vector<PendingSlice> &slices, bool greedy, 
         return a.order < b.order;
     });
     std::vector<quint16> lane(slices.size());
-    std::vector<qint64> stackEnd;            // open spans by depth
-    std::vector<qint64> overflowEnd;         // last end per overflow lane
+    std::vector<qint64> stackEnd;    // open spans by depth
+    std::vector<qint64> overflowEnd; // last end per overflow lane
     std::vector<qint64> greedyEnd;
     int maxDepth = -1;
     for (size_t i = 0; i < slices.size(); ++i) {
@@ -71,9 +74,13 @@ void assignLanes(TraceTrack &t, std::vector<PendingSlice> &slices, bool greedy, 
         s.flags |= TraceSliceFlag::Overflow;
         if (!stackEnd.empty()) {
             diag.add(u"overlap"_s,
-                        Tr::tr("Slices that partly overlap a slice on the same thread were moved to an overflow lane."),
-                        Location{-1, -1, Tr::tr("%1 overlaps its neighbour by %2 ns").arg(strings.string(s.name))
-                                                    .arg(stackEnd.back() > s.start ? end - stackEnd.back() : 0)});
+                     Tr::tr("Slices that partly overlap a slice on the same thread were moved to "
+                            "an overflow lane."),
+                     Location{-1,
+                              -1,
+                              Tr::tr("%1 overlaps its neighbour by %2 ns")
+                                  .arg(strings.string(s.name))
+                                  .arg(stackEnd.back() > s.start ? end - stackEnd.back() : 0)});
         }
     }
     // lane order: depth lanes 0..maxDepth, then overflow lanes; a counting pass by lane id keeps

@@ -27,7 +27,10 @@ public:
     quint32 find(std::string_view text) const;
     // Drops the lookup index; the arena stays. Saves memory in immutable datasets.
     void freeze();
-    qint64 bytes() const { return qint64(m_arena.capacity() + m_offsets.capacity() * sizeof(quint32)); }
+    qint64 bytes() const
+    {
+        return qint64(m_arena.capacity() + m_offsets.capacity() * sizeof(quint32));
+    }
 
 private:
     static quint32 hash(std::string_view text);

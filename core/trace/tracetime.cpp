@@ -31,12 +31,13 @@ TimeParse parseMicrosToNanos(std::string_view text, qint64 *nanos)
     }
     if (i < n && (text[i] == 'N' || text[i] == 'I'))
         return (text.substr(i) == "NaN" || text.substr(i) == "Infinity") ? TimeParse::NonFinite
-                                                                          : TimeParse::NotANumber;
-    // Collect significant digits as an unsigned integer plus a decimal exponent, so "1704161511420306.491"
-    // becomes 1704161511420306491 × 10^-3 exactly. Digits beyond 19 only matter for rounding.
+                                                                         : TimeParse::NotANumber;
+    // Collect significant digits as an unsigned integer plus a decimal exponent, so
+    // "1704161511420306.491" becomes 1704161511420306491 × 10^-3 exactly. Digits beyond 19 only
+    // matter for rounding.
     U128 mantissa = 0;
-    int exponent = 0;   // power of ten applied to mantissa
-    int digits = 0;     // significant digits kept
+    int exponent = 0; // power of ten applied to mantissa
+    int digits = 0;   // significant digits kept
     bool sawDigit = false;
     bool dropped = false; // a nonzero digit was dropped beyond the precision kept
     int firstDropped = -1;

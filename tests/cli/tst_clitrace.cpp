@@ -27,7 +27,9 @@ QByteArray readMaybeGzip(const QString &path)
     QByteArray bytes = f.readAll();
     if (bytes.startsWith("\x1f\x8b")) {
         Twinscope::Core::Diagnostics d;
-        bytes = Twinscope::Core::inflateGzip(std::string_view(bytes.constData(), size_t(bytes.size())), path, &d).data;
+        bytes = Twinscope::Core::inflateGzip(
+                    std::string_view(bytes.constData(), size_t(bytes.size())), path, &d)
+                    .data;
     }
     return bytes;
 }
@@ -46,15 +48,24 @@ Expected independent(const QByteArray &json)
 {
     Expected ex;
     const QJsonDocument doc = QJsonDocument::fromJson(json);
-    const QJsonArray events = doc.isArray() ? doc.array() : doc.object().value(u"traceEvents"_s).toArray();
+    const QJsonArray events =
+        doc.isArray() ? doc.array() : doc.object().value(u"traceEvents"_s).toArray();
     auto number = [](const QJsonValue &v) {
         return v.isString() ? v.toString().toDouble() : v.toDouble();
     };
     auto key = [](const QJsonObject &e) {
-        auto text = [](const QJsonValue &v) { return v.isString() ? v.toString() : QString::number(v.toDouble(), 'f', 0); };
+        auto text = [](const QJsonValue &v) {
+            return v.isString() ? v.toString() : QString::number(v.toDouble(), 'f', 0);
+        };
         return text(e.value(u"pid"_s)) + u'/' + text(e.value(u"tid"_s));
     };
-    struct Mark { double ts; QString name; bool begin; int order; };
+    struct Mark
+    {
+        double ts;
+        QString name;
+        bool begin;
+        int order;
+    };
     std::map<QString, std::vector<Mark>> beginEnd;
     std::map<QString, double> trackLast;
     int order = 0;
@@ -79,7 +90,8 @@ Expected independent(const QByteArray &json)
         }
     }
     for (auto &[track, marks] : beginEnd) {
-        std::stable_sort(marks.begin(), marks.end(), [](const Mark &a, const Mark &b) { return a.ts < b.ts; });
+        std::stable_sort(
+            marks.begin(), marks.end(), [](const Mark &a, const Mark &b) { return a.ts < b.ts; });
         std::vector<Mark> open;
         for (const Mark &m : marks) {
             if (m.begin) {
@@ -146,8 +158,16 @@ void TestCliTrace::everySharedTrace()
     const QJsonObject o = runCli({u"trace"_s, u"--json"_s, path}, &code);
     QCOMPARE(code, 0);
     QCOMPARE(o.value(u"schemaVersion"_s).toInt(), 1);
-    for (const QString &k : {u"files"_s, u"slices"_s, u"instants"_s, u"counter_samples"_s, u"flows"_s,
-                             u"processes"_s, u"tracks"_s, u"span_us"_s, u"load_seconds"_s, u"top"_s})
+    for (const QString &k : {u"files"_s,
+                             u"slices"_s,
+                             u"instants"_s,
+                             u"counter_samples"_s,
+                             u"flows"_s,
+                             u"processes"_s,
+                             u"tracks"_s,
+                             u"span_us"_s,
+                             u"load_seconds"_s,
+                             u"top"_s})
         QVERIFY2(o.contains(k), qPrintable(k));
     const QJsonObject file = o.value(u"files"_s).toArray().at(0).toObject();
     for (const QString &k : {u"path"_s, u"producer"_s, u"events_by_phase"_s, u"warnings"_s})
@@ -171,7 +191,8 @@ void TestCliTrace::everySharedTrace()
         QVERIFY2(qAbs(total - ex.topTotalUs) <= 1e-3 * std::max(1.0, ex.topTotalUs),
                  qPrintable(first.value(u"name"_s).toString() + u" vs "_s + ex.topName));
     QVERIFY2(qAbs(total - ex.topTotalUs) <= 1e-6 * std::max(1.0, ex.topTotalUs) + 0.01,
-             qPrintable(QString::number(total, 'f', 3) + u" vs "_s + QString::number(ex.topTotalUs, 'f', 3)));
+             qPrintable(QString::number(total, 'f', 3) + u" vs "_s +
+                        QString::number(ex.topTotalUs, 'f', 3)));
     QVERIFY(first.value(u"count"_s).toDouble() >= 1);
     QVERIFY(first.value(u"self_us"_s).toDouble() <= total + 1e-9);
     QVERIFY(first.value(u"max_us"_s).toDouble() <= total + 1e-9);
@@ -181,12 +202,13 @@ void TestCliTrace::notATrace_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("message");
-    QTest::newRow("kernel_details csv") << QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/mstt_advisor_kernel_details.csv")
-                                        << u"not a chrome trace"_s;
+    QTest::newRow("kernel_details csv")
+        << QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/mstt_advisor_kernel_details.csv")
+        << u"not a chrome trace"_s;
     QTest::newRow("missing") << QStringLiteral(TWINSCOPE_TEST_DATA "/trace/does_not_exist.json")
                              << u"does not exist"_s;
-    QTest::newRow("truncated JSON object") << QStringLiteral(TWINSCOPE_TEST_DATA "/trace/broken/bad_syntax.json")
-                                           << u"line 3"_s;
+    QTest::newRow("truncated JSON object")
+        << QStringLiteral(TWINSCOPE_TEST_DATA "/trace/broken/bad_syntax.json") << u"line 3"_s;
 }
 
 void TestCliTrace::notATrace()
@@ -220,18 +242,23 @@ void TestCliTrace::severalFiles()
     const QJsonObject one = runCli({u"trace"_s, u"--json"_s, a}, &code);
     const QJsonObject two = runCli({u"trace"_s, u"--json"_s, b}, &code);
     QCOMPARE(both.value(u"files"_s).toArray().size(), 2);
-    QCOMPARE(both.value(u"slices"_s).toDouble(), one.value(u"slices"_s).toDouble() + two.value(u"slices"_s).toDouble());
-    QCOMPARE(both.value(u"tracks"_s).toDouble(), one.value(u"tracks"_s).toDouble() + two.value(u"tracks"_s).toDouble());
+    QCOMPARE(both.value(u"slices"_s).toDouble(),
+             one.value(u"slices"_s).toDouble() + two.value(u"slices"_s).toDouble());
+    QCOMPARE(both.value(u"tracks"_s).toDouble(),
+             one.value(u"tracks"_s).toDouble() + two.value(u"tracks"_s).toDouble());
 }
 
 void TestCliTrace::folderOfRanks()
 {
-    // torch_npu layout: one *_ascend_pt folder per rank, each with ASCEND_PROFILER_OUTPUT/trace_view.json.
+    // torch_npu layout: one *_ascend_pt folder per rank, each with
+    // ASCEND_PROFILER_OUTPUT/trace_view.json.
     QTemporaryDir dir;
-    const QString source = QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/mstt_advisor_trace_view.json");
+    const QString source =
+        QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/mstt_advisor_trace_view.json");
     for (const QString &rank : {u"node0_rank0_ascend_pt"_s, u"node0_rank1_ascend_pt"_s}) {
         QVERIFY(QDir(dir.path()).mkpath(rank + u"/ASCEND_PROFILER_OUTPUT"_s));
-        QVERIFY(QFile::copy(source, dir.filePath(rank + u"/ASCEND_PROFILER_OUTPUT/trace_view.json"_s)));
+        QVERIFY(
+            QFile::copy(source, dir.filePath(rank + u"/ASCEND_PROFILER_OUTPUT/trace_view.json"_s)));
     }
     QVERIFY(QDir(dir.path()).mkpath(u"empty"_s));
     int code = -1;

@@ -15,8 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ChromeTraceOptions options;
     options.threads = 2;
     options.minChunkBytes = 64;
-    const Result<TraceDataset> r = loadChromeTrace(Source::fromBytes(bytes, QStringLiteral("fuzz.json")), options,
-                                                   progress, CancelToken());
+    const Result<TraceDataset> r = loadChromeTrace(
+        Source::fromBytes(bytes, QStringLiteral("fuzz.json")), options, progress, CancelToken());
     if (r.isOk()) {
         const TraceDataset &ds = *r.value();
         (void)computeOpStatistics(ds);

@@ -46,7 +46,8 @@ void addJson(QTreeWidgetItem *parent, const QString &key, const QJsonValue &v)
 
 } // namespace
 
-SliceDetailsWidget::SliceDetailsWidget(QWidget *parent) : QTreeWidget(parent)
+SliceDetailsWidget::SliceDetailsWidget(QWidget *parent)
+    : QTreeWidget(parent)
 {
     setColumnCount(2);
     setHeaderLabels({tr("Field"), tr("Value")});
@@ -66,22 +67,27 @@ qint64 SliceDetailsWidget::selfTime(const Core::TraceDataset &ds, quint32 slice)
     if (track < 0 || lane < 0)
         return ds.sliceDuration[slice];
     const auto &lanes = ds.tracks[size_t(track)].lanes;
-    if (lanes[size_t(lane)].overflow || size_t(lane) + 1 >= lanes.size() || lanes[size_t(lane) + 1].overflow
-        || (ds.sliceFlags[slice] & Core::TraceSliceFlag::AsyncSlice))
+    if (lanes[size_t(lane)].overflow || size_t(lane) + 1 >= lanes.size() ||
+        lanes[size_t(lane) + 1].overflow ||
+        (ds.sliceFlags[slice] & Core::TraceSliceFlag::AsyncSlice))
         return ds.sliceDuration[slice];
     const Core::TraceLane &below = lanes[size_t(lane) + 1];
     const qint64 s = ds.sliceStart[slice];
     const qint64 e = ds.sliceEnd(slice);
     qint64 self = ds.sliceDuration[slice];
-    for (quint32 i = Core::LevelOfDetail::firstEndingAfter(ds, below, s); i < below.end && ds.sliceStart[i] <= e; ++i) {
+    for (quint32 i = Core::LevelOfDetail::firstEndingAfter(ds, below, s);
+         i < below.end && ds.sliceStart[i] <= e;
+         ++i) {
         if (ds.sliceStart[i] >= s && ds.sliceStart[i] < e)
             self -= std::min(ds.sliceEnd(i), e) - ds.sliceStart[i];
     }
     return std::max<qint64>(0, self);
 }
 
-void SliceDetailsWidget::showSlice(std::shared_ptr<const Core::TraceDataset> dataset, int datasetIndex,
-                                   quint32 slice, qint64 traceOriginNs)
+void SliceDetailsWidget::showSlice(std::shared_ptr<const Core::TraceDataset> dataset,
+                                   int datasetIndex,
+                                   quint32 slice,
+                                   qint64 traceOriginNs)
 {
     clear();
     m_dataset = std::move(dataset);
@@ -108,7 +114,8 @@ void SliceDetailsWidget::showSlice(std::shared_ptr<const Core::TraceDataset> dat
     if (flags & Core::TraceSliceFlag::DidNotFinish)
         row(tr("Note"), tr("Did not finish: the trace has no end for this slice."));
     if (flags & Core::TraceSliceFlag::Overflow)
-        row(tr("Note"), tr("Partly overlaps a slice on the same thread; shown in an overflow lane."));
+        row(tr("Note"),
+            tr("Partly overlaps a slice on the same thread; shown in an overflow lane."));
     bool stale = false;
     const QByteArray args = ds.sliceArgs(slice, &stale);
     auto *argsItem = new QTreeWidgetItem(this, QStringList{tr("Args")});
@@ -116,7 +123,8 @@ void SliceDetailsWidget::showSlice(std::shared_ptr<const Core::TraceDataset> dat
     argsItem->setExpanded(true);
     // Flows as links: activating one jumps to the other end.
     auto addFlows = [&](const std::vector<quint32> &index, bool outgoing) {
-        auto *group = new QTreeWidgetItem(this, QStringList{outgoing ? tr("Outgoing flows") : tr("Incoming flows")});
+        auto *group = new QTreeWidgetItem(
+            this, QStringList{outgoing ? tr("Outgoing flows") : tr("Incoming flows")});
         int n = 0;
         for (const quint32 f : index) {
             const Core::TraceFlow &fl = ds.flows[f];
@@ -144,7 +152,8 @@ void SliceDetailsWidget::showSlice(std::shared_ptr<const Core::TraceDataset> dat
             return (from ? ds.flows[f].fromSlice : ds.flows[f].toSlice) < v;
         });
         auto hi = lo;
-        while (hi != index.end() && (from ? ds.flows[*hi].fromSlice : ds.flows[*hi].toSlice) == slice)
+        while (hi != index.end() &&
+               (from ? ds.flows[*hi].fromSlice : ds.flows[*hi].toSlice) == slice)
             ++hi;
         return std::vector<quint32>(lo, hi);
     };

@@ -17,7 +17,9 @@ class SliceDetailsWidget : public QTreeWidget
 public:
     explicit SliceDetailsWidget(QWidget *parent = nullptr);
 
-    void showSlice(std::shared_ptr<const Core::TraceDataset> dataset, int datasetIndex, quint32 slice,
+    void showSlice(std::shared_ptr<const Core::TraceDataset> dataset,
+                   int datasetIndex,
+                   quint32 slice,
                    qint64 traceOriginNs);
     // Self time: the duration minus the direct children's (the next lane's spans inside it).
     static qint64 selfTime(const Core::TraceDataset &ds, quint32 slice);

@@ -1,7 +1,6 @@
 // TimelineView's painting, kept apart from its state and input handling.
-#include "timelineview.h"
-
 #include "core/trace/tracetime.h"
+#include "timelineview.h"
 
 #include <QPainter>
 #include <QPainterPath>
@@ -67,9 +66,10 @@ void TimelineView::paintEvent(QPaintEvent *)
     paintLabels(p);
     paintRuler(p);
     if (m_pressed && (m_boxZoom || m_rangeSelect) && m_moved) {
-        const QRect box = m_boxZoom ? QRect(QPoint(std::min(m_pressPos.x(), m_lastPos.x()), top),
-                                            QPoint(std::max(m_pressPos.x(), m_lastPos.x()), height()))
-                                    : QRect(m_pressPos, m_lastPos).normalized();
+        const QRect box = m_boxZoom
+                              ? QRect(QPoint(std::min(m_pressPos.x(), m_lastPos.x()), top),
+                                      QPoint(std::max(m_pressPos.x(), m_lastPos.x()), height()))
+                              : QRect(m_pressPos, m_lastPos).normalized();
         QColor fill = pal.color(QPalette::Highlight);
         fill.setAlpha(60);
         p.fillRect(box, fill);
@@ -124,10 +124,13 @@ void TimelineView::paintRow(QPainter &p, const TimelineRow &row, int y)
         if (r.width() >= minLabel) {
             // Labels where they fit: elide only when needed.
             const QString text = ds.strings.string(name);
-            const QRect tr = r.adjusted(3, 0, -2, 0).intersected(QRect(LabelWidth, y, width() - LabelWidth, row.height));
+            const QRect tr =
+                r.adjusted(3, 0, -2, 0)
+                    .intersected(QRect(LabelWidth, y, width() - LabelWidth, row.height));
             p.setPen(textColor);
-            const QString shown = fm.horizontalAdvance(text) <= tr.width() ? text
-                                                                           : fm.elidedText(text, Qt::ElideRight, tr.width());
+            const QString shown = fm.horizontalAdvance(text) <= tr.width()
+                                      ? text
+                                      : fm.elidedText(text, Qt::ElideRight, tr.width());
             if (!shown.isEmpty() && shown != u"…"_s)
                 p.drawText(tr, Qt::AlignVCenter | Qt::AlignLeft, shown);
         }
@@ -144,11 +147,13 @@ void TimelineView::paintInstants(QPainter &p, const TimelineRow &row, int y)
         return;
     const qint64 off = timeOffset(row.dataset);
     const auto first = std::lower_bound(ds.instantTs.begin() + track.instantBegin,
-                                        ds.instantTs.begin() + track.instantEnd, m_from - off);
+                                        ds.instantTs.begin() + track.instantEnd,
+                                        m_from - off);
     p.setPen(Qt::NoPen);
     p.setBrush(palette().color(QPalette::Text));
     int lastX = INT_MIN;
-    for (auto it = first; it != ds.instantTs.begin() + track.instantEnd && *it + off <= m_to; ++it) {
+    for (auto it = first; it != ds.instantTs.begin() + track.instantEnd && *it + off <= m_to;
+         ++it) {
         const int x = int(xOf(*it + off));
         if (x == lastX)
             continue; // one mark per pixel column
@@ -214,7 +219,8 @@ QRect TimelineView::sliceRect(int dataset, quint32 slice) const
     const qint64 off = timeOffset(dataset);
     const double x0 = std::clamp(xOf(ds.sliceStart[slice] + off), -1e6, 1e6);
     const double x1 = std::clamp(xOf(ds.sliceEnd(slice) + off), -1e6, 1e6);
-    return QRect(int(x0), RulerHeight + r.y - scrollY() + 1, std::max(2, int(x1 - x0)), r.height - 2);
+    return QRect(
+        int(x0), RulerHeight + r.y - scrollY() + 1, std::max(2, int(x1 - x0)), r.height - 2);
 }
 
 void TimelineView::paintSelection(QPainter &p)
@@ -250,7 +256,9 @@ void TimelineView::paintFlows(QPainter &p)
             auto lo = std::lower_bound(index.begin(), index.end(), s, [&](quint32 f, quint32 v) {
                 return (from ? ds.flows[f].fromSlice : ds.flows[f].toSlice) < v;
             });
-            for (; lo != index.end() && (from ? ds.flows[*lo].fromSlice : ds.flows[*lo].toSlice) == s; ++lo)
+            for (;
+                 lo != index.end() && (from ? ds.flows[*lo].fromSlice : ds.flows[*lo].toSlice) == s;
+                 ++lo)
                 flows.emplace_back(m_selection.dataset, *lo);
         };
         collect(ds.flowsByFrom, true);
@@ -326,7 +334,8 @@ void TimelineView::paintLabels(QPainter &p)
                 text += u" ("_s + proc.labels.join(u", "_s) + u")"_s;
             if (m_inputs.size() > 1)
                 text = m_inputs[size_t(row.dataset)].label + u": "_s + text;
-            p.drawText(QRect(6, y, LabelWidth - 10, row.height), Qt::AlignVCenter | Qt::AlignLeft,
+            p.drawText(QRect(6, y, LabelWidth - 10, row.height),
+                       Qt::AlignVCenter | Qt::AlignLeft,
                        QFontMetrics(bold).elidedText(text, Qt::ElideRight, LabelWidth - 10));
             p.setFont(font());
             continue;
@@ -336,7 +345,8 @@ void TimelineView::paintLabels(QPainter &p)
         p.setPen(pal.color(QPalette::WindowText));
         const QString name = ds.trackDisplayName(row.track);
         p.drawText(QRect(20, y, LabelWidth - 26, std::min(row.height, TimelineRows::LaneHeight)),
-                   Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(name, Qt::ElideRight, LabelWidth - 26));
+                   Qt::AlignVCenter | Qt::AlignLeft,
+                   fm.elidedText(name, Qt::ElideRight, LabelWidth - 26));
     }
     p.restore();
     p.setPen(pal.color(QPalette::Mid));
@@ -353,7 +363,8 @@ void TimelineView::paintOverview(QPainter &p)
         const QColor c = pal.color(QPalette::Mid);
         for (int x = 0; x < w; ++x) {
             const size_t b0 = size_t(double(x) / w * double(m_overview.size()));
-            const size_t b1 = std::max(b0 + 1, size_t(double(x + 1) / w * double(m_overview.size())));
+            const size_t b1 =
+                std::max(b0 + 1, size_t(double(x + 1) / w * double(m_overview.size())));
             float v = 0;
             for (size_t b = b0; b < b1 && b < m_overview.size(); ++b)
                 v = std::max(v, m_overview[b]);
@@ -368,7 +379,9 @@ void TimelineView::paintOverview(QPainter &p)
     const int x1 = LabelWidth + int(double(m_to - m_traceFrom) / span * w);
     QColor window = pal.color(QPalette::Highlight);
     window.setAlpha(70);
-    const QRect marked = QRect(QPoint(std::max(LabelWidth, x0), strip.top()), QPoint(std::min(LabelWidth + w, std::max(x0 + 1, x1)), strip.bottom()));
+    const QRect marked =
+        QRect(QPoint(std::max(LabelWidth, x0), strip.top()),
+              QPoint(std::min(LabelWidth + w, std::max(x0 + 1, x1)), strip.bottom()));
     p.fillRect(marked, window);
     p.setPen(pal.color(QPalette::Highlight));
     p.drawRect(marked.adjusted(0, 0, -1, -1));
@@ -398,12 +411,16 @@ void TimelineView::paintRuler(QPainter &p)
         if (x < LabelWidth)
             continue;
         p.drawLine(int(x), RulerHeight - 6, int(x), RulerHeight - 1);
-        p.drawText(QRect(int(x) + 3, OverviewHeight, 120, RulerHeight - OverviewHeight - 4), Qt::AlignBottom | Qt::AlignLeft,
+        p.drawText(QRect(int(x) + 3, OverviewHeight, 120, RulerHeight - OverviewHeight - 4),
+                   Qt::AlignBottom | Qt::AlignLeft,
                    Core::formatDurationNs(tick));
     }
     p.fillRect(QRect(0, 0, LabelWidth, RulerHeight), pal.color(QPalette::Window));
-    p.drawText(QRect(6, 0, LabelWidth - 10, OverviewHeight), Qt::AlignVCenter | Qt::AlignLeft, tr("Overview"));
-    p.drawText(QRect(6, OverviewHeight, LabelWidth - 10, RulerHeight - OverviewHeight), Qt::AlignVCenter | Qt::AlignLeft,
+    p.drawText(QRect(6, 0, LabelWidth - 10, OverviewHeight),
+               Qt::AlignVCenter | Qt::AlignLeft,
+               tr("Overview"));
+    p.drawText(QRect(6, OverviewHeight, LabelWidth - 10, RulerHeight - OverviewHeight),
+               Qt::AlignVCenter | Qt::AlignLeft,
                tr("Window %1").arg(Core::formatDurationNs(m_to - m_from)));
 }
 

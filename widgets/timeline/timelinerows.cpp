@@ -18,8 +18,8 @@ void TimelineRows::build(const std::vector<TimelineInput> &inputs, const QSet<qu
             bool any = false;
             for (const int t : proc.tracks) {
                 const Core::TraceTrack &tr = ds.tracks[size_t(t)];
-                any = any || tr.sliceEnd > tr.sliceBegin || tr.instantEnd > tr.instantBegin
-                        || tr.counterEnd > tr.counterBegin;
+                any = any || tr.sliceEnd > tr.sliceBegin || tr.instantEnd > tr.instantBegin ||
+                      tr.counterEnd > tr.counterBegin;
             }
             if (!any)
                 continue;
@@ -80,8 +80,8 @@ void TimelineRows::build(const std::vector<TimelineInput> &inputs, const QSet<qu
 
 int TimelineRows::rowAt(int y) const
 {
-    auto it = std::upper_bound(m_rows.begin(), m_rows.end(), y,
-                               [](int v, const TimelineRow &r) { return v < r.y; });
+    auto it = std::upper_bound(
+        m_rows.begin(), m_rows.end(), y, [](int v, const TimelineRow &r) { return v < r.y; });
     if (it == m_rows.begin())
         return -1;
     --it;
@@ -90,8 +90,8 @@ int TimelineRows::rowAt(int y) const
 
 int TimelineRows::firstRowOfTrack(int dataset, int track) const
 {
-    if (dataset < 0 || dataset >= int(m_trackFirstRow.size()) || track < 0
-        || track >= int(m_trackFirstRow[size_t(dataset)].size()))
+    if (dataset < 0 || dataset >= int(m_trackFirstRow.size()) || track < 0 ||
+        track >= int(m_trackFirstRow[size_t(dataset)].size()))
         return -1;
     return m_trackFirstRow[size_t(dataset)][size_t(track)];
 }
@@ -102,7 +102,8 @@ int TimelineRows::rowOfLane(int dataset, int track, int lane) const
     if (first < 0)
         return -1;
     const int row = first + std::max(0, lane);
-    if (row >= int(m_rows.size()) || m_rows[size_t(row)].track != track || m_rows[size_t(row)].dataset != dataset)
+    if (row >= int(m_rows.size()) || m_rows[size_t(row)].track != track ||
+        m_rows[size_t(row)].dataset != dataset)
         return first;
     return row;
 }

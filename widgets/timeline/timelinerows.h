@@ -48,7 +48,10 @@ public:
     int rowOfLane(int dataset, int track, int lane) const;
     int firstRowOfTrack(int dataset, int track) const;
 
-    static quint64 processKey(int dataset, int process) { return (quint64(quint32(dataset)) << 32) | quint32(process); }
+    static quint64 processKey(int dataset, int process)
+    {
+        return (quint64(quint32(dataset)) << 32) | quint32(process);
+    }
 
 private:
     std::vector<TimelineRow> m_rows;

@@ -15,7 +15,9 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Widgets {
 
-TimelineView::TimelineView(QWidget *parent) : QWidget(parent), m_scroll(new QScrollBar(Qt::Vertical, this))
+TimelineView::TimelineView(QWidget *parent)
+    : QWidget(parent)
+    , m_scroll(new QScrollBar(Qt::Vertical, this))
 {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
@@ -112,7 +114,10 @@ void TimelineView::buildOverview()
 void TimelineView::updateScrollBar()
 {
     const int viewport = std::max(0, height() - RulerHeight);
-    m_scroll->setGeometry(width() - m_scroll->sizeHint().width(), RulerHeight, m_scroll->sizeHint().width(), viewport);
+    m_scroll->setGeometry(width() - m_scroll->sizeHint().width(),
+                          RulerHeight,
+                          m_scroll->sizeHint().width(),
+                          viewport);
     m_scroll->setRange(0, std::max(0, m_rows.contentHeight() - viewport));
     m_scroll->setPageStep(viewport);
     m_scroll->setSingleStep(TimelineRows::LaneHeight);
@@ -153,7 +158,8 @@ double TimelineView::xOf(qint64 displayNs) const
 
 qint64 TimelineView::timeAt(double x) const
 {
-    return m_from + qint64(std::llround((x - LabelWidth) * double(m_to - m_from) / double(plotWidth())));
+    return m_from +
+           qint64(std::llround((x - LabelWidth) * double(m_to - m_from) / double(plotWidth())));
 }
 
 void TimelineView::setVisibleRange(qint64 fromNs, qint64 toNs, bool remember)
@@ -216,7 +222,8 @@ void TimelineView::pan(double fractionOfWidth)
 
 void TimelineView::selectSlice(int dataset, quint32 slice, bool zoomToIt)
 {
-    if (dataset < 0 || dataset >= int(m_inputs.size()) || slice >= quint32(m_inputs[size_t(dataset)].dataset->sliceCount())) {
+    if (dataset < 0 || dataset >= int(m_inputs.size()) ||
+        slice >= quint32(m_inputs[size_t(dataset)].dataset->sliceCount())) {
         m_selection = {};
         emit selectionChanged(-1, UINT32_MAX);
         update();
@@ -323,8 +330,8 @@ qint64 TimelineView::setSearch(const QString &text, bool regex)
         m_hitNames.push_back(std::move(names));
     }
     std::stable_sort(m_hits.begin(), m_hits.end(), [&](const Selection &a, const Selection &b) {
-        return m_inputs[size_t(a.dataset)].dataset->sliceStart[a.slice] + timeOffset(a.dataset)
-                < m_inputs[size_t(b.dataset)].dataset->sliceStart[b.slice] + timeOffset(b.dataset);
+        return m_inputs[size_t(a.dataset)].dataset->sliceStart[a.slice] + timeOffset(a.dataset) <
+               m_inputs[size_t(b.dataset)].dataset->sliceStart[b.slice] + timeOffset(b.dataset);
     });
     update();
     return qint64(m_hits.size());
@@ -343,7 +350,8 @@ bool TimelineView::gotoHit(bool backwards)
     if (m_hits.empty())
         return false;
     const int n = int(m_hits.size());
-    m_currentHit = m_currentHit < 0 ? (backwards ? n - 1 : 0) : (m_currentHit + (backwards ? n - 1 : 1)) % n;
+    m_currentHit =
+        m_currentHit < 0 ? (backwards ? n - 1 : 0) : (m_currentHit + (backwards ? n - 1 : 1)) % n;
     const Selection &h = m_hits[size_t(m_currentHit)];
     selectSlice(h.dataset, h.slice, true);
     return true;
@@ -353,18 +361,22 @@ void TimelineView::markBaseSlice()
 {
     m_base = m_selection;
     if (m_base.isValid())
-        emit statusMessage(tr("Base slice set; select a slice in another file and press R to align it."));
+        emit statusMessage(
+            tr("Base slice set; select a slice in another file and press R to align it."));
 }
 
 bool TimelineView::alignSelectionToBase()
 {
     if (!m_base.isValid() || !m_selection.isValid() || m_base.dataset == m_selection.dataset)
         return false;
-    const qint64 base = m_inputs[size_t(m_base.dataset)].dataset->sliceStart[m_base.slice] + timeOffset(m_base.dataset);
-    const qint64 mine = m_inputs[size_t(m_selection.dataset)].dataset->sliceStart[m_selection.slice];
+    const qint64 base = m_inputs[size_t(m_base.dataset)].dataset->sliceStart[m_base.slice] +
+                        timeOffset(m_base.dataset);
+    const qint64 mine =
+        m_inputs[size_t(m_selection.dataset)].dataset->sliceStart[m_selection.slice];
     setTimeOffset(m_selection.dataset, base - mine);
-    emit statusMessage(tr("%1 shifted by %2.").arg(m_inputs[size_t(m_selection.dataset)].label,
-                                                   Core::formatDurationNs(base - mine)));
+    emit statusMessage(
+        tr("%1 shifted by %2.")
+            .arg(m_inputs[size_t(m_selection.dataset)].label, Core::formatDurationNs(base - mine)));
     return true;
 }
 
@@ -440,7 +452,8 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
         return QWidget::mousePressEvent(event);
     if (event->position().y() < OverviewHeight) {
         // Clicking the overview centres the window there, keeping the zoom.
-        const double frac = std::clamp((event->position().x() - LabelWidth) / double(plotWidth()), 0.0, 1.0);
+        const double frac =
+            std::clamp((event->position().x() - LabelWidth) / double(plotWidth()), 0.0, 1.0);
         const qint64 t = m_traceFrom + qint64(frac * double(m_traceTo - m_traceFrom));
         const qint64 span = m_to - m_from;
         setVisibleRange(t - span / 2, t - span / 2 + span);
@@ -533,24 +546,47 @@ void TimelineView::wheelEvent(QWheelEvent *event)
 void TimelineView::keyPressEvent(QKeyEvent *event)
 {
     const QPoint cursor = mapFromGlobal(QCursor::pos());
-    const int x = rect().contains(cursor) && cursor.x() >= LabelWidth ? cursor.x() : LabelWidth + plotWidth() / 2;
+    const int x = rect().contains(cursor) && cursor.x() >= LabelWidth
+                      ? cursor.x()
+                      : LabelWidth + plotWidth() / 2;
     if (event->key() == Qt::Key_0 && (event->modifiers() & Qt::ControlModifier)) {
         resetZoom();
         return;
     }
     switch (event->key()) {
-    case Qt::Key_W: zoomAt(0.8, x); return;
-    case Qt::Key_S: zoomAt(1.25, x); return;
-    case Qt::Key_A: pan(-0.1); return;
-    case Qt::Key_D: pan(0.1); return;
-    case Qt::Key_F: fitSelection(); return;
-    case Qt::Key_Backspace: undoZoom(); return;
-    case Qt::Key_L: markBaseSlice(); return;
-    case Qt::Key_R: alignSelectionToBase(); return;
-    case Qt::Key_Period: selectNeighbour(true); return;
-    case Qt::Key_Comma: selectNeighbour(false); return;
+    case Qt::Key_W:
+        zoomAt(0.8, x);
+        return;
+    case Qt::Key_S:
+        zoomAt(1.25, x);
+        return;
+    case Qt::Key_A:
+        pan(-0.1);
+        return;
+    case Qt::Key_D:
+        pan(0.1);
+        return;
+    case Qt::Key_F:
+        fitSelection();
+        return;
+    case Qt::Key_Backspace:
+        undoZoom();
+        return;
+    case Qt::Key_L:
+        markBaseSlice();
+        return;
+    case Qt::Key_R:
+        alignSelectionToBase();
+        return;
+    case Qt::Key_Period:
+        selectNeighbour(true);
+        return;
+    case Qt::Key_Comma:
+        selectNeighbour(false);
+        return;
     case Qt::Key_Question:
-        QToolTip::showText(mapToGlobal(QPoint(LabelWidth + 20, RulerHeight + 20)), shortcutHelp(), this);
+        QToolTip::showText(
+            mapToGlobal(QPoint(LabelWidth + 20, RulerHeight + 20)), shortcutHelp(), this);
         emit statusMessage(shortcutHelp().section(u'\n', 0, 0));
         return;
     default:

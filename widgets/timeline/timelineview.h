@@ -63,7 +63,8 @@ public:
     bool gotoHit(bool backwards);
 
     // MindStudio Insight's L/R: mark the selected slice as the base, then shift the selected
-    // slice's file so that it starts where the base slice starts (cancels clock skew between ranks).
+    // slice's file so that it starts where the base slice starts (cancels clock skew between
+    // ranks).
     void markBaseSlice();
     bool alignSelectionToBase();
 

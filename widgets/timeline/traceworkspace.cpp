@@ -10,8 +10,8 @@
 #include <QCheckBox>
 #include <QFile>
 #include <QFileDialog>
-#include <QGuiApplication>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -30,7 +30,8 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Widgets {
 
-TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent) : Workspace(loads, parent)
+TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
+    : Workspace(loads, parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -92,7 +93,8 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent) : Workspa
     m_statsTable->setModel(m_statsProxy);
     m_statsTable->setSortingEnabled(true);
     m_statsTable->sortByColumn(Core::OpStatisticsModel::Total, Qt::DescendingOrder);
-    m_statsTable->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed); // big tables: fixed rows
+    m_statsTable->verticalHeader()->setSectionResizeMode(
+        QHeaderView::Fixed); // big tables: fixed rows
     m_statsTable->verticalHeader()->hide();
     m_statsTable->horizontalHeader()->setStretchLastSection(true);
     m_statsTable->setColumnWidth(Core::OpStatisticsModel::Name, 360);
@@ -103,7 +105,9 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent) : Workspa
     auto *rangePage = new QWidget(m_tabs);
     auto *rl = new QVBoxLayout(rangePage);
     rl->setContentsMargins(4, 4, 4, 4);
-    m_rangeLabel = new QLabel(tr("Ctrl+drag over the timeline to aggregate a time range over the tracks it crosses."), rangePage);
+    m_rangeLabel = new QLabel(
+        tr("Ctrl+drag over the timeline to aggregate a time range over the tracks it crosses."),
+        rangePage);
     rl->addWidget(m_rangeLabel);
     m_rangeModel = new Core::OpStatisticsModel(this);
     auto *rangeProxy = new QSortFilterProxyModel(this);
@@ -125,11 +129,13 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent) : Workspa
     m_filterDebounce->setSingleShot(true);
     m_filterDebounce->setInterval(150);
     connect(m_statsFilter, &QLineEdit::textChanged, m_filterDebounce, qOverload<>(&QTimer::start));
-    connect(m_filterDebounce, &QTimer::timeout, this,
-            [this] { m_statsProxy->setFilterFixedString(m_statsFilter->text()); });
+    connect(m_filterDebounce, &QTimer::timeout, this, [this] {
+        m_statsProxy->setFilterFixedString(m_statsFilter->text());
+    });
     connect(exportButton, &QPushButton::clicked, this, [this] {
         // Window-modal via open(), never exec(): the event loop keeps running (DESIGN.md §6).
-        auto *dialog = new QFileDialog(this, tr("Export op statistics"), QString(), tr("CSV (*.csv)"));
+        auto *dialog =
+            new QFileDialog(this, tr("Export op statistics"), QString(), tr("CSV (*.csv)"));
         dialog->setAcceptMode(QFileDialog::AcceptSave);
         dialog->setDefaultSuffix(u"csv"_s);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -148,8 +154,10 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent) : Workspa
     connect(m_search, &QLineEdit::returnPressed, this, [this] {
         const bool back = QGuiApplication::keyboardModifiers() & Qt::ShiftModifier;
         if (m_view->gotoHit(back))
-            m_hits->setText(tr("%1 of %n hits", nullptr, int(std::min<qint64>(m_view->searchHitCount(), INT_MAX)))
-                                    .arg(m_view->currentHit() + 1));
+            m_hits->setText(tr("%1 of %n hits",
+                               nullptr,
+                               int(std::min<qint64>(m_view->searchHitCount(), INT_MAX)))
+                                .arg(m_view->currentHit() + 1));
     });
     auto *find = new QShortcut(QKeySequence::Find, this);
     connect(find, &QShortcut::activated, this, [this] {
@@ -160,7 +168,8 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent) : Workspa
     connect(m_allFlows, &QCheckBox::toggled, m_view, &TimelineView::setShowAllFlows);
     connect(byCategory, &QCheckBox::toggled, m_view, &TimelineView::setColorByCategory);
     connect(help, &QPushButton::clicked, this, [this, help] {
-        QToolTip::showText(help->mapToGlobal(QPoint(0, help->height())), TimelineView::shortcutHelp(), help);
+        QToolTip::showText(
+            help->mapToGlobal(QPoint(0, help->height())), TimelineView::shortcutHelp(), help);
     });
     connect(m_view, &TimelineView::statusMessage, this, &Workspace::statusMessage);
     connect(m_view, &TimelineView::selectionChanged, this, [this](int dataset, quint32 slice) {
@@ -168,9 +177,14 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent) : Workspa
             m_details->clear();
             return;
         }
-        m_details->showSlice(m_view->inputs()[size_t(dataset)].dataset, dataset, slice, m_view->inputs()[size_t(dataset)].dataset->firstNs);
+        m_details->showSlice(m_view->inputs()[size_t(dataset)].dataset,
+                             dataset,
+                             slice,
+                             m_view->inputs()[size_t(dataset)].dataset->firstNs);
     });
-    connect(m_details, &SliceDetailsWidget::jumpRequested, this,
+    connect(m_details,
+            &SliceDetailsWidget::jumpRequested,
+            this,
             [this](int dataset, quint32 slice) { m_view->selectSlice(dataset, slice, true); });
     connect(loads, &LoadController::finished, this, &TraceWorkspace::onFinished);
 }
@@ -188,14 +202,16 @@ void TraceWorkspace::openPaths(const QList<Core::SniffResult> &inputs)
 {
     QStringList paths;
     for (const Core::SniffResult &in : inputs)
-        paths += Core::findTraceFiles(in.path); // a folder of ranks: one group per file, loaded in parallel
+        paths += Core::findTraceFiles(
+            in.path); // a folder of ranks: one group per file, loaded in parallel
     for (const QString &path : paths) {
         auto job = LoadController::wrap<Core::TraceDataset>(
-                [path](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
-                    return Core::loadChromeTrace(Core::Source::fromPath(path), Core::ChromeTraceOptions(),
-                                                 progress, cancel);
-                });
-        const quint64 id = loads()->start(tr("Loading %1").arg(QFileInfo(path).fileName()), std::move(job));
+            [path](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+                return Core::loadChromeTrace(
+                    Core::Source::fromPath(path), Core::ChromeTraceOptions(), progress, cancel);
+            });
+        const quint64 id =
+            loads()->start(tr("Loading %1").arg(QFileInfo(path).fileName()), std::move(job));
         m_pending.insert(id, Pending{path, m_nextOrder++});
     }
 }
@@ -232,7 +248,9 @@ void TraceWorkspace::onFinished(quint64 id, const JobOutcome &outcome)
     if (input.dataset->rank >= 0)
         input.label = tr("rank %1").arg(input.dataset->rank);
     m_loaded.emplace_back(pending.order, std::move(input));
-    std::sort(m_loaded.begin(), m_loaded.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::sort(m_loaded.begin(), m_loaded.end(), [](const auto &a, const auto &b) {
+        return a.first < b.first;
+    });
     rebuild();
     emit loaded(pending.path, outcome.diagnostics);
 }
@@ -258,18 +276,20 @@ void TraceWorkspace::startStatistics()
         loads()->cancel(m_statsJob);
     // Statistics of the first file; several ranks each have their own table in a later version.
     std::shared_ptr<const Core::TraceDataset> ds = m_loaded.front().second.dataset;
-    auto job = LoadController::wrap<Core::OpStatistics>(
-            [ds](Core::ProgressSink &progress, const Core::CancelToken &) {
-                Core::OpStatisticsQuery q;
-                q.groupBy = Core::OpStatisticsQuery::GroupBy::NameAndCategory;
-                auto stats = std::make_shared<const Core::OpStatistics>(Core::computeOpStatistics(*ds, q));
-                progress.report(1000);
-                return Core::Result<Core::OpStatistics>::ok(stats);
-            });
+    auto job = LoadController::wrap<Core::OpStatistics>([ds](Core::ProgressSink &progress,
+                                                             const Core::CancelToken &) {
+        Core::OpStatisticsQuery q;
+        q.groupBy = Core::OpStatisticsQuery::GroupBy::NameAndCategory;
+        auto stats = std::make_shared<const Core::OpStatistics>(Core::computeOpStatistics(*ds, q));
+        progress.report(1000);
+        return Core::Result<Core::OpStatistics>::ok(stats);
+    });
     m_statsJob = loads()->start(tr("Computing op statistics"), std::move(job));
 }
 
-void TraceWorkspace::startRangeStatistics(qint64 fromNs, qint64 toNs, const QList<QPair<int, int>> &tracks)
+void TraceWorkspace::startRangeStatistics(qint64 fromNs,
+                                          qint64 toNs,
+                                          const QList<QPair<int, int>> &tracks)
 {
     if (m_loaded.empty())
         return;
@@ -288,10 +308,13 @@ void TraceWorkspace::startRangeStatistics(qint64 fromNs, qint64 toNs, const QLis
     }
     if (q.tracks.empty())
         return;
-    m_rangeLabel->setText(tr("%1 over %n tracks", nullptr, int(q.tracks.size())).arg(Core::formatDurationNs(toNs - fromNs)));
-    auto job = LoadController::wrap<Core::OpStatistics>([ds, q](Core::ProgressSink &, const Core::CancelToken &) {
-        return Core::Result<Core::OpStatistics>::ok(std::make_shared<const Core::OpStatistics>(Core::computeOpStatistics(*ds, q)));
-    });
+    m_rangeLabel->setText(tr("%1 over %n tracks", nullptr, int(q.tracks.size()))
+                              .arg(Core::formatDurationNs(toNs - fromNs)));
+    auto job = LoadController::wrap<Core::OpStatistics>(
+        [ds, q](Core::ProgressSink &, const Core::CancelToken &) {
+            return Core::Result<Core::OpStatistics>::ok(
+                std::make_shared<const Core::OpStatistics>(Core::computeOpStatistics(*ds, q)));
+        });
     m_rangeJob = loads()->start(tr("Computing range statistics"), std::move(job));
     m_tabs->setCurrentIndex(2);
 }

@@ -48,7 +48,8 @@ bool lanesAreDisjoint(const TraceDataset &ds, QString *why)
     for (size_t t = 0; t < ds.tracks.size(); ++t) {
         for (const TraceLane &l : ds.tracks[t].lanes) {
             for (quint32 i = l.begin + 1; i < l.end; ++i) {
-                if (ds.sliceStart[i] < ds.sliceStart[i - 1] || ds.sliceStart[i] < ds.sliceEnd(i - 1) - 1) {
+                if (ds.sliceStart[i] < ds.sliceStart[i - 1] ||
+                    ds.sliceStart[i] < ds.sliceEnd(i - 1) - 1) {
                     *why = ds.trackDisplayName(int(t)) + u" slice "_s + QString::number(i);
                     return false;
                 }
@@ -103,8 +104,10 @@ void TestChromeTraceLoader::timestamps_data()
     QTest::addColumn<qint64>("nanos");
     const int ok = int(TimeParse::Ok);
     QTest::newRow("integer") << u"1623143089861"_s << ok << qint64(1623143089861000);
-    QTest::newRow("epoch with 3 decimals") << u"1712195495519689.047"_s << ok << qint64(1712195495519689047);
-    QTest::newRow("4 decimals rounds") << u"1704161511420306.4915"_s << ok << qint64(1704161511420306492);
+    QTest::newRow("epoch with 3 decimals")
+        << u"1712195495519689.047"_s << ok << qint64(1712195495519689047);
+    QTest::newRow("4 decimals rounds")
+        << u"1704161511420306.4915"_s << ok << qint64(1704161511420306492);
     QTest::newRow("float noise") << u"56635864652.490005"_s << ok << qint64(56635864652490);
     QTest::newRow("fraction") << u"1.1"_s << ok << qint64(1100);
     QTest::newRow("exponent") << u"1e-06"_s << ok << qint64(0);
@@ -126,7 +129,8 @@ void TestChromeTraceLoader::timestamps()
     QFETCH(qint64, nanos);
     const QByteArray utf8 = text.toUtf8();
     qint64 got = 0;
-    QCOMPARE(int(parseMicrosToNanos(std::string_view(utf8.constData(), size_t(utf8.size())), &got)), status);
+    QCOMPARE(int(parseMicrosToNanos(std::string_view(utf8.constData(), size_t(utf8.size())), &got)),
+             status);
     if (status == int(TimeParse::Ok))
         QCOMPARE(got, nanos);
 }
@@ -141,43 +145,54 @@ void TestChromeTraceLoader::fixtures_data()
     QTest::addColumn<qint64>("slices");
     QTest::addColumn<QStringList>("warnings"); // "kind=count"
 
-    QTest::newRow("good object") << Good + u"small_object.json"_s << true << QString() << QString() << qint64(-1)
-                                 << qint64(6) << QStringList{u"unsupported_phase=1"_s};
-    QTest::newRow("good gzip") << Good + u"small_object.json.gz"_s << true << QString() << QString() << qint64(-1)
-                               << qint64(6) << QStringList{u"unsupported_phase=1"_s};
-    QTest::newRow("good bare array") << Good + u"bare_array.json"_s << true << QString() << QString() << qint64(-1)
-                                     << qint64(60) << QStringList{};
-    QTest::newRow("empty") << Broken + u"empty.json"_s << false << u"empty_file"_s << u"empty"_s << qint64(-1)
-                           << qint64(0) << QStringList{};
-    QTest::newRow("wrong magic") << Broken + u"wrong_magic.json.gz"_s << false << u"unknown_format"_s
-                                 << u"50 4B 03 04"_s << qint64(-1) << qint64(0) << QStringList{};
-    QTest::newRow("truncated gzip") << Broken + u"truncated.json.gz"_s << true << QString() << QString()
-                                    << qint64(-1) << qint64(34)
-                                    << QStringList{u"truncated_gzip=1"_s, u"truncated=1"_s};
-    QTest::newRow("truncated json") << Broken + u"truncated.json"_s << true << QString() << QString() << qint64(-1)
-                                    << qint64(30) << QStringList{u"truncated=1"_s};
-    QTest::newRow("trailing commas") << Broken + u"trailing_comma.json"_s << true << QString() << QString()
-                                     << qint64(-1) << qint64(2) << QStringList{u"trailing_comma=4"_s};
-    QTest::newRow("unmatched B/E") << Broken + u"unmatched_be.json"_s << true << QString() << QString() << qint64(-1)
-                                   << qint64(2) << QStringList{u"unmatched_begin=1"_s, u"unmatched_end=1"_s};
-    QTest::newRow("bad types") << Broken + u"bad_types.json"_s << true << QString() << QString() << qint64(-1)
-                               << qint64(2)
-                               << QStringList{u"missing_ts=2"_s, u"bad_dur=1"_s, u"negative_dur=1"_s,
+    QTest::newRow("good object") << Good + u"small_object.json"_s << true << QString() << QString()
+                                 << qint64(-1) << qint64(6)
+                                 << QStringList{u"unsupported_phase=1"_s};
+    QTest::newRow("good gzip") << Good + u"small_object.json.gz"_s << true << QString() << QString()
+                               << qint64(-1) << qint64(6) << QStringList{u"unsupported_phase=1"_s};
+    QTest::newRow("good bare array") << Good + u"bare_array.json"_s << true << QString()
+                                     << QString() << qint64(-1) << qint64(60) << QStringList{};
+    QTest::newRow("empty") << Broken + u"empty.json"_s << false << u"empty_file"_s << u"empty"_s
+                           << qint64(-1) << qint64(0) << QStringList{};
+    QTest::newRow("wrong magic") << Broken + u"wrong_magic.json.gz"_s << false
+                                 << u"unknown_format"_s << u"50 4B 03 04"_s << qint64(-1)
+                                 << qint64(0) << QStringList{};
+    QTest::newRow("truncated gzip")
+        << Broken + u"truncated.json.gz"_s << true << QString() << QString() << qint64(-1)
+        << qint64(34) << QStringList{u"truncated_gzip=1"_s, u"truncated=1"_s};
+    QTest::newRow("truncated json")
+        << Broken + u"truncated.json"_s << true << QString() << QString() << qint64(-1)
+        << qint64(30) << QStringList{u"truncated=1"_s};
+    QTest::newRow("trailing commas")
+        << Broken + u"trailing_comma.json"_s << true << QString() << QString() << qint64(-1)
+        << qint64(2) << QStringList{u"trailing_comma=4"_s};
+    QTest::newRow("unmatched B/E")
+        << Broken + u"unmatched_be.json"_s << true << QString() << QString() << qint64(-1)
+        << qint64(2) << QStringList{u"unmatched_begin=1"_s, u"unmatched_end=1"_s};
+    QTest::newRow("bad types") << Broken + u"bad_types.json"_s << true << QString() << QString()
+                               << qint64(-1) << qint64(2)
+                               << QStringList{u"missing_ts=2"_s,
+                                              u"bad_dur=1"_s,
+                                              u"negative_dur=1"_s,
                                               u"unsupported_phase=1"_s};
-    QTest::newRow("junk after") << Broken + u"junk_after.json"_s << true << QString() << QString() << qint64(-1)
-                                << qint64(1) << QStringList{u"trailing_junk=1"_s};
-    QTest::newRow("partial overlap") << Broken + u"overlap.json"_s << true << QString() << QString() << qint64(-1)
-                                     << qint64(3) << QStringList{u"overlap=1"_s};
-    QTest::newRow("no traceEvents") << Broken + u"no_trace_events.json"_s << false << u"unknown_format"_s
-                                    << u"traceEvents"_s << qint64(1) << qint64(0) << QStringList{};
-    QTest::newRow("bad syntax object") << Broken + u"bad_syntax.json"_s << false << u"malformed"_s
-                                       << u"expected ',' or '}'"_s << qint64(3) << qint64(0) << QStringList{};
-    QTest::newRow("bad syntax array") << Broken + u"bad_syntax_array.json"_s << false << u"malformed"_s
-                                      << u"expected ',' or ']'"_s << qint64(2) << qint64(0) << QStringList{};
-    QTest::newRow("missing file") << Broken + u"missing.json"_s << false << u"not_found"_s << u"exist"_s
-                                  << qint64(-1) << qint64(0) << QStringList{};
+    QTest::newRow("junk after") << Broken + u"junk_after.json"_s << true << QString() << QString()
+                                << qint64(-1) << qint64(1) << QStringList{u"trailing_junk=1"_s};
+    QTest::newRow("partial overlap") << Broken + u"overlap.json"_s << true << QString() << QString()
+                                     << qint64(-1) << qint64(3) << QStringList{u"overlap=1"_s};
+    QTest::newRow("no traceEvents")
+        << Broken + u"no_trace_events.json"_s << false << u"unknown_format"_s << u"traceEvents"_s
+        << qint64(1) << qint64(0) << QStringList{};
+    QTest::newRow("bad syntax object")
+        << Broken + u"bad_syntax.json"_s << false << u"malformed"_s << u"expected ',' or '}'"_s
+        << qint64(3) << qint64(0) << QStringList{};
+    QTest::newRow("bad syntax array")
+        << Broken + u"bad_syntax_array.json"_s << false << u"malformed"_s
+        << u"expected ',' or ']'"_s << qint64(2) << qint64(0) << QStringList{};
+    QTest::newRow("missing file") << Broken + u"missing.json"_s << false << u"not_found"_s
+                                  << u"exist"_s << qint64(-1) << qint64(0) << QStringList{};
     QTest::newRow("csv") << Shared + u"mstt_compute_advice_kernel_details_small.csv"_s << false
-                         << u"unknown_format"_s << u"not a chrome trace"_s << qint64(1) << qint64(0) << QStringList{};
+                         << u"unknown_format"_s << u"not a chrome trace"_s << qint64(1) << qint64(0)
+                         << QStringList{};
 }
 
 void TestChromeTraceLoader::fixtures()
@@ -224,7 +239,8 @@ void TestChromeTraceLoader::smallObjectSemantics()
     QCOMPARE(ds.processes.size(), size_t(2));
     QCOMPARE(ds.processes[0].name, u"Device"_s);
     QCOMPARE(ds.processes[1].name, u"Host"_s);
-    // Host main thread: step (depth 0) holds matmul (depth 1) holds launch (depth 2); add at depth 1.
+    // Host main thread: step (depth 0) holds matmul (depth 1) holds launch (depth 2); add at
+    // depth 1.
     const int host = processIndex(ds, u"Host"_s);
     int main = -1;
     for (const int t : ds.processes[size_t(host)].tracks) {
@@ -319,7 +335,9 @@ void TestChromeTraceLoader::nanosecondPrecision()
 {
     // Read exactly, the HTA ns trace has no partial overlaps; through doubles it shows 668
     // (FORMATS.md §1).
-    const Result<TraceDataset> r = load(Source::fromPath(Shared + u"hta_ns_resolution_rank-0.Apr_03_18_51_38.1102.pt.trace.json"_s), 2);
+    const Result<TraceDataset> r = load(
+        Source::fromPath(Shared + u"hta_ns_resolution_rank-0.Apr_03_18_51_38.1102.pt.trace.json"_s),
+        2);
     QVERIFY(r.isOk());
     QCOMPARE(r.diagnostics().count(u"overlap"_s), qint64(0));
     const Result<TraceDataset> ns = load(Source::fromPath(Shared + u"catapult_nanoseconds.json"_s));
@@ -341,7 +359,8 @@ void TestChromeTraceLoader::nanosecondPrecision()
 
 void TestChromeTraceLoader::ascendTraceView()
 {
-    const Result<TraceDataset> r = load(Source::fromPath(Shared + u"mstt_advisor_trace_view.json"_s));
+    const Result<TraceDataset> r =
+        load(Source::fromPath(Shared + u"mstt_advisor_trace_view.json"_s));
     QVERIFY(r.isOk());
     const TraceDataset &ds = *r.value();
     QCOMPARE(ds.producer, u"torch_npu"_s);
@@ -369,14 +388,16 @@ void TestChromeTraceLoader::ascendTraceView()
 
 void TestChromeTraceLoader::unclosedSlices()
 {
-    const Result<TraceDataset> r = load(Source::fromPath(Shared + u"catapult_main_thread_has_unclosed_slices.json"_s));
+    const Result<TraceDataset> r =
+        load(Source::fromPath(Shared + u"catapult_main_thread_has_unclosed_slices.json"_s));
     QVERIFY(r.isOk());
     QCOMPARE(r.diagnostics().count(u"unmatched_begin"_s), qint64(4));
     qint64 flagged = 0;
     for (const quint16 f : r.value()->sliceFlags)
         flagged += (f & TraceSliceFlag::DidNotFinish) ? 1 : 0;
     QCOMPARE(flagged, qint64(4));
-    const Result<TraceDataset> lthi = load(Source::fromPath(Shared + u"catapult_lthi_cats.json.gz"_s));
+    const Result<TraceDataset> lthi =
+        load(Source::fromPath(Shared + u"catapult_lthi_cats.json.gz"_s));
     QVERIFY(lthi.isOk());
     QCOMPARE(lthi.diagnostics().count(u"unmatched_begin"_s), qint64(1));
     QCOMPARE(lthi.diagnostics().count(u"unmatched_end"_s), qint64(1));
@@ -386,14 +407,17 @@ void TestChromeTraceLoader::unclosedSlices()
 void TestChromeTraceLoader::parallelMatchesSerial_data()
 {
     QTest::addColumn<QByteArray>("bytes");
-    QTest::newRow("hta ns trace") << readAll(Shared + u"hta_ns_resolution_rank-0.Apr_03_18_51_38.1102.pt.trace.json"_s);
+    QTest::newRow("hta ns trace") << readAll(
+        Shared + u"hta_ns_resolution_rank-0.Apr_03_18_51_38.1102.pt.trace.json"_s);
     QTest::newRow("ascend trace view") << readAll(Shared + u"mstt_advisor_trace_view.json"_s);
     // Strings full of "}, {" make most boundary guesses wrong; the chain check must catch them.
     QByteArray tricky = "[";
     for (int i = 0; i < 4000; ++i) {
-        tricky += "{\"ph\": \"X\", \"name\": \"n" + QByteArray::number(i % 7) + "\", \"pid\": 1, \"tid\": "
-                + QByteArray::number(i % 3) + ", \"ts\": " + QByteArray::number(i * 10) + ", \"dur\": 5, "
-                + "\"args\": {\"s\": \"}, {\\\"ph\\\": \\\"X\\\"}, {\", \"a\": [{}, {\"b\": \"}, {\"}]}},\n";
+        tricky += "{\"ph\": \"X\", \"name\": \"n" + QByteArray::number(i % 7) +
+                  "\", \"pid\": 1, \"tid\": " + QByteArray::number(i % 3) +
+                  ", \"ts\": " + QByteArray::number(i * 10) + ", \"dur\": 5, " +
+                  "\"args\": {\"s\": \"}, {\\\"ph\\\": \\\"X\\\"}, {\", \"a\": [{}, {\"b\": \"}, "
+                  "{\"}]}},\n";
     }
     tricky.chop(2);
     tricky += "]";
@@ -537,8 +561,11 @@ void TestChromeTraceLoader::progress()
     });
     ChromeTraceOptions o;
     o.threads = 1;
-    const Result<TraceDataset> r = loadChromeTrace(Source::fromPath(Shared + u"kineto_resnet50_nw0_worker0.1623143089861.pt.trace.json.gz"_s),
-                                                   o, sink, CancelToken());
+    const Result<TraceDataset> r = loadChromeTrace(
+        Source::fromPath(Shared + u"kineto_resnet50_nw0_worker0.1623143089861.pt.trace.json.gz"_s),
+        o,
+        sink,
+        CancelToken());
     QVERIFY(r.isOk());
     QVERIFY(seen.size() >= 3);
     QCOMPARE(seen.last(), 1000);
@@ -551,8 +578,11 @@ void TestChromeTraceLoader::cancel()
     CancelToken token = CancelToken::create();
     token.cancel();
     ProgressSink progress;
-    const Result<TraceDataset> r = loadChromeTrace(Source::fromPath(Shared + u"hta_ns_resolution_rank-0.Apr_03_18_51_38.1102.pt.trace.json"_s),
-                                                   ChromeTraceOptions(), progress, token);
+    const Result<TraceDataset> r = loadChromeTrace(
+        Source::fromPath(Shared + u"hta_ns_resolution_rank-0.Apr_03_18_51_38.1102.pt.trace.json"_s),
+        ChromeTraceOptions(),
+        progress,
+        token);
     QVERIFY(r.isCanceled());
     QVERIFY(!r.value());
 }
@@ -562,7 +592,8 @@ void TestChromeTraceLoader::inputsUnchanged()
     // Loading never writes: the fixtures hash the same afterwards.
     const QStringList files = QDir(Broken).entryList(QDir::Files);
     for (const QString &f : files) {
-        const QByteArray before = QCryptographicHash::hash(readAll(Broken + f), QCryptographicHash::Sha256);
+        const QByteArray before =
+            QCryptographicHash::hash(readAll(Broken + f), QCryptographicHash::Sha256);
         (void)load(Source::fromPath(Broken + f), 2, 64);
         QCOMPARE(QCryptographicHash::hash(readAll(Broken + f), QCryptographicHash::Sha256), before);
     }

@@ -62,14 +62,14 @@ void TestLevelOfDetail::folds_data()
     QTest::addColumn<qint64>("to");
     QTest::addColumn<int>("width");
     QTest::addColumn<int>("maxItems");
-    QTest::newRow("1M dense spans, whole range") << 1000000u << qint64(10) << qint64(5) << qint64(0)
-                                                 << qint64(10000000) << 1920 << 1920;
+    QTest::newRow("1M dense spans, whole range")
+        << 1000000u << qint64(10) << qint64(5) << qint64(0) << qint64(10000000) << 1920 << 1920;
     QTest::newRow("1M spans, 1% zoom") << 1000000u << qint64(10) << qint64(5) << qint64(5000000)
                                        << qint64(5100000) << 1920 << 1920;
-    QTest::newRow("deep zoom: every span drawn") << 1000000u << qint64(10) << qint64(5) << qint64(5000000)
-                                                 << qint64(5000200) << 1920 << 21;
-    QTest::newRow("sparse narrow spans stay apart") << 1000u << qint64(1000000) << qint64(1) << qint64(0)
-                                                    << qint64(1000000000) << 1000 << 1000;
+    QTest::newRow("deep zoom: every span drawn")
+        << 1000000u << qint64(10) << qint64(5) << qint64(5000000) << qint64(5000200) << 1920 << 21;
+    QTest::newRow("sparse narrow spans stay apart")
+        << 1000u << qint64(1000000) << qint64(1) << qint64(0) << qint64(1000000000) << 1000 << 1000;
 }
 
 void TestLevelOfDetail::folds()
@@ -117,8 +117,12 @@ void TestLevelOfDetail::wideSpansStayExact()
 void TestLevelOfDetail::statisticsModel()
 {
     ProgressSink progress;
-    const Result<TraceDataset> r = loadChromeTrace(Source::fromPath(QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/mstt_advisor_trace_view.json")),
-                                                   ChromeTraceOptions(), progress, CancelToken());
+    const Result<TraceDataset> r =
+        loadChromeTrace(Source::fromPath(QStringLiteral(TWINSCOPE_SHARED_DATA
+                                                        "/trace/mstt_advisor_trace_view.json")),
+                        ChromeTraceOptions(),
+                        progress,
+                        CancelToken());
     QVERIFY(r.isOk());
     OpStatisticsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -126,7 +130,8 @@ void TestLevelOfDetail::statisticsModel()
     QVERIFY(model.rowCount() > 50);
     QCOMPARE(model.columnCount(), int(OpStatisticsModel::ColumnCount));
     QCOMPARE(model.data(model.index(0, OpStatisticsModel::Name)).toString(), u"ProfilerStep#1"_s);
-    QVERIFY(model.data(model.index(0, OpStatisticsModel::Total), OpStatisticsModel::SortRole).toDouble() > 14000.0);
+    QVERIFY(model.data(model.index(0, OpStatisticsModel::Total), OpStatisticsModel::SortRole)
+                .toDouble() > 14000.0);
     const QByteArray csv = model.toCsv();
     QCOMPARE(csv.count('\n'), model.rowCount() + 1);
     QVERIFY(csv.startsWith("name,category,count,total_us"));

@@ -7,8 +7,8 @@
 
 #include <QCheckBox>
 #include <QDir>
-#include <QPalette>
 #include <QLineEdit>
+#include <QPalette>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
@@ -21,13 +21,17 @@ using namespace Twinscope::Widgets;
 
 namespace {
 
-const QString AscendTrace = QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/mstt_advisor_trace_view.json");
+const QString AscendTrace =
+    QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/mstt_advisor_trace_view.json");
 
 std::shared_ptr<const Core::TraceDataset> loadTrace(const QString &path)
 {
     Core::ProgressSink progress;
-    return Core::loadChromeTrace(Core::Source::fromPath(path), Core::ChromeTraceOptions(), progress,
-                                 Core::CancelToken()).value();
+    return Core::loadChromeTrace(Core::Source::fromPath(path),
+                                 Core::ChromeTraceOptions(),
+                                 progress,
+                                 Core::CancelToken())
+        .value();
 }
 
 QStringList headerNames(const TimelineView &view)
@@ -136,8 +140,10 @@ void TestTimelineView::keyboardNavigation()
     QTest::keyClick(&view, Qt::Key_Comma);
     QCOMPARE(view.selection().slice, s);
     QTest::keyClick(&view, Qt::Key_F);
-    QVERIFY(view.visibleFrom() <= m_ascend->sliceStart[s] && view.visibleTo() >= m_ascend->sliceEnd(s));
-    QVERIFY(view.visibleTo() - view.visibleFrom() <= 2 * std::max<qint64>(m_ascend->sliceDuration[s], 100));
+    QVERIFY(view.visibleFrom() <= m_ascend->sliceStart[s] &&
+            view.visibleTo() >= m_ascend->sliceEnd(s));
+    QVERIFY(view.visibleTo() - view.visibleFrom() <=
+            2 * std::max<qint64>(m_ascend->sliceDuration[s], 100));
 }
 
 void TestTimelineView::mouse()
@@ -160,14 +166,21 @@ void TestTimelineView::mouse()
     view.zoomAt(0.1, TimelineView::LabelWidth);
     const qint64 zoomedSpan = view.visibleTo() - view.visibleFrom();
     const int plotW = view.width() - TimelineView::LabelWidth;
-    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(TimelineView::LabelWidth + plotW * 3 / 4, TimelineView::OverviewHeight / 2));
+    QTest::mouseClick(
+        &view,
+        Qt::LeftButton,
+        {},
+        QPoint(TimelineView::LabelWidth + plotW * 3 / 4, TimelineView::OverviewHeight / 2));
     QCOMPARE(view.visibleTo() - view.visibleFrom(), zoomedSpan);
     QVERIFY(view.visibleFrom() > m_ascend->firstNs + (m_ascend->lastNs - m_ascend->firstNs) / 2);
     view.resetZoom();
     // Clicking a process header collapses it.
     const int rowsBefore = int(view.rows().rows().size());
     const TimelineRow header = view.rows().rows().front();
-    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(40, TimelineView::RulerHeight + header.y - view.scrollY() + 5));
+    QTest::mouseClick(&view,
+                      Qt::LeftButton,
+                      {},
+                      QPoint(40, TimelineView::RulerHeight + header.y - view.scrollY() + 5));
     QVERIFY(view.isProcessCollapsed(header.dataset, header.process));
     QVERIFY(int(view.rows().rows().size()) < rowsBefore);
     view.setProcessCollapsed(header.dataset, header.process, false);
@@ -181,7 +194,10 @@ void TestTimelineView::mouse()
     const TimelineRow &r = view.rows().rows()[size_t(row)];
     const int x = int(view.xOf(m_ascend->sliceStart[s] + m_ascend->sliceDuration[s] / 2));
     QSignalSpy spy(&view, &TimelineView::selectionChanged);
-    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(x, TimelineView::RulerHeight + r.y - view.scrollY() + r.height / 2));
+    QTest::mouseClick(&view,
+                      Qt::LeftButton,
+                      {},
+                      QPoint(x, TimelineView::RulerHeight + r.y - view.scrollY() + r.height / 2));
     QCOMPARE(spy.count(), 1);
     QCOMPARE(view.selection().slice, s);
 }
@@ -193,7 +209,8 @@ void TestTimelineView::selectionAndFlows()
     view.setInputs({TimelineInput{m_ascend, u"a"_s}});
     // The Ascend trace shows its Python, CANN and Ascend Hardware groups.
     const QStringList headers = headerNames(view);
-    QVERIFY2(headers.contains(u"Python"_s) && headers.contains(u"CANN"_s) && headers.contains(u"Ascend Hardware"_s),
+    QVERIFY2(headers.contains(u"Python"_s) && headers.contains(u"CANN"_s) &&
+                 headers.contains(u"Ascend Hardware"_s),
              qPrintable(headers.join(u", "_s)));
     // Flow arrows for a selected host op: painted pixels in the arrow colour appear.
     const QImage plain = view.grab().toImage();
@@ -223,7 +240,11 @@ void TestTimelineView::selectionAndFlows()
     QVERIFY(darkImage.pixelColor(view.width() - 30, view.height() - 5).lightness() < 60);
     int colourful = 0;
     for (int x = TimelineView::LabelWidth; x < darkImage.width(); x += 4)
-        colourful += darkImage.pixelColor(x, TimelineView::RulerHeight + TimelineRows::HeaderHeight + 8).saturation() > 40 ? 1 : 0;
+        colourful +=
+            darkImage.pixelColor(x, TimelineView::RulerHeight + TimelineRows::HeaderHeight + 8)
+                        .saturation() > 40
+                ? 1
+                : 0;
     QVERIFY(colourful > 10);
     // Details pane: self time never exceeds the duration.
     const quint32 s = view.selection().slice;
@@ -238,11 +259,15 @@ void TestTimelineView::search()
     const qint64 n = view.setSearch(u"aclnn"_s, false);
     qint64 expected = 0;
     for (quint32 i = 0; i < quint32(m_ascend->sliceCount()); ++i)
-        expected += m_ascend->strings.string(m_ascend->sliceName[i]).contains(u"aclnn"_s, Qt::CaseInsensitive) ? 1 : 0;
+        expected += m_ascend->strings.string(m_ascend->sliceName[i])
+                            .contains(u"aclnn"_s, Qt::CaseInsensitive)
+                        ? 1
+                        : 0;
     QVERIFY(expected > 0);
     QCOMPARE(n, expected);
     QVERIFY(view.gotoHit(false));
-    QVERIFY(m_ascend->strings.string(m_ascend->sliceName[view.selection().slice]).contains(u"aclnn"_s, Qt::CaseInsensitive));
+    QVERIFY(m_ascend->strings.string(m_ascend->sliceName[view.selection().slice])
+                .contains(u"aclnn"_s, Qt::CaseInsensitive));
     const quint32 first = view.selection().slice;
     QVERIFY(view.gotoHit(false));
     QVERIFY(view.gotoHit(true));
@@ -295,12 +320,14 @@ void TestTimelineView::workspace()
     const auto ds = view->inputs().front().dataset;
     view->selectSlice(0, hostSliceWithDeviceFlow(*ds), false);
     QVERIFY(ws.details()->topLevelItemCount() >= 6);
-    QCOMPARE(ws.details()->topLevelItem(0)->text(1), ds->strings.string(ds->sliceName[view->selection().slice]));
+    QCOMPARE(ws.details()->topLevelItem(0)->text(1),
+             ds->strings.string(ds->sliceName[view->selection().slice]));
     // Ctrl+drag over the timeline aggregates the range in the "Selected range" tab.
     ws.show();
     QVERIFY(QTest::qWaitForWindowExposed(&ws));
     const int y0 = TimelineView::RulerHeight + 5, y1 = view->height() - 10;
-    QTest::mousePress(view, Qt::LeftButton, Qt::ControlModifier, QPoint(TimelineView::LabelWidth + 10, y0));
+    QTest::mousePress(
+        view, Qt::LeftButton, Qt::ControlModifier, QPoint(TimelineView::LabelWidth + 10, y0));
     QTest::mouseMove(view, QPoint(view->width() - 40, y1));
     QTest::mouseRelease(view, Qt::LeftButton, Qt::ControlModifier, QPoint(view->width() - 40, y1));
     QTRY_VERIFY_WITH_TIMEOUT(ws.rangeModel()->rowCount() > 0, 20000);
