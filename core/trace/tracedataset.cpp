@@ -1,5 +1,7 @@
 #include "tracedataset.h"
 
+#include "core/common/tr.h"
+
 #include <QFile>
 #include <QFileInfo>
 
@@ -113,7 +115,10 @@ QString TraceDataset::trackDisplayName(int track) const
     const QString name = strings.string(t.name).trimmed();
     switch (t.kind) {
     case TraceTrackKind::Thread:
-        return name.isEmpty() ? strings.string(t.tid) : name;
+        if (!name.isEmpty())
+            return name;
+        // Kineto's global instants have pid "" and tid "": name the track rather than leave it blank.
+        return t.tid == 0 ? Tr::tr("(no thread)") : strings.string(t.tid);
     case TraceTrackKind::Async:
     case TraceTrackKind::Counter:
         return name;
@@ -125,7 +130,9 @@ QString TraceDataset::processDisplayName(int process) const
 {
     const TraceProcess &p = processes[size_t(process)];
     const QString pid = strings.string(p.pid);
-    return p.name.isEmpty() ? pid : p.name;
+    if (!p.name.isEmpty())
+        return p.name;
+    return pid.isEmpty() ? Tr::tr("Global") : pid;
 }
 
 qint64 TraceDataset::memoryBytes() const
