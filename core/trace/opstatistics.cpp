@@ -129,4 +129,37 @@ OpStatistics computeOpStatistics(const TraceDataset &ds, const OpStatisticsQuery
     return result;
 }
 
+OpStatistics mergeOpStatistics(const std::vector<OpStatistics> &parts)
+{
+    OpStatistics merged;
+    QHash<QPair<QString, QString>, size_t> index;
+    for (const OpStatistics &part : parts) {
+        merged.rangeNs += part.rangeNs;
+        merged.slices += part.slices;
+        for (const OpStatisticsRow &row : part.rows) {
+            const QPair<QString, QString> key(row.name, row.category);
+            auto it = index.find(key);
+            if (it == index.end()) {
+                index.insert(key, merged.rows.size());
+                merged.rows.push_back(row);
+                continue;
+            }
+            OpStatisticsRow &m = merged.rows[*it];
+            m.count += row.count;
+            m.totalNs += row.totalNs;
+            m.selfNs += row.selfNs;
+            m.minNs = std::min(m.minNs, row.minNs);
+            m.maxNs = std::max(m.maxNs, row.maxNs);
+        }
+    }
+    std::stable_sort(merged.rows.begin(),
+                     merged.rows.end(),
+                     [](const OpStatisticsRow &a, const OpStatisticsRow &b) {
+                         if (a.totalNs != b.totalNs)
+                             return a.totalNs > b.totalNs;
+                         return a.name < b.name;
+                     });
+    return merged;
+}
+
 } // namespace Twinscope::Core

@@ -46,4 +46,8 @@ struct OpStatistics
 
 OpStatistics computeOpStatistics(const TraceDataset &dataset, const OpStatisticsQuery &query = {});
 
+// Several files (ranks) as one table: rows with the same name and category are summed; rangeNs is
+// the sum of the ranges, so a share is the fraction of all ranks' time.
+OpStatistics mergeOpStatistics(const std::vector<OpStatistics> &parts);
+
 } // namespace Twinscope::Core

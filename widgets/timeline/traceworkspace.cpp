@@ -274,16 +274,24 @@ void TraceWorkspace::startStatistics()
     }
     if (m_statsJob)
         loads()->cancel(m_statsJob);
-    // Statistics of the first file; several ranks each have their own table in a later version.
-    std::shared_ptr<const Core::TraceDataset> ds = m_loaded.front().second.dataset;
-    auto job = LoadController::wrap<Core::OpStatistics>([ds](Core::ProgressSink &progress,
-                                                             const Core::CancelToken &) {
-        Core::OpStatisticsQuery q;
-        q.groupBy = Core::OpStatisticsQuery::GroupBy::NameAndCategory;
-        auto stats = std::make_shared<const Core::OpStatistics>(Core::computeOpStatistics(*ds, q));
-        progress.report(1000);
-        return Core::Result<Core::OpStatistics>::ok(stats);
-    });
+    // Every open file (rank) in one table.
+    std::vector<std::shared_ptr<const Core::TraceDataset>> datasets;
+    for (const auto &[order, input] : m_loaded)
+        datasets.push_back(input.dataset);
+    auto job = LoadController::wrap<Core::OpStatistics>(
+        [datasets](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+            Core::OpStatisticsQuery q;
+            q.groupBy = Core::OpStatisticsQuery::GroupBy::NameAndCategory;
+            std::vector<Core::OpStatistics> parts;
+            for (size_t i = 0; i < datasets.size(); ++i) {
+                if (cancel.isCanceled())
+                    return Core::Result<Core::OpStatistics>::canceled();
+                parts.push_back(Core::computeOpStatistics(*datasets[i], q));
+                progress.reportRange(qint64(i + 1), qint64(datasets.size()), 0, 1000);
+            }
+            return Core::Result<Core::OpStatistics>::ok(
+                std::make_shared<const Core::OpStatistics>(Core::mergeOpStatistics(parts)));
+        });
     m_statsJob = loads()->start(tr("Computing op statistics"), std::move(job));
 }
 

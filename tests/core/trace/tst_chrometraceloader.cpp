@@ -92,6 +92,7 @@ private slots:
     void prefixSweep();
     void statisticsSelfTime();
     void statisticsRange();
+    void statisticsMerge();
     void progress();
     void cancel();
     void inputsUnchanged();
@@ -518,6 +519,24 @@ void TestChromeTraceLoader::statisticsSelfTime()
             QCOMPARE(x.totalNs, qint64(5000));
         }
     }
+}
+
+void TestChromeTraceLoader::statisticsMerge()
+{
+    const Result<TraceDataset> a = load(Source::fromPath(Good + u"small_object.json"_s));
+    const Result<TraceDataset> b = load(Source::fromPath(Shared + u"catapult_flow_simple.json"_s));
+    QVERIFY(a.isOk() && b.isOk());
+    const OpStatistics sa = computeOpStatistics(*a.value());
+    const OpStatistics sb = computeOpStatistics(*b.value());
+    const OpStatistics twice = mergeOpStatistics({sa, sa});
+    QCOMPARE(twice.rows.size(), sa.rows.size());
+    QCOMPARE(twice.rows.front().totalNs, 2 * sa.rows.front().totalNs);
+    QCOMPARE(twice.rows.front().maxNs, sa.rows.front().maxNs);
+    QCOMPARE(twice.rangeNs, 2 * sa.rangeNs);
+    const OpStatistics both = mergeOpStatistics({sa, sb});
+    QCOMPARE(both.slices, sa.slices + sb.slices);
+    for (size_t i = 1; i < both.rows.size(); ++i)
+        QVERIFY(both.rows[i - 1].totalNs >= both.rows[i].totalNs);
 }
 
 void TestChromeTraceLoader::statisticsRange()
