@@ -33,6 +33,47 @@ internCached(TraceStringTable &table, std::string_view text, std::string &lastTe
     return lastId;
 }
 
+// Index of the first byte that is not valid UTF-8, or -1.
+qint64 firstInvalidUtf8(std::string_view s)
+{
+    const auto *p = reinterpret_cast<const uchar *>(s.data());
+    const size_t n = s.size();
+    for (size_t i = 0; i < n;) {
+        const uchar c = p[i];
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        size_t len = 0;
+        quint32 cp = 0;
+        if ((c & 0xE0) == 0xC0) {
+            len = 2;
+            cp = c & 0x1F;
+        } else if ((c & 0xF0) == 0xE0) {
+            len = 3;
+            cp = c & 0x0F;
+        } else if ((c & 0xF8) == 0xF0) {
+            len = 4;
+            cp = c & 0x07;
+        } else {
+            return qint64(i);
+        }
+        if (i + len > n)
+            return qint64(i);
+        for (size_t k = 1; k < len; ++k) {
+            if ((p[i + k] & 0xC0) != 0x80)
+                return qint64(i);
+            cp = (cp << 6) | (p[i + k] & 0x3F);
+        }
+        // overlong forms, surrogates and values past U+10FFFF are not UTF-8 either
+        if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+            (cp >= 0xD800 && cp < 0xE000) || cp > 0x10FFFF)
+            return qint64(i);
+        i += len;
+    }
+    return -1;
+}
+
 class ChunkParser
 {
 public:
@@ -48,6 +89,7 @@ private:
     bool readEvent();
     bool readIdentity(quint32 *id, std::string &last, quint32 &lastId);
     bool readId(quint64 *id);
+    void checkText(std::string_view text);
     bool readTime(qint64 *ns, quint8 hasFlag, quint8 badFlag, RawEvent *event);
     void readCounterArgs(const RawEvent &event);
     void readMetaArgs(const RawEvent &event);
@@ -74,8 +116,32 @@ bool ChunkParser::readIdentity(quint32 *id, std::string &last, quint32 &lastId)
         if (v == "null")
             v = {};
     }
+    const quint32 known = m_chunk->strings.size();
     *id = internCached(m_chunk->strings, v, last, lastId);
+    if (m_chunk->strings.size() != known)
+        checkText(v); // each distinct name once: the hot path stays free of it
     return true;
+}
+
+void ChunkParser::checkText(std::string_view v)
+{
+    const bool inText = v.data() >= m_text.data() && v.data() < m_text.data() + m_text.size();
+    const qint64 base = inText ? qint64(v.data() - m_text.data()) : m_r.pos;
+    const qint64 bad = firstInvalidUtf8(v);
+    if (bad >= 0)
+        m_chunk->diagnostics.add(
+            u"invalid_utf8"_s,
+            Tr::tr("Names with invalid UTF-8 are shown with replacement characters (U+FFFD)."),
+            Location{inText ? base + bad : base, -1, {}});
+    for (size_t i = 0; i < v.size(); ++i) {
+        if (uchar(v[i]) < 0x20) {
+            m_chunk->diagnostics.add(
+                u"control_characters"_s,
+                Tr::tr("Names with raw control characters were accepted as they are."),
+                Location{inText ? base + qint64(i) : base, -1, {}});
+            break;
+        }
+    }
 }
 
 bool ChunkParser::readId(quint64 *id)

@@ -134,6 +134,8 @@ class TestCliTrace : public QObject
 private slots:
     void everySharedTrace_data();
     void everySharedTrace();
+    void repairedFiles_data();
+    void repairedFiles();
     void notATrace_data();
     void notATrace();
     void usage();
@@ -196,6 +198,47 @@ void TestCliTrace::everySharedTrace()
     QVERIFY(first.value(u"count"_s).toDouble() >= 1);
     QVERIFY(first.value(u"self_us"_s).toDouble() <= total + 1e-9);
     QVERIFY(first.value(u"max_us"_s).toDouble() <= total + 1e-9);
+}
+
+void TestCliTrace::repairedFiles_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<int>("slices");
+    const QString broken = QStringLiteral(TWINSCOPE_TEST_DATA "/trace/broken/");
+    QTest::newRow("truncated") << broken + u"truncated.json"_s << u"truncated"_s << 1 << 30;
+    QTest::newRow("truncated gzip")
+        << broken + u"truncated.json.gz"_s << u"truncated_gzip"_s << 1 << 34;
+    QTest::newRow("trailing commas")
+        << broken + u"trailing_comma.json"_s << u"trailing_comma"_s << 4 << 2;
+    QTest::newRow("unmatched B/E")
+        << broken + u"unmatched_be.json"_s << u"unmatched_begin"_s << 1 << 2;
+}
+
+void TestCliTrace::repairedFiles()
+{
+    // Repaired loads exit 0 and list each repair with its count and first location.
+    QFETCH(QString, path);
+    QFETCH(QString, kind);
+    QFETCH(int, count);
+    QFETCH(int, slices);
+    int code = -1;
+    const QJsonObject o = runCli({u"trace"_s, u"--json"_s, path}, &code);
+    QCOMPARE(code, 0);
+    QCOMPARE(o.value(u"slices"_s).toInt(), slices);
+    bool found = false;
+    for (const QJsonValue &w :
+         o.value(u"files"_s).toArray().at(0).toObject().value(u"warnings"_s).toArray()) {
+        const QJsonObject warning = w.toObject();
+        if (warning.value(u"kind"_s).toString() != kind)
+            continue;
+        found = true;
+        QCOMPARE(warning.value(u"count"_s).toInt(), count);
+        QVERIFY(!warning.value(u"message"_s).toString().isEmpty());
+        QVERIFY(warning.value(u"first"_s).toObject().value(u"offset"_s).toDouble() >= 0);
+    }
+    QVERIFY2(found, qPrintable(kind));
 }
 
 void TestCliTrace::notATrace_data()

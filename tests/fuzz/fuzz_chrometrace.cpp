@@ -1,6 +1,9 @@
 // libFuzzer target for the chrome-trace loader: any bytes must load, load with warnings or fail
-// with an Error, never crash. Seed it with tests/data/trace/{good,broken}. Two threads and tiny
-// chunks so boundary guessing and the chain check run on every input.
+// with an Error, never crash. Two threads and tiny chunks so boundary guessing and the chain check
+// run on every input. Run (fuzz preset):
+//   mkdir -p /tmp/corpus && cp tests/data/trace/good/* tests/data/trace/broken/* /tmp/corpus
+//   build-fuzz/tests/fuzz/fuzz_chrometrace -max_total_time=600 -max_len=8192 /tmp/corpus
+// 2026-11-22: 196 303 + 237 812 runs (11 + 10.5 minutes) without a finding.
 #include "core/trace/chrometraceloader.h"
 #include "core/trace/opstatistics.h"
 

@@ -178,6 +178,9 @@ void TestChromeTraceLoader::fixtures_data()
                                               u"unsupported_phase=1"_s};
     QTest::newRow("junk after") << Broken + u"junk_after.json"_s << true << QString() << QString()
                                 << qint64(-1) << qint64(1) << QStringList{u"trailing_junk=1"_s};
+    QTest::newRow("bad UTF-8 and raw tab")
+        << Broken + u"bad_utf8.json"_s << true << QString() << QString() << qint64(-1) << qint64(3)
+        << QStringList{u"invalid_utf8=1"_s, u"control_characters=1"_s};
     QTest::newRow("partial overlap") << Broken + u"overlap.json"_s << true << QString() << QString()
                                      << qint64(-1) << qint64(3) << QStringList{u"overlap=1"_s};
     QTest::newRow("no traceEvents")
