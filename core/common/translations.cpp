@@ -1,5 +1,7 @@
 #include "translations.h"
 
+#include "buildinfo.h"
+
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -47,8 +49,7 @@ QString installTranslators(QCoreApplication *app, const QString &setting)
 
 QString versionString()
 {
-    return u"%1 (git %2)"_s.arg(QString::fromLatin1(TWINSCOPE_VERSION),
-                                QString::fromLatin1(TWINSCOPE_GIT_HASH));
+    return u"%1 (git %2)"_s.arg(QString::fromLatin1(buildVersion()), QString::fromLatin1(buildGitHash()));
 }
 
 } // namespace Twinscope::Core

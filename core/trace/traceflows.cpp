@@ -49,29 +49,55 @@ FlowPairs pairFlows(const std::vector<RawEvent> &events, const std::vector<quint
     for (size_t k = 0; k < keys.size(); ++k)
         sorted[k] = keys[k].event;
     std::vector<Key>().swap(keys);
-    qint32 open = -1;
-    for (size_t k = 0; k < sorted.size(); ++k) {
-        const RawEvent &e = events[sorted[k]];
-        if (open >= 0 &&
-            (events[quint32(open)].category != e.category || events[quint32(open)].id != e.id)) {
-            ++out.unmatchedStarts;
-            open = -1;
+    // Walk one (category, id) group at a time.
+    size_t begin = 0;
+    while (begin < sorted.size()) {
+        const RawEvent &first = events[sorted[begin]];
+        size_t end = begin + 1;
+        size_t starts = first.phase == 's', steps = first.phase == 't';
+        while (end < sorted.size() && events[sorted[end]].category == first.category
+               && events[sorted[end]].id == first.id) {
+            starts += events[sorted[end]].phase == 's';
+            steps += events[sorted[end]].phase == 't';
+            ++end;
         }
-        if (e.phase == 's') {
+        const size_t ends = end - begin - starts - steps;
+        if (steps == 0 && starts == ends) {
+            // As many starts as ends: pair the i-th start with the i-th end in time order. This keeps
+            // flows whose end is stamped before their start by another clock: torch_npu writes 218 of
+            // 274 HostToDevice flows with the device-side 'f' earlier than the host-side 's'
+            // (mstt_advisor_trace_view.json), and a time-ordered walk would drop them all.
+            size_t si = begin, fi = begin;
+            for (size_t n = 0; n < starts; ++n) {
+                while (events[sorted[si]].phase != 's')
+                    ++si;
+                while (events[sorted[fi]].phase == 's')
+                    ++fi;
+                out.pairs.emplace_back(sorted[si++], sorted[fi++]);
+            }
+        } else {
+            // Reused ids, steps or strays: an end or step takes the most recent open start.
+            qint32 open = -1;
+            for (size_t k = begin; k < end; ++k) {
+                const RawEvent &e = events[sorted[k]];
+                if (e.phase == 's') {
+                    if (open >= 0)
+                        ++out.unmatchedStarts;
+                    open = qint32(sorted[k]);
+                    continue;
+                }
+                if (open < 0) {
+                    ++out.unmatchedEnds;
+                    continue;
+                }
+                out.pairs.emplace_back(quint32(open), sorted[k]);
+                open = e.phase == 't' ? qint32(sorted[k]) : -1;
+            }
             if (open >= 0)
                 ++out.unmatchedStarts;
-            open = qint32(sorted[k]);
-            continue;
         }
-        if (open < 0) {
-            ++out.unmatchedEnds;
-            continue;
-        }
-        out.pairs.emplace_back(quint32(open), sorted[k]);
-        open = e.phase == 't' ? qint32(sorted[k]) : -1;
+        begin = end;
     }
-    if (open >= 0)
-        ++out.unmatchedStarts;
     return out;
 }
 
