@@ -9,6 +9,8 @@
 #include "widgets/common/loadprogresswidget.h"
 #include "widgets/common/messagebar.h"
 #include "widgets/common/workspace.h"
+#include "widgets/opinfo/opinfoworkspace.h"
+#include "widgets/timeline/traceworkspace.h"
 #include "workspacefactory.h"
 
 #include <QActionGroup>
@@ -19,6 +21,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -130,7 +133,8 @@ void MainWindow::createActions()
     connect(m_openFolderAction, &QAction::triggered, this, [this] { openFileDialog(true); });
     m_compareLossAction = new QAction(tr("Compare &Loss Logs…"), this);
     m_compareLossAction->setShortcut(tr("Ctrl+L"));
-    m_compareLossAction->setStatusTip(tr("Overlay a benchmark (GPU) loss log and the log under test (NPU)."));
+    m_compareLossAction->setStatusTip(
+        tr("Overlay a benchmark (GPU) loss log and the log under test (NPU)."));
     connect(m_compareLossAction, &QAction::triggered, this, &MainWindow::compareLossLogs);
     m_closeAction = new QAction(tr("&Close"), this);
     m_closeAction->setShortcut(QKeySequence::Close);
@@ -260,6 +264,14 @@ Workspace *MainWindow::ensureWorkspace(Core::FileKind kind)
         return nullptr;
     connectWorkspace(ws);
     m_tabs->addTab(ws, ws->title());
+    if (auto *opinfo = qobject_cast<OpInfoWorkspace *>(ws)) {
+        // Choosing an op type in the op-info view searches for its slices in the open timeline,
+        // so "which ops were recompiled" leads straight to "where did they run".
+        connect(opinfo, &OpInfoWorkspace::opTypeSelected, this, [this](const QString &type) {
+            if (auto *trace = qobject_cast<TraceWorkspace *>(workspace(Core::FileKind::Trace)))
+                trace->searchBox()->setText(type);
+        });
+    }
     return ws;
 }
 
@@ -411,14 +423,16 @@ void MainWindow::compareLossLogs()
     first->setFileMode(QFileDialog::ExistingFile);
     first->setDirectory(QSettings().value(u"lastOpenDir"_s).toString());
     connect(first, &QFileDialog::fileSelected, this, [this](const QString &benchmark) {
-        auto *second = new QFileDialog(this, tr("Choose the loss log under test (e.g. the NPU run)"));
+        auto *second =
+            new QFileDialog(this, tr("Choose the loss log under test (e.g. the NPU run)"));
         second->setAttribute(Qt::WA_DeleteOnClose);
         second->setFileMode(QFileDialog::ExistingFile);
         second->setDirectory(QFileInfo(benchmark).absolutePath());
-        connect(second, &QFileDialog::fileSelected, this, [this, benchmark](const QString &underTest) {
-            QSettings().setValue(u"lastOpenDir"_s, QFileInfo(underTest).absolutePath());
-            openPaths({benchmark, underTest});
-        });
+        connect(
+            second, &QFileDialog::fileSelected, this, [this, benchmark](const QString &underTest) {
+                QSettings().setValue(u"lastOpenDir"_s, QFileInfo(underTest).absolutePath());
+                openPaths({benchmark, underTest});
+            });
         second->open();
     });
     first->open();

@@ -3,9 +3,12 @@
 #include "widgets/common/diagnosticspanel.h"
 #include "widgets/common/messagebar.h"
 #include "widgets/common/workspace.h"
+#include "widgets/opinfo/opinfoworkspace.h"
 #include "widgets/plots/lossworkspace.h"
+#include "widgets/timeline/traceworkspace.h"
 
 #include <QApplication>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QSettings>
@@ -122,6 +125,25 @@ private slots:
         QVERIFY(loss);
         // Both logs landed in one comparison (troubleshooter pair: diverges at step 3, METRICS.md).
         QTRY_VERIFY_WITH_TIMEOUT(loss->comparison() != nullptr, 20000);
+    }
+
+    void opTypeSelectionSearchesTheTimeline()
+    {
+        App::MainWindow w;
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        drop(&w,
+             {QStringLiteral(TWINSCOPE_SOURCE_DIR "/resources/samples/torch_npu_trace_view.json"),
+              QStringLiteral(TWINSCOPE_TEST_DATA
+                             "/opinfo/good/plog/plog-pid_4242_20260319100000.log")});
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        auto *trace = qobject_cast<Widgets::TraceWorkspace *>(w.workspace(Core::FileKind::Trace));
+        auto *opinfo =
+            qobject_cast<Widgets::OpInfoWorkspace *>(w.workspace(Core::FileKind::OpInfo));
+        QVERIFY(trace);
+        QVERIFY(opinfo);
+        emit opinfo->opTypeSelected(u"MatMul"_s);
+        QCOMPARE(trace->searchBox()->text(), u"MatMul"_s);
     }
 
 private:
