@@ -137,7 +137,9 @@
     <message numerus="yes">
         <source>tensors in execution order (%n rows)</source>
         <translation>
-            <numerusform>tensors in execution order (%n rows)</numerusform><numerusform>tensors in execution order (%n rows)</numerusform></translation>
+            <numerusform>tensors in execution order (%n rows)</numerusform>
+            <numerusform>tensors in execution order (%n rows)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -145,17 +147,23 @@
     <message numerus="yes">
         <source>Heatmap: %1 across %n run(s)</source>
         <translation>
-            <numerusform>Heatmap: %1 across %n run</numerusform><numerusform>Heatmap: %1 across %n runs</numerusform></translation>
+            <numerusform>Heatmap: %1 across %n run</numerusform>
+            <numerusform>Heatmap: %1 across %n runs</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Compared %n tensor pair(s)</source>
         <translation>
-            <numerusform>Compared %n tensor pair</numerusform><numerusform>Compared %n tensor pairs</numerusform></translation>
+            <numerusform>Compared %n tensor pair</numerusform>
+            <numerusform>Compared %n tensor pairs</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1 (bench, %2) vs %3 (NPU, %4)%5%6&lt;br&gt;%n pair(s), </source>
         <translation>
-            <numerusform>%1 (bench, %2) vs %3 (NPU, %4)%5%6&lt;br&gt;%n pair, </numerusform><numerusform>%1 (bench, %2) vs %3 (NPU, %4)%5%6&lt;br&gt;%n pairs, </numerusform></translation>
+            <numerusform>%1 (bench, %2) vs %3 (NPU, %4)%5%6&lt;br&gt;%n pair, </numerusform>
+            <numerusform>%1 (bench, %2) vs %3 (NPU, %4)%5%6&lt;br&gt;%n pairs, </numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -253,7 +261,9 @@
     <message numerus="yes">
         <source>%n NaN/Inf value(s) on the NPU side are listed first.</source>
         <translation>
-            <numerusform>%n NaN/Inf value on the NPU side are listed first.</numerusform><numerusform>%n NaN/Inf values on the NPU side are listed first.</numerusform></translation>
+            <numerusform>%n NaN/Inf value on the NPU side are listed first.</numerusform>
+            <numerusform>%n NaN/Inf values on the NPU side are listed first.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

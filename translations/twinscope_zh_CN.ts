@@ -1459,6 +1459,14 @@ First lines:
         <source>The folder holds no host log (plog-*.log), no ascend_op_info_summary.txt and no MindSpore framework_raw or dynamic_shape_info table.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Names with invalid UTF-8 are shown with replacement characters (U+FFFD).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Names with raw control characters were accepted as they are.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>Tr</name>
