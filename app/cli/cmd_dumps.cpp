@@ -1,5 +1,4 @@
 #include "clicommand.h"
-
 #include "core/dump/dumpcompare.h"
 #include "core/dump/dumploader.h"
 #include "core/export/comparecsv.h"
@@ -39,17 +38,27 @@ QJsonArray shapeJson(const QList<qint64> &shape)
 int runDumps(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(CliTr::tr("Compare a benchmark (GPU) dump with an NPU dump tensor by tensor."));
+    parser.setApplicationDescription(
+        CliTr::tr("Compare a benchmark (GPU) dump with an NPU dump tensor by tensor."));
     parser.addHelpOption();
     parser.addOption({u"json"_s, CliTr::tr("Print machine-readable JSON on stdout.")});
-    parser.addOption({u"csv"_s, CliTr::tr("Also write msprobe's compare-result CSV to OUT."), u"OUT"_s});
-    parser.addOption({u"map"_s, CliTr::tr("JSON mapping file {\"regex\": \"replacement\"} applied to NPU names."),
-                      u"FILE"_s});
-    parser.addOption({u"rtol"_s, CliTr::tr("allclose relative tolerance (default: per NPU dtype)."), u"R"_s});
-    parser.addOption({u"atol"_s, CliTr::tr("allclose absolute tolerance (default: per NPU dtype)."), u"A"_s});
-    parser.addOption({u"kl"_s, CliTr::tr("Also compute msaccucmp's KL divergence (a second pass over every pair).")});
-    parser.addOption({u"threads"_s, CliTr::tr("Worker threads over tensor pairs (default 2)."), u"N"_s, u"2"_s});
-    parser.addPositionalArgument(u"bench"_s, CliTr::tr("Benchmark dump: HDF5, .npy file or folder, msprobe dump."));
+    parser.addOption(
+        {u"csv"_s, CliTr::tr("Also write msprobe's compare-result CSV to OUT."), u"OUT"_s});
+    parser.addOption(
+        {u"map"_s,
+         CliTr::tr("JSON mapping file {\"regex\": \"replacement\"} applied to NPU names."),
+         u"FILE"_s});
+    parser.addOption(
+        {u"rtol"_s, CliTr::tr("allclose relative tolerance (default: per NPU dtype)."), u"R"_s});
+    parser.addOption(
+        {u"atol"_s, CliTr::tr("allclose absolute tolerance (default: per NPU dtype)."), u"A"_s});
+    parser.addOption(
+        {u"kl"_s,
+         CliTr::tr("Also compute msaccucmp's KL divergence (a second pass over every pair).")});
+    parser.addOption(
+        {u"threads"_s, CliTr::tr("Worker threads over tensor pairs (default 2)."), u"N"_s, u"2"_s});
+    parser.addPositionalArgument(
+        u"bench"_s, CliTr::tr("Benchmark dump: HDF5, .npy file or folder, msprobe dump."));
     parser.addPositionalArgument(u"npu"_s, CliTr::tr("NPU dump of the same kind."));
     if (!parser.parse(QStringList{u"twinscope-cli dumps"_s} + args)) {
         io.err << parser.errorText() << '\n';
@@ -65,13 +74,16 @@ int runDumps(const QStringList &args, CliIo &io)
         return ExitUsage;
     }
     CompareOptions options;
-    for (const auto &[name, target] : {std::pair{u"rtol"_s, &options.rtol}, std::pair{u"atol"_s, &options.atol}}) {
+    for (const auto &[name, target] :
+         {std::pair{u"rtol"_s, &options.rtol}, std::pair{u"atol"_s, &options.atol}}) {
         if (!parser.isSet(name))
             continue;
         bool ok = false;
         *target = parser.value(name).toDouble(&ok);
         if (!ok || *target < 0) {
-            io.err << CliTr::tr("--%1 needs a non-negative number, got %2.").arg(name, parser.value(name)) << '\n';
+            io.err << CliTr::tr("--%1 needs a non-negative number, got %2.")
+                          .arg(name, parser.value(name))
+                   << '\n';
             return ExitUsage;
         }
     }
@@ -94,20 +106,23 @@ int runDumps(const QStringList &args, CliIo &io)
     std::shared_ptr<const TensorDump> dumps[2];
     for (int side = 0; side < 2; ++side) {
         ProgressSink progress;
-        const Result<TensorDump> r = loadDump(Source::fromPath(paths[side]), progress, CancelToken());
+        const Result<TensorDump> r =
+            loadDump(Source::fromPath(paths[side]), progress, CancelToken());
         if (!r.isOk()) {
             io.err << CliTr::tr("%1: %2").arg(paths[side], r.error().toString()) << '\n';
             return ExitInput;
         }
         for (const Diagnostics::Entry &e : r.diagnostics().entries())
             if (e.severity != Severity::Info)
-                io.err << (e.count > 1 ? CliTr::tr("%1: %2 (%n times)", nullptr, int(e.count)).arg(paths[side], e.message)
+                io.err << (e.count > 1 ? CliTr::tr("%1: %2 (%n times)", nullptr, int(e.count))
+                                             .arg(paths[side], e.message)
                                        : CliTr::tr("%1: %2").arg(paths[side], e.message))
                        << '\n';
         dumps[side] = r.value();
     }
     ProgressSink progress;
-    const Result<DumpComparison> result = compareDumps(dumps[0], dumps[1], options, progress, CancelToken());
+    const Result<DumpComparison> result =
+        compareDumps(dumps[0], dumps[1], options, progress, CancelToken());
     if (!result.isOk()) {
         io.err << CliTr::tr("%1: %2").arg(paths[1], result.error().toString()) << '\n';
         return ExitInput;
@@ -117,12 +132,15 @@ int runDumps(const QStringList &args, CliIo &io)
     if (parser.isSet(u"csv"_s)) {
         QFile f(parser.value(u"csv"_s));
         if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || !writeCompareCsv(c, &f)) {
-            io.err << CliTr::tr("%1: cannot write the CSV file").arg(parser.value(u"csv"_s)) << '\n';
+            io.err << CliTr::tr("%1: cannot write the CSV file").arg(parser.value(u"csv"_s))
+                   << '\n';
             return ExitInput;
         }
     }
 
-    auto rowName = [&](int row) { return c.bench->tensors[c.rows[row].bench].name; };
+    auto rowName = [&](int row) {
+        return c.bench->tensors[c.rows[row].bench].name;
+    };
     QJsonArray tensors;
     for (int i = 0; i < c.rows.size(); ++i) {
         const CompareRow &r = c.rows[i];
@@ -153,14 +171,15 @@ int runDumps(const QStringList &args, CliIo &io)
                       {u"verdict"_s, verdictId(r.verdict)},
                       {u"message"_s, r.message}};
         if (c.statisticsMode)
-            o.insert(u"stats"_s, QJsonObject{{u"max_diff"_s, number(r.stats.maxDiff)},
-                                             {u"min_diff"_s, number(r.stats.minDiff)},
-                                             {u"mean_diff"_s, number(r.stats.meanDiff)},
-                                             {u"norm_diff"_s, number(r.stats.normDiff)},
-                                             {u"max_rel"_s, number(r.stats.maxRel)},
-                                             {u"min_rel"_s, number(r.stats.minRel)},
-                                             {u"mean_rel"_s, number(r.stats.meanRel)},
-                                             {u"norm_rel"_s, number(r.stats.normRel)}});
+            o.insert(u"stats"_s,
+                     QJsonObject{{u"max_diff"_s, number(r.stats.maxDiff)},
+                                 {u"min_diff"_s, number(r.stats.minDiff)},
+                                 {u"mean_diff"_s, number(r.stats.meanDiff)},
+                                 {u"norm_diff"_s, number(r.stats.normDiff)},
+                                 {u"max_rel"_s, number(r.stats.maxRel)},
+                                 {u"min_rel"_s, number(r.stats.minRel)},
+                                 {u"mean_rel"_s, number(r.stats.meanRel)},
+                                 {u"norm_rel"_s, number(r.stats.normRel)}});
         tensors.append(o);
     }
     QJsonArray unmatchedBench, unmatchedNpu;
@@ -178,23 +197,25 @@ int runDumps(const QStringList &args, CliIo &io)
                             {u"kind"_s, r.origin ? u"origin"_s : u"propagated"_s}};
     }
     if (c.nanOrigin >= 0)
-        nanOrigin = QJsonObject{{u"name"_s, rowName(c.nanOrigin)}, {u"index"_s, c.rows[c.nanOrigin].bench}};
+        nanOrigin =
+            QJsonObject{{u"name"_s, rowName(c.nanOrigin)}, {u"index"_s, c.rows[c.nanOrigin].bench}};
 
     if (parser.isSet(u"json"_s)) {
-        writeJson(io.out, QJsonObject{{u"schemaVersion"_s, 1},
-                                      {u"bench"_s, paths[0]},
-                                      {u"npu"_s, paths[1]},
-                                      {u"bench_format"_s, c.bench->format},
-                                      {u"npu_format"_s, c.npu->format},
-                                      {u"statistics_mode"_s, c.statisticsMode},
-                                      {u"pairs"_s, int(c.rows.size())},
-                                      {u"unmatched_bench"_s, unmatchedBench},
-                                      {u"unmatched_npu"_s, unmatchedNpu},
-                                      {u"first_divergent"_s, first},
-                                      {u"nan_origin"_s, nanOrigin},
-                                      {u"bytes_compared"_s, c.bytesCompared},
-                                      {u"seconds"_s, seconds},
-                                      {u"tensors"_s, tensors}});
+        writeJson(io.out,
+                  QJsonObject{{u"schemaVersion"_s, 1},
+                              {u"bench"_s, paths[0]},
+                              {u"npu"_s, paths[1]},
+                              {u"bench_format"_s, c.bench->format},
+                              {u"npu_format"_s, c.npu->format},
+                              {u"statistics_mode"_s, c.statisticsMode},
+                              {u"pairs"_s, int(c.rows.size())},
+                              {u"unmatched_bench"_s, unmatchedBench},
+                              {u"unmatched_npu"_s, unmatchedNpu},
+                              {u"first_divergent"_s, first},
+                              {u"nan_origin"_s, nanOrigin},
+                              {u"bytes_compared"_s, c.bytesCompared},
+                              {u"seconds"_s, seconds},
+                              {u"tensors"_s, tensors}});
         return ExitOk;
     }
     int errors = 0, warnings = 0;
@@ -202,33 +223,36 @@ int runDumps(const QStringList &args, CliIo &io)
         errors += r.verdict == Verdict::Error || r.verdict == Verdict::Unmatched;
         warnings += r.verdict == Verdict::Warning;
     }
-    io.out << CliTr::tr("%1 vs %2 (%3, %4)").arg(paths[0], paths[1], c.bench->format, c.npu->format) << '\n';
+    io.out << CliTr::tr("%1 vs %2 (%3, %4)").arg(paths[0], paths[1], c.bench->format, c.npu->format)
+           << '\n';
     io.out << CliTr::tr("pairs: %1, unmatched: %2 bench / %3 NPU, errors: %4, warnings: %5")
-                      .arg(c.rows.size())
-                      .arg(c.unmatchedBench.size())
-                      .arg(c.unmatchedNpu.size())
-                      .arg(errors)
-                      .arg(warnings)
-              << '\n';
+                  .arg(c.rows.size())
+                  .arg(c.unmatchedBench.size())
+                  .arg(c.unmatchedNpu.size())
+                  .arg(errors)
+                  .arg(warnings)
+           << '\n';
     if (c.firstDivergent >= 0) {
         const CompareRow &r = c.rows[c.firstDivergent];
         io.out << CliTr::tr("first divergent: %1 (index %2, cosine %3, max abs err %4, %5)")
-                          .arg(rowName(c.firstDivergent))
-                          .arg(r.bench)
-                          .arg(r.metrics.cosine, 0, 'g', 8)
-                          .arg(r.metrics.maxAbsErr, 0, 'g', 6)
-                          .arg(r.origin ? CliTr::tr("origin") : CliTr::tr("propagated"))
+                      .arg(rowName(c.firstDivergent))
+                      .arg(r.bench)
+                      .arg(r.metrics.cosine, 0, 'g', 8)
+                      .arg(r.metrics.maxAbsErr, 0, 'g', 6)
+                      .arg(r.origin ? CliTr::tr("origin") : CliTr::tr("propagated"))
                << '\n';
     } else {
         io.out << CliTr::tr("first divergent: none") << '\n';
     }
     if (c.nanOrigin >= 0)
-        io.out << CliTr::tr("NaN/Inf origin: %1 (index %2)").arg(rowName(c.nanOrigin)).arg(c.rows[c.nanOrigin].bench)
+        io.out << CliTr::tr("NaN/Inf origin: %1 (index %2)")
+                      .arg(rowName(c.nanOrigin))
+                      .arg(c.rows[c.nanOrigin].bench)
                << '\n';
     io.out << CliTr::tr("%1 MB compared in %2 s (%3 GB/s)")
-                      .arg(double(c.bytesCompared) / 1e6, 0, 'f', 1)
-                      .arg(seconds, 0, 'f', 2)
-                      .arg(double(c.bytesCompared) / 1e9 / std::max(seconds, 1e-9), 0, 'f', 2)
+                  .arg(double(c.bytesCompared) / 1e6, 0, 'f', 1)
+                  .arg(seconds, 0, 'f', 2)
+                  .arg(double(c.bytesCompared) / 1e9 / std::max(seconds, 1e-9), 0, 'f', 2)
            << '\n';
     return ExitOk;
 }

@@ -111,7 +111,7 @@ QJsonObject toJson(const OpInfoDataset &ds, const OpInfoReport &r)
                        {u"lines"_s, ds.lines},
                        {u"unparsed_lines"_s, ds.unparsedLines},
                        {u"from_summary"_s, ds.fromSummary},
-            {u"from_profiler"_s, ds.fromProfiler}};
+                       {u"from_profiler"_s, ds.fromProfiler}};
 }
 
 void printText(QTextStream &out, const OpInfoDataset &ds, const OpInfoReport &r)

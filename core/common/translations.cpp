@@ -49,7 +49,8 @@ QString installTranslators(QCoreApplication *app, const QString &setting)
 
 QString versionString()
 {
-    return u"%1 (git %2)"_s.arg(QString::fromLatin1(buildVersion()), QString::fromLatin1(buildGitHash()));
+    return u"%1 (git %2)"_s.arg(QString::fromLatin1(buildVersion()),
+                                QString::fromLatin1(buildGitHash()));
 }
 
 } // namespace Twinscope::Core

@@ -19,7 +19,8 @@ double logBadness(double v, double clean, double broken)
         return 1.0;
     if (v <= clean)
         return 0.0;
-    return std::clamp((std::log10(v) - std::log10(clean)) / (std::log10(broken) - std::log10(clean)), 0.0, 1.0);
+    return std::clamp(
+        (std::log10(v) - std::log10(clean)) / (std::log10(broken) - std::log10(clean)), 0.0, 1.0);
 }
 
 struct Metric
@@ -29,21 +30,73 @@ struct Metric
 };
 
 const Metric tensorMetrics[] = {
-        {1e-6, 0.1, [](const CompareRow &r) { return 1.0 - r.metrics.cosine; }},
-        {1e-4, 1.0, [](const CompareRow &r) { return r.metrics.maxAbsErr; }},
-        {1e-4, 1.0, [](const CompareRow &r) { return r.metrics.maxRelErr; }},
-        {1e-5, 0.1, [](const CompareRow &r) { return r.metrics.meanAbsErr; }},
-        {1e-5, 0.1, [](const CompareRow &r) { return r.metrics.rmse; }},
-        {1e-5, 0.1, [](const CompareRow &r) { return r.metrics.relEuclidean; }},
-        {1e-3, 0.5, [](const CompareRow &r) { return 1.0 - r.metrics.oneThousandthRatio; }},
-        {1e-3, 0.5, [](const CompareRow &r) { return 1.0 - r.metrics.fiveThousandthRatio; }},
-        {0.5, 1.0, [](const CompareRow &r) { return double(r.metrics.nanNpu + r.metrics.infNpu > 0); }},
+    {1e-6,
+     0.1,
+     [](const CompareRow &r) {
+         return 1.0 - r.metrics.cosine;
+     }},
+    {1e-4,
+     1.0,
+     [](const CompareRow &r) {
+         return r.metrics.maxAbsErr;
+     }},
+    {1e-4,
+     1.0,
+     [](const CompareRow &r) {
+         return r.metrics.maxRelErr;
+     }},
+    {1e-5,
+     0.1,
+     [](const CompareRow &r) {
+         return r.metrics.meanAbsErr;
+     }},
+    {1e-5,
+     0.1,
+     [](const CompareRow &r) {
+         return r.metrics.rmse;
+     }},
+    {1e-5,
+     0.1,
+     [](const CompareRow &r) {
+         return r.metrics.relEuclidean;
+     }},
+    {1e-3,
+     0.5,
+     [](const CompareRow &r) {
+         return 1.0 - r.metrics.oneThousandthRatio;
+     }},
+    {1e-3,
+     0.5,
+     [](const CompareRow &r) {
+         return 1.0 - r.metrics.fiveThousandthRatio;
+     }},
+    {0.5,
+     1.0,
+     [](const CompareRow &r) {
+         return double(r.metrics.nanNpu + r.metrics.infNpu > 0);
+     }},
 };
 const Metric statMetrics[] = {
-        {1e-3, 0.5, [](const CompareRow &r) { return r.stats.maxRel; }},
-        {1e-3, 0.5, [](const CompareRow &r) { return r.stats.minRel; }},
-        {1e-3, 0.5, [](const CompareRow &r) { return r.stats.meanRel; }},
-        {1e-3, 0.5, [](const CompareRow &r) { return r.stats.normRel; }},
+    {1e-3,
+     0.5,
+     [](const CompareRow &r) {
+         return r.stats.maxRel;
+     }},
+    {1e-3,
+     0.5,
+     [](const CompareRow &r) {
+         return r.stats.minRel;
+     }},
+    {1e-3,
+     0.5,
+     [](const CompareRow &r) {
+         return r.stats.meanRel;
+     }},
+    {1e-3,
+     0.5,
+     [](const CompareRow &r) {
+         return r.stats.normRel;
+     }},
 };
 
 } // namespace
@@ -52,8 +105,15 @@ QStringList divergenceMetricNames(bool statisticsMode)
 {
     if (statisticsMode)
         return {Tr::tr("ΔMax"), Tr::tr("ΔMin"), Tr::tr("ΔMean"), Tr::tr("ΔNorm")};
-    return {Tr::tr("1−cos"), Tr::tr("MaxAbs"), Tr::tr("MaxRel"), Tr::tr("MeanAbs"), Tr::tr("RMSE"),
-            Tr::tr("RelEuc"), Tr::tr("1−1‰"), Tr::tr("1−5‰"), Tr::tr("NaN/Inf")};
+    return {Tr::tr("1−cos"),
+            Tr::tr("MaxAbs"),
+            Tr::tr("MaxRel"),
+            Tr::tr("MeanAbs"),
+            Tr::tr("RMSE"),
+            Tr::tr("RelEuc"),
+            Tr::tr("1−1‰"),
+            Tr::tr("1−5‰"),
+            Tr::tr("NaN/Inf")};
 }
 
 double divergenceBadness(const DumpComparison &c, int row, int metric)
@@ -61,10 +121,10 @@ double divergenceBadness(const DumpComparison &c, int row, int metric)
     if (row < 0 || row >= c.rows.size())
         return std::nan("");
     const CompareRow &r = c.rows[row];
-    // Rows that could not be compared (unreadable, shape mismatch, NaN/Inf at different positions) are
-    // fully bad rather than grey: grey is reserved for tensors without a partner.
-    if (r.verdict == Verdict::Unmatched || r.metrics.maskMismatch
-        || (r.verdict == Verdict::Error && !c.statisticsMode && r.metrics.count == 0))
+    // Rows that could not be compared (unreadable, shape mismatch, NaN/Inf at different positions)
+    // are fully bad rather than grey: grey is reserved for tensors without a partner.
+    if (r.verdict == Verdict::Unmatched || r.metrics.maskMismatch ||
+        (r.verdict == Verdict::Error && !c.statisticsMode && r.metrics.count == 0))
         return 1.0;
     const qsizetype n = c.statisticsMode ? std::size(statMetrics) : std::size(tensorMetrics);
     if (metric < 0 || metric >= n)

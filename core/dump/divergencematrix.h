@@ -8,8 +8,8 @@ namespace Twinscope::Core {
 
 // The per-layer divergence heatmap's data (METRICS.md §8): rows = tensors in bench execution order
 // (unmatched bench tensors in place, unmatched NPU tensors appended); columns = metrics scaled to
-// badness 0 (good) .. 1 (bad) on a log scale between a "clean" and a "broken" value, or, for a series
-// of runs (steps, ranks), one metric per run. NaN = no value (no partner) and is drawn grey.
+// badness 0 (good) .. 1 (bad) on a log scale between a "clean" and a "broken" value, or, for a
+// series of runs (steps, ranks), one metric per run. NaN = no value (no partner) and is drawn grey.
 struct DivergenceMatrix
 {
     QStringList columns;   // translated short column labels
@@ -23,7 +23,8 @@ struct DivergenceMatrix
     // The comparison row a cell stands for (in the run of that column for series matrices).
     int comparisonRow(int r, int c) const
     {
-        return cellToRow.isEmpty() ? rowToRow.value(r, -1) : cellToRow.value(qsizetype(r) * columns.size() + c, -1);
+        return cellToRow.isEmpty() ? rowToRow.value(r, -1)
+                                   : cellToRow.value(qsizetype(r) * columns.size() + c, -1);
     }
 };
 

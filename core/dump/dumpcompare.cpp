@@ -1,10 +1,9 @@
 #include "dumpcompare.h"
 
+#include "core/common/tr.h"
 #include "dumpnames.h"
 #include "paircomparer.h"
 #include "tensorstream.h"
-
-#include "core/common/tr.h"
 
 #include <QFile>
 #include <QHash>
@@ -24,10 +23,14 @@ namespace Twinscope::Core {
 QString verdictId(Verdict v)
 {
     switch (v) {
-    case Verdict::Pass: return u"pass"_s;
-    case Verdict::Warning: return u"warning"_s;
-    case Verdict::Error: return u"error"_s;
-    case Verdict::Unmatched: break;
+    case Verdict::Pass:
+        return u"pass"_s;
+    case Verdict::Warning:
+        return u"warning"_s;
+    case Verdict::Error:
+        return u"error"_s;
+    case Verdict::Unmatched:
+        break;
     }
     return u"unmatched"_s;
 }
@@ -35,15 +38,21 @@ QString verdictId(Verdict v)
 QString pairMatchId(PairMatch m)
 {
     switch (m) {
-    case PairMatch::Exact: return u"exact"_s;
-    case PairMatch::Mapped: return u"mapped"_s;
-    case PairMatch::Fuzzy: return u"fuzzy"_s;
-    case PairMatch::Order: break;
+    case PairMatch::Exact:
+        return u"exact"_s;
+    case PairMatch::Mapped:
+        return u"mapped"_s;
+    case PairMatch::Fuzzy:
+        return u"fuzzy"_s;
+    case PairMatch::Order:
+        break;
     }
     return u"order"_s;
 }
 
-bool loadMappingFile(const QString &path, QList<QPair<QRegularExpression, QString>> *mapping, QString *error)
+bool loadMappingFile(const QString &path,
+                     QList<QPair<QRegularExpression, QString>> *mapping,
+                     QString *error)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
@@ -53,13 +62,17 @@ bool loadMappingFile(const QString &path, QList<QPair<QRegularExpression, QStrin
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(f.read(16 << 20), &pe);
     if (pe.error != QJsonParseError::NoError) {
-        *error = Tr::tr("%1 (byte %2): the mapping file is not JSON: %3").arg(path).arg(pe.offset).arg(pe.errorString());
+        *error = Tr::tr("%1 (byte %2): the mapping file is not JSON: %3")
+                     .arg(path)
+                     .arg(pe.offset)
+                     .arg(pe.errorString());
         return false;
     }
     QList<QPair<QString, QString>> pairs;
     auto bad = [&](const QString &what) {
-        *error = Tr::tr("%1: expected {\"regex\": \"replacement\", ...} or [[regex, replacement], ...], found %2")
-                         .arg(path, what);
+        *error = Tr::tr("%1: expected {\"regex\": \"replacement\", ...} or [[regex, replacement], "
+                        "...], found %2")
+                     .arg(path, what);
         return false;
     };
     if (doc.isObject()) {
@@ -73,14 +86,16 @@ bool loadMappingFile(const QString &path, QList<QPair<QRegularExpression, QStrin
         for (const QJsonValue &v : doc.array()) {
             const QJsonArray a = v.toArray();
             if (a.size() != 2 || !a.at(0).isString() || !a.at(1).isString())
-                return bad(QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)));
+                return bad(
+                    QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)));
             pairs.append({a.at(0).toString(), a.at(1).toString()});
         }
     }
     for (const auto &[pattern, replacement] : std::as_const(pairs)) {
         QRegularExpression re(pattern);
         if (!re.isValid()) {
-            *error = Tr::tr("%1: invalid regular expression %2: %3").arg(path, pattern, re.errorString());
+            *error = Tr::tr("%1: invalid regular expression %2: %3")
+                         .arg(path, pattern, re.errorString());
             return false;
         }
         mapping->append({re, replacement});
@@ -102,20 +117,25 @@ QString applyMapping(const QString &key, const CompareOptions &options)
 // without cost. Never pairs a forward tensor with a backward one.
 QString alignKey(const TensorEntry &t)
 {
-    return shapeText(t.shape) + (dtypeIsFloat(t.dtype) ? u"f"_s : u"i"_s) + (t.isOutput ? u"o"_s : u"i"_s)
-            + (t.key.contains(u"backward"_s) ? u"b"_s : u"f"_s);
+    return shapeText(t.shape) + (dtypeIsFloat(t.dtype) ? u"f"_s : u"i"_s) +
+           (t.isOutput ? u"o"_s : u"i"_s) + (t.key.contains(u"backward"_s) ? u"b"_s : u"f"_s);
 }
 
-// TroubleShooter's sequence alignment: edit distance, insert/delete 1, substitute 5; pairs come from
-// the backtrace where the keys agree (METRICS.md §7.4).
-void alignByOrder(const TensorDump &bench, const TensorDump &npu, const QList<int> &b, const QList<int> &n,
+// TroubleShooter's sequence alignment: edit distance, insert/delete 1, substitute 5; pairs come
+// from the backtrace where the keys agree (METRICS.md §7.4).
+void alignByOrder(const TensorDump &bench,
+                  const TensorDump &npu,
+                  const QList<int> &b,
+                  const QList<int> &n,
                   QList<QPair<int, int>> *pairs)
 {
     const qsizetype rows = b.size() + 1, cols = n.size() + 1;
     if (b.isEmpty() || n.isEmpty() || rows * cols > 16'000'000)
         return;
     std::vector<int> dp(size_t(rows * cols));
-    auto at = [&](qsizetype i, qsizetype j) -> int & { return dp[size_t(i * cols + j)]; };
+    auto at = [&](qsizetype i, qsizetype j) -> int & {
+        return dp[size_t(i * cols + j)];
+    };
     for (qsizetype i = 0; i < rows; ++i)
         at(i, 0) = int(i);
     for (qsizetype j = 0; j < cols; ++j)
@@ -127,7 +147,9 @@ void alignByOrder(const TensorDump &bench, const TensorDump &npu, const QList<in
         kn << alignKey(npu.tensors[j]);
     for (qsizetype i = 1; i < rows; ++i)
         for (qsizetype j = 1; j < cols; ++j)
-            at(i, j) = std::min({at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + (kb[i - 1] == kn[j - 1] ? 0 : 5)});
+            at(i, j) = std::min({at(i - 1, j) + 1,
+                                 at(i, j - 1) + 1,
+                                 at(i - 1, j - 1) + (kb[i - 1] == kn[j - 1] ? 0 : 5)});
     qsizetype i = rows - 1, j = cols - 1;
     while (i > 0 && j > 0) {
         if (kb[i - 1] == kn[j - 1] && at(i, j) == at(i - 1, j - 1)) {
@@ -147,8 +169,11 @@ void alignByOrder(const TensorDump &bench, const TensorDump &npu, const QList<in
 
 } // namespace
 
-QList<CompareRow> pairTensors(const TensorDump &bench, const TensorDump &npu, const CompareOptions &options,
-                              QList<int> *unmatchedBench, QList<int> *unmatchedNpu)
+QList<CompareRow> pairTensors(const TensorDump &bench,
+                              const TensorDump &npu,
+                              const CompareOptions &options,
+                              QList<int> *unmatchedBench,
+                              QList<int> *unmatchedNpu)
 {
     const qsizetype nb = bench.tensors.size(), nn = npu.tensors.size();
     std::vector<int> npuFor(size_t(nb), -1), benchFor(size_t(nn), -1);
@@ -240,7 +265,10 @@ bool finiteStat(double v)
     return std::isfinite(v);
 }
 
-void compareStatistics(const TensorEntry &b, const TensorEntry &n, const CompareThresholds &t, CompareRow *row)
+void compareStatistics(const TensorEntry &b,
+                       const TensorEntry &n,
+                       const CompareThresholds &t,
+                       CompareRow *row)
 {
     const TensorStats sb = b.stats.value_or(TensorStats{}), sn = n.stats.value_or(TensorStats{});
     StatsDiff &d = row->stats;
@@ -259,7 +287,9 @@ void compareStatistics(const TensorEntry &b, const TensorEntry &n, const Compare
             return;
         any = true;
         const double scale = std::max({std::fabs(x), std::fabs(y), 1e-3});
-        worst = std::max(worst, std::isinf(x) || std::isinf(y) ? (x == y ? 0.0 : INFINITY) : std::fabs(x - y) / scale);
+        worst = std::max(worst,
+                         std::isinf(x) || std::isinf(y) ? (x == y ? 0.0 : INFINITY)
+                                                        : std::fabs(x - y) / scale);
     };
     one(sn.max, sb.max, &d.maxDiff, &d.maxRel);
     one(sn.min, sb.min, &d.minDiff, &d.minRel);
@@ -268,21 +298,26 @@ void compareStatistics(const TensorEntry &b, const TensorEntry &n, const Compare
     d.worst = any ? worst : std::nan("");
     row->metrics.npu = sn;
     row->metrics.bench = sb;
-    row->npuNonFinite = !finiteStat(sn.max) || !finiteStat(sn.min) || (std::isnan(sn.norm) && !std::isnan(sb.norm));
+    row->npuNonFinite =
+        !finiteStat(sn.max) || !finiteStat(sn.min) || (std::isnan(sn.norm) && !std::isnan(sb.norm));
     if (b.shape != n.shape) {
         row->message = Tr::tr("Shape of NPU and bench tensor do not match. Skipped.");
         row->verdict = Verdict::Unmatched;
     } else if (b.dtype != n.dtype) {
         row->message = Tr::tr("Dtype of NPU and bench tensor do not match.");
     }
-    row->divergent = row->verdict != Verdict::Unmatched && !std::isnan(d.worst) && d.worst > t.statRelTolerance;
+    row->divergent =
+        row->verdict != Verdict::Unmatched && !std::isnan(d.worst) && d.worst > t.statRelTolerance;
     row->accuracyReached = !row->divergent;
 }
 
 } // namespace
 
-Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std::shared_ptr<const TensorDump> npu,
-                                    const CompareOptions &options, ProgressSink &progress, const CancelToken &cancel)
+Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench,
+                                    std::shared_ptr<const TensorDump> npu,
+                                    const CompareOptions &options,
+                                    ProgressSink &progress,
+                                    const CancelToken &cancel)
 {
     try {
         auto cmp = std::make_shared<DumpComparison>();
@@ -300,11 +335,13 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std
         } else {
             qint64 totalBytes = 0;
             for (const CompareRow &r : std::as_const(cmp->rows))
-                totalBytes += bench->tensors[r.bench].numel() * dtypeSize(bench->tensors[r.bench].storage.stored)
-                        + npu->tensors[r.npu].numel() * dtypeSize(npu->tensors[r.npu].storage.stored);
-            // Work items are element ranges: one per pair, or several for a pair large enough to keep
-            // a thread busy alone. Ranges of one pair merge in order afterwards, so the result does not
-            // depend on the thread count.
+                totalBytes +=
+                    bench->tensors[r.bench].numel() *
+                        dtypeSize(bench->tensors[r.bench].storage.stored) +
+                    npu->tensors[r.npu].numel() * dtypeSize(npu->tensors[r.npu].storage.stored);
+            // Work items are element ranges: one per pair, or several for a pair large enough to
+            // keep a thread busy alone. Ranges of one pair merge in order afterwards, so the result
+            // does not depend on the thread count.
             struct Item
             {
                 int row;
@@ -322,11 +359,12 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std
                     continue;
                 comparable[size_t(i)] = 1;
                 const qint64 total = n.numel();
-                const bool split = b.storage.axisOrder == n.storage.axisOrder && options.splitElements > 0
-                        && total > options.splitElements;
+                const bool split = b.storage.axisOrder == n.storage.axisOrder &&
+                                   options.splitElements > 0 && total > options.splitElements;
                 const qint64 step = split ? options.splitElements : std::max<qint64>(total, 1);
                 // Ranges need both sides in the same order; a reordered pair is one item (begin 0).
-                if (total == 0) // nothing to read: finishing an empty accumulator gives msprobe's message
+                if (total ==
+                    0) // nothing to read: finishing an empty accumulator gives msprobe's message
                     parts[size_t(i)].push_back(makeAccumulator(n, options, 0));
                 for (qint64 begin = 0, part = 0; begin < total; begin += step, ++part) {
                     items.push_back({i, begin, std::min(begin + step, total), int(part)});
@@ -348,8 +386,18 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std
                     const TensorEntry &b = bench->tensors[r.bench], &n = npu->tensors[r.npu];
                     PairAccumulator &acc = parts[size_t(it.row)][size_t(it.part)];
                     QString error;
-                    const bool ok = b.storage.axisOrder == n.storage.axisOrder
-                            ? accumulateRange(b, n, it.begin, it.end, options, &acc, &buffers, cancel, &bytesDone, &error)
+                    const bool ok =
+                        b.storage.axisOrder == n.storage.axisOrder
+                            ? accumulateRange(b,
+                                              n,
+                                              it.begin,
+                                              it.end,
+                                              options,
+                                              &acc,
+                                              &buffers,
+                                              cancel,
+                                              &bytesDone,
+                                              &error)
                             : accumulateReordered(b, n, options, &acc, &bytesDone, &error);
                     if (!ok) {
                         canceled.store(true);
@@ -361,7 +409,8 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std
                             errors[size_t(it.row)] = error;
                     }
                     if (reportProgress)
-                        progress.reportRange(bytesDone.load(), totalBytes, 20, 950, Tr::tr("Comparing tensors"));
+                        progress.reportRange(
+                            bytesDone.load(), totalBytes, 20, 950, Tr::tr("Comparing tensors"));
                 }
             };
             auto runPool = [&](auto &&fn) {
@@ -375,7 +424,8 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std
             runPool(worker);
             if (canceled.load())
                 return Result<DumpComparison>::canceled();
-            // Merge the ranges in order and finish each pair (the optional KL pass runs here, per pair).
+            // Merge the ranges in order and finish each pair (the optional KL pass runs here, per
+            // pair).
             std::atomic<int> nextRow{0};
             auto finisher = [&](bool reportProgress) {
                 PairBuffers buffers;
@@ -389,13 +439,20 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std
                     std::vector<PairAccumulator> &accs = parts[size_t(i)];
                     for (size_t p = 1; p < accs.size(); ++p)
                         accs[0].merge(accs[p]);
-                    if (!finishPair(bench->tensors[r.bench], npu->tensors[r.npu], options, accs[0], errors[size_t(i)],
-                                    &r, &buffers, cancel)) {
+                    if (!finishPair(bench->tensors[r.bench],
+                                    npu->tensors[r.npu],
+                                    options,
+                                    accs[0],
+                                    errors[size_t(i)],
+                                    &r,
+                                    &buffers,
+                                    cancel)) {
                         canceled.store(true);
                         return;
                     }
                     if (reportProgress)
-                        progress.reportRange(i, cmp->rows.size(), 950, 990, Tr::tr("Comparing tensors"));
+                        progress.reportRange(
+                            i, cmp->rows.size(), 950, 990, Tr::tr("Comparing tensors"));
                 }
             };
             runPool(finisher);
@@ -411,8 +468,9 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std
                 const bool haveCos = !std::isnan(m.cosine), haveAbs = !std::isnan(m.maxAbsErr);
                 if (haveAbs) {
                     const bool cosBad = haveCos && m.cosine < t.cosine;
-                    r.accuracyReached = !((cosBad && m.maxAbsErr > t.maxAbsErr)
-                                          || (haveCos && m.cosine < t.cosineFloor) || m.maxAbsErr > t.maxAbsErrCeiling);
+                    r.accuracyReached = !((cosBad && m.maxAbsErr > t.maxAbsErr) ||
+                                          (haveCos && m.cosine < t.cosineFloor) ||
+                                          m.maxAbsErr > t.maxAbsErrCeiling);
                 }
                 r.divergent = haveCos && haveAbs && !r.accuracyReached;
             }
@@ -436,7 +494,8 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std
                 error = error || (r.npuNonFinite && std::isfinite(sb.max) && std::isfinite(sb.min));
             } else {
                 const PairMetrics &m = r.metrics;
-                error = error || m.maskMismatch || (m.nanNpu + m.infNpu > 0 && m.nanBench + m.infBench == 0);
+                error = error || m.maskMismatch ||
+                        (m.nanNpu + m.infNpu > 0 && m.nanBench + m.infBench == 0);
             }
             if (bt.isOutput) {
                 // Input-based rules (METRICS.md §4.2) compare this output with its call's inputs.
@@ -456,12 +515,16 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std
                 }
                 if (haveInputs && !cmp->statisticsMode) {
                     const PairMetrics &m = r.metrics;
-                    error = error || (std::isfinite(minInRatio) && minInRatio > t.oneThousandthInputRed
-                                      && m.oneThousandthRatio < t.oneThousandthOutputRed);
-                    warning = std::isfinite(minInCos) && minInCos > t.cosineFloor && m.cosine < minInCos - t.cosineDiffYellow;
+                    error = error ||
+                            (std::isfinite(minInRatio) && minInRatio > t.oneThousandthInputRed &&
+                             m.oneThousandthRatio < t.oneThousandthOutputRed);
+                    warning = std::isfinite(minInCos) && minInCos > t.cosineFloor &&
+                              m.cosine < minInCos - t.cosineDiffYellow;
                 } else if (haveInputs) {
-                    error = error || (maxInNormRel < t.normInputRed && r.stats.normRel > t.normOutputRed);
-                    warning = r.stats.normRel > t.statRelTolerance && r.stats.normRel >= 10 * maxInNormRel;
+                    error = error ||
+                            (maxInNormRel < t.normInputRed && r.stats.normRel > t.normOutputRed);
+                    warning = r.stats.normRel > t.statRelTolerance &&
+                              r.stats.normRel >= 10 * maxInNormRel;
                 }
             }
             r.verdict = error ? Verdict::Error : warning ? Verdict::Warning : Verdict::Pass;
@@ -481,7 +544,8 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std
             if (cmp->firstDivergent < 0)
                 cmp->firstDivergent = i;
         }
-        // NaN/Inf origin: the first output that is non-finite on the NPU while its call's inputs are finite.
+        // NaN/Inf origin: the first output that is non-finite on the NPU while its call's inputs
+        // are finite.
         for (int i = 0; i < cmp->rows.size() && cmp->nanOrigin < 0; ++i) {
             const CompareRow &r = cmp->rows[i];
             const TensorEntry &bt = bench->tensors[r.bench];
@@ -497,8 +561,8 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std
         progress.report(1000, Tr::tr("Comparing tensors"));
         return Result<DumpComparison>::ok(cmp);
     } catch (const std::bad_alloc &) {
-        return Result<DumpComparison>::failed(Error::make(ErrorCode::OutOfMemory,
-                Tr::tr("not enough memory to compare the dumps"), npu->path));
+        return Result<DumpComparison>::failed(Error::make(
+            ErrorCode::OutOfMemory, Tr::tr("not enough memory to compare the dumps"), npu->path));
     }
 }
 

@@ -1,10 +1,9 @@
 #pragma once
 
-#include "tensordump.h"
-#include "tensormetrics.h"
-
 #include "core/common/progress.h"
 #include "core/common/result.h"
+#include "tensordump.h"
+#include "tensormetrics.h"
 
 #include <QRegularExpression>
 
@@ -15,10 +14,10 @@ namespace Twinscope::Core {
 // Verdict thresholds (METRICS.md §4); defaults are msprobe's.
 struct CompareThresholds
 {
-    double cosine = 0.99;         // COS_THRESHOLD
-    double maxAbsErr = 0.001;     // MAX_ABS_ERR_THRESHOLD
-    double cosineFloor = 0.9;     // COS_MAX_THRESHOLD
-    double maxAbsErrCeiling = 1;  // MAX_ABS_ERR_MAX_THRESHOLD
+    double cosine = 0.99;                // COS_THRESHOLD
+    double maxAbsErr = 0.001;            // MAX_ABS_ERR_THRESHOLD
+    double cosineFloor = 0.9;            // COS_MAX_THRESHOLD
+    double maxAbsErrCeiling = 1;         // MAX_ABS_ERR_MAX_THRESHOLD
     double oneThousandthInputRed = 0.9;  // ONE_THOUSAND_ERROR_IN_RED
     double oneThousandthOutputRed = 0.6; // ONE_THOUSAND_ERROR_OUT_RED
     double cosineDiffYellow = 0.1;       // COSINE_DIFF_YELLOW
@@ -34,30 +33,40 @@ struct CompareOptions
     CompareThresholds thresholds;
     double rtol = -1; // allclose; negative: the NPU dtype's assert_close default
     double atol = -1;
-    // User mapping applied to NPU-side names before matching: regex -> replacement (METRICS.md §7.3).
+    // User mapping applied to NPU-side names before matching: regex -> replacement (METRICS.md
+    // §7.3).
     QList<QPair<QRegularExpression, QString>> mapping;
     int threads = 2;
     qint64 chunkElements = 1 << 14; // 128 KiB of doubles per side: stays in L2
-    qint64 maxReorderElements = qint64(1) << 26; // tensors whose two layouts differ are reordered in memory
-    bool computeKl = false; // msaccucmp's KL divergence: a second pass over every pair
-    // Pairs with more elements are cut into ranges of this many, so one huge tensor uses every thread.
+    qint64 maxReorderElements = qint64(1)
+                                << 26; // tensors whose two layouts differ are reordered in memory
+    bool computeKl = false;            // msaccucmp's KL divergence: a second pass over every pair
+    // Pairs with more elements are cut into ranges of this many, so one huge tensor uses every
+    // thread.
     qint64 splitElements = qint64(1) << 23;
 };
 
-// Reads a mapping file: a JSON object {"regex": "replacement", ...} or a list of [regex, replacement].
-bool loadMappingFile(const QString &path, QList<QPair<QRegularExpression, QString>> *mapping, QString *error);
+// Reads a mapping file: a JSON object {"regex": "replacement", ...} or a list of [regex,
+// replacement].
+bool loadMappingFile(const QString &path,
+                     QList<QPair<QRegularExpression, QString>> *mapping,
+                     QString *error);
 
 enum class Verdict : quint8 { Pass, Warning, Error, Unmatched };
 QString verdictId(Verdict v); // "pass", "warning", "error", "unmatched"
 enum class PairMatch : quint8 { Exact, Mapped, Fuzzy, Order };
 QString pairMatchId(PairMatch m);
 
-// Statistics-mode comparison (METRICS.md §5): signed differences and relative errors of Max/Min/Mean/Norm.
+// Statistics-mode comparison (METRICS.md §5): signed differences and relative errors of
+// Max/Min/Mean/Norm.
 struct StatsDiff
 {
-    double maxDiff = std::nan(""), minDiff = std::nan(""), meanDiff = std::nan(""), normDiff = std::nan("");
-    double maxRel = std::nan(""), minRel = std::nan(""), meanRel = std::nan(""), normRel = std::nan("");
-    double worst = std::nan(""); // largest |Δ| / max(|npu|, |bench|, 1e-3) over the four: divergence test
+    double maxDiff = std::nan(""), minDiff = std::nan(""), meanDiff = std::nan(""),
+           normDiff = std::nan("");
+    double maxRel = std::nan(""), minRel = std::nan(""), meanRel = std::nan(""),
+           normRel = std::nan("");
+    double worst =
+        std::nan(""); // largest |Δ| / max(|npu|, |bench|, 1e-3) over the four: divergence test
 };
 
 struct CompareRow
@@ -80,22 +89,29 @@ struct DumpComparison
     std::shared_ptr<const TensorDump> bench;
     std::shared_ptr<const TensorDump> npu;
     bool statisticsMode = false;
-    QList<CompareRow> rows;      // paired tensors, in bench execution order
-    QList<int> unmatchedBench;   // bench tensor indices
-    QList<int> unmatchedNpu;     // npu tensor indices
-    int firstDivergent = -1;     // row index
-    int nanOrigin = -1;          // row index
+    QList<CompareRow> rows;    // paired tensors, in bench execution order
+    QList<int> unmatchedBench; // bench tensor indices
+    QList<int> unmatchedNpu;   // npu tensor indices
+    int firstDivergent = -1;   // row index
+    int nanOrigin = -1;        // row index
     qint64 bytesCompared = 0;
     CompareOptions options;
 };
 
 // Pairs the two dumps' tensors (exact, mapped, fuzzy, then order+shape) and compares every pair on
-// up to options.threads threads, one streaming pass each; then verdicts, first divergence, NaN origin.
-Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench, std::shared_ptr<const TensorDump> npu,
-                                    const CompareOptions &options, ProgressSink &progress, const CancelToken &cancel);
+// up to options.threads threads, one streaming pass each; then verdicts, first divergence, NaN
+// origin.
+Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench,
+                                    std::shared_ptr<const TensorDump> npu,
+                                    const CompareOptions &options,
+                                    ProgressSink &progress,
+                                    const CancelToken &cancel);
 
 // The rows paired up, without metrics: exposed for tests of the matching strategies.
-QList<CompareRow> pairTensors(const TensorDump &bench, const TensorDump &npu, const CompareOptions &options,
-                              QList<int> *unmatchedBench, QList<int> *unmatchedNpu);
+QList<CompareRow> pairTensors(const TensorDump &bench,
+                              const TensorDump &npu,
+                              const CompareOptions &options,
+                              QList<int> *unmatchedBench,
+                              QList<int> *unmatchedNpu);
 
 } // namespace Twinscope::Core

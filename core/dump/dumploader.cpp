@@ -1,11 +1,10 @@
 #include "dumploader.h"
 
+#include "core/common/filesniffer.h"
+#include "core/common/tr.h"
 #include "hdf5dumpreader.h"
 #include "msprobereader.h"
 #include "npyreader.h"
-
-#include "core/common/filesniffer.h"
-#include "core/common/tr.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -20,7 +19,8 @@ Result<TensorDump> loadDump(const Source &source, ProgressSink &progress, const 
         if (!source.isPath()) {
             // In-memory inputs: only the text formats make sense without a file to stream from.
             const std::string_view bytes(source.bytes.constData(), size_t(source.bytes.size()));
-            const SniffResult s = sniffBytes(bytes.substr(0, 65536), source.name(), source.bytes.size());
+            const SniffResult s =
+                sniffBytes(bytes.substr(0, 65536), source.name(), source.bytes.size());
             if (s.producer == u"ptdbg"_s)
                 return parsePtdbgPkl(bytes, source.name(), cancel);
             return parseMsprobeDumpJson(bytes, source.name(), {}, cancel);
@@ -35,33 +35,38 @@ Result<TensorDump> loadDump(const Source &source, ProgressSink &progress, const 
             if (!QDir(source.path).entryList({u"*.npy"_s}, QDir::Files).isEmpty())
                 return loadNpyDump(source, progress, cancel);
             if (!QDir(source.path).entryList({u"*.pt"_s}, QDir::Files).isEmpty())
-                return Result<TensorDump>::failed(Error::make(ErrorCode::Unsupported,
-                        ptTensorAdvice(source.path), source.path));
-            return Result<TensorDump>::failed(Error::make(ErrorCode::UnknownFormat,
-                    Tr::tr("the folder holds no dump Twinscope reads (HDF5, .npy, msprobe dump.json)"), source.path));
+                return Result<TensorDump>::failed(
+                    Error::make(ErrorCode::Unsupported, ptTensorAdvice(source.path), source.path));
+            return Result<TensorDump>::failed(Error::make(
+                ErrorCode::UnknownFormat,
+                Tr::tr("the folder holds no dump Twinscope reads (HDF5, .npy, msprobe dump.json)"),
+                source.path));
         }
         if (s.format == u"hdf5"_s)
             return loadHdf5Dump(source, progress, cancel);
         if (s.format == u"npy"_s)
             return loadNpyDump(source, progress, cancel);
         if (s.producer == u"torch_pt"_s)
-            return Result<TensorDump>::failed(Error::make(ErrorCode::Unsupported, ptTensorAdvice(info.fileName()),
-                                                          source.path));
+            return Result<TensorDump>::failed(
+                Error::make(ErrorCode::Unsupported, ptTensorAdvice(info.fileName()), source.path));
         if (s.format == u"npz"_s)
             return loadNpzDump(source, progress, cancel);
         if (s.producer == u"msprobe"_s)
             return loadMsprobeDump(source, progress, cancel);
         if (s.producer == u"ptdbg"_s && s.format == u"json_lines"_s)
             return loadPtdbgPkl(source, progress, cancel);
-        Error e = Error::make(ErrorCode::UnknownFormat, Tr::tr("not a tensor dump Twinscope reads"), source.path, 0);
+        Error e = Error::make(
+            ErrorCode::UnknownFormat, Tr::tr("not a tensor dump Twinscope reads"), source.path, 0);
         e.found = s.seen.isEmpty() ? fileKindDisplayName(s.kind) : s.seen;
         return Result<TensorDump>::failed(e);
     } catch (const std::bad_alloc &) {
-        return Result<TensorDump>::failed(Error::make(ErrorCode::OutOfMemory,
-                Tr::tr("not enough memory to load the dump"), source.name()));
+        return Result<TensorDump>::failed(Error::make(
+            ErrorCode::OutOfMemory, Tr::tr("not enough memory to load the dump"), source.name()));
     } catch (const std::exception &) {
-        return Result<TensorDump>::failed(Error::make(ErrorCode::Internal,
-                Tr::tr("the dump could not be read because of an internal error"), source.name()));
+        return Result<TensorDump>::failed(
+            Error::make(ErrorCode::Internal,
+                        Tr::tr("the dump could not be read because of an internal error"),
+                        source.name()));
     }
 }
 

@@ -1,15 +1,15 @@
 #pragma once
 
-#include "tensordump.h"
-
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "core/common/source.h"
+#include "tensordump.h"
 
 namespace Twinscope::Core {
 
 // Any supported dump, by content (FORMATS.md §5): HDF5 (dumper or generic), .npy file or folder,
 // msprobe dump.json or dump folder, ptdbg .pkl. torch .pt files fail with instructions.
-Result<TensorDump> loadDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
+Result<TensorDump>
+loadDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
 
 } // namespace Twinscope::Core

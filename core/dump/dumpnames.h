@@ -25,20 +25,20 @@ struct AscendDumpName
 };
 std::optional<AscendDumpName> parseAscendDumpName(const QString &fileName);
 
-// An msprobe tensor name "{ApiType}.{api}.{call}.{forward|backward}.{input|output}.{i}..." or a module
-// name "Module.{path}.{Class}.{forward|backward}.{call}.{input|output}.{i}": the call key and the
-// tensor suffix; nullopt when the name has neither shape.
+// An msprobe tensor name "{ApiType}.{api}.{call}.{forward|backward}.{input|output}.{i}..." or a
+// module name "Module.{path}.{Class}.{forward|backward}.{call}.{input|output}.{i}": the call key
+// and the tensor suffix; nullopt when the name has neither shape.
 struct MsprobeTensorName
 {
-    QString callKey;  // "Functional.softmax.5.forward"
-    QString suffix;   // "output.0"
+    QString callKey; // "Functional.softmax.5.forward"
+    QString suffix;  // "output.0"
     bool isOutput = false;
 };
 std::optional<MsprobeTensorName> parseMsprobeTensorName(const QString &name);
 
-// The key used by fuzzy matching: every purely numeric name segment (call counters, sequence ids) is
-// replaced by "#", so "softmax_int/17/output/result" and "Tensor.add.3.forward.input.0" lose their
-// counters; the order of occurrence then pairs them (METRICS.md §7, fuzzy).
+// The key used by fuzzy matching: every purely numeric name segment (call counters, sequence ids)
+// is replaced by "#", so "softmax_int/17/output/result" and "Tensor.add.3.forward.input.0" lose
+// their counters; the order of occurrence then pairs them (METRICS.md §7, fuzzy).
 QString fuzzyKey(const QString &key);
 
 } // namespace Twinscope::Core

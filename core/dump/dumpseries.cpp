@@ -1,9 +1,8 @@
 #include "dumpseries.h"
 
+#include "core/common/tr.h"
 #include "dumploader.h"
 #include "dumpnames.h"
-
-#include "core/common/tr.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -27,12 +26,17 @@ QList<QPair<QString, QString>> findDumpRuns(const QString &folder)
             label = u"."_s;
         runs.append({label, dir});
     }
-    std::sort(runs.begin(), runs.end(), [](const auto &a, const auto &b) { return naturalLess(a.first, b.first); });
+    std::sort(runs.begin(), runs.end(), [](const auto &a, const auto &b) {
+        return naturalLess(a.first, b.first);
+    });
     return runs;
 }
 
-Result<DumpSeries> compareDumpSeries(const QString &benchFolder, const QString &npuFolder,
-                                     const CompareOptions &options, ProgressSink &progress, const CancelToken &cancel)
+Result<DumpSeries> compareDumpSeries(const QString &benchFolder,
+                                     const QString &npuFolder,
+                                     const CompareOptions &options,
+                                     ProgressSink &progress,
+                                     const CancelToken &cancel)
 {
     const auto benchRuns = findDumpRuns(benchFolder);
     const auto npuRuns = findDumpRuns(npuFolder);
@@ -44,19 +48,25 @@ Result<DumpSeries> compareDumpSeries(const QString &benchFolder, const QString &
             if (nl == label)
                 partner = nd;
         if (partner.isEmpty())
-            diagnostics.add(u"series_unpaired_run"_s, Tr::tr("runs present on one side only were skipped"),
+            diagnostics.add(u"series_unpaired_run"_s,
+                            Tr::tr("runs present on one side only were skipped"),
                             Location{-1, -1, label});
         else
             pairs.append({label, {dir, partner}});
     }
     if (pairs.isEmpty())
-        return Result<DumpSeries>::failed(Error::make(ErrorCode::UnknownFormat,
-                Tr::tr("the two folders hold no msprobe runs (step*/rank*/dump.json) with the same relative path"),
-                npuFolder), diagnostics);
+        return Result<DumpSeries>::failed(
+            Error::make(ErrorCode::UnknownFormat,
+                        Tr::tr("the two folders hold no msprobe runs (step*/rank*/dump.json) with "
+                               "the same relative path"),
+                        npuFolder),
+            diagnostics);
     auto series = std::make_shared<DumpSeries>();
     for (qsizetype k = 0; k < pairs.size(); ++k) {
         const int from = int(1000 * k / pairs.size()), to = int(1000 * (k + 1) / pairs.size());
-        ProgressSink part([&](int permille, const QString &stage) { progress.report(from + (to - from) * permille / 1000, stage); });
+        ProgressSink part([&](int permille, const QString &stage) {
+            progress.report(from + (to - from) * permille / 1000, stage);
+        });
         std::shared_ptr<const TensorDump> sides[2];
         const QString dirs[2] = {pairs[k].second.first, pairs[k].second.second};
         for (int s = 0; s < 2; ++s) {

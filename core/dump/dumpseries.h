@@ -1,9 +1,8 @@
 #pragma once
 
-#include "divergencematrix.h"
-
 #include "core/common/progress.h"
 #include "core/common/result.h"
+#include "divergencematrix.h"
 
 namespace Twinscope::Core {
 
@@ -13,7 +12,10 @@ QList<QPair<QString, QString>> findDumpRuns(const QString &folder);
 
 // Pairs the runs of two dump trees by relative folder and compares each pair (FORMATS.md §5.5);
 // runs present on one side only are reported in diagnostics.
-Result<DumpSeries> compareDumpSeries(const QString &benchFolder, const QString &npuFolder,
-                                     const CompareOptions &options, ProgressSink &progress, const CancelToken &cancel);
+Result<DumpSeries> compareDumpSeries(const QString &benchFolder,
+                                     const QString &npuFolder,
+                                     const CompareOptions &options,
+                                     ProgressSink &progress,
+                                     const CancelToken &cancel);
 
 } // namespace Twinscope::Core

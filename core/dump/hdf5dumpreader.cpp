@@ -1,17 +1,15 @@
 #include "hdf5dumpreader.h"
 
-#include "dumpnames.h"
-#include "hdf5lock.h"
-
 #include "core/common/bytesource.h"
 #include "core/common/tr.h"
+#include "dumpnames.h"
+#include "hdf5lock.h"
 
 #include <QFile>
 #include <QFileInfo>
 
-#include <hdf5.h>
-
 #include <algorithm>
+#include <hdf5.h>
 
 using namespace Qt::StringLiterals;
 
@@ -100,20 +98,29 @@ DType storedType(hid_t type, bool *bigEndian)
     *bigEndian = H5Tget_order(type) == H5T_ORDER_BE;
     if (cls == H5T_FLOAT) {
         switch (size) {
-        case 2: return DType::Float16;
-        case 4: return DType::Float32;
-        case 8: return DType::Float64;
-        default: return DType::Unknown;
+        case 2:
+            return DType::Float16;
+        case 4:
+            return DType::Float32;
+        case 8:
+            return DType::Float64;
+        default:
+            return DType::Unknown;
         }
     }
     if (cls == H5T_INTEGER) {
         const bool isSigned = H5Tget_sign(type) == H5T_SGN_2;
         switch (size) {
-        case 1: return isSigned ? DType::Int8 : DType::UInt8;
-        case 2: return isSigned ? DType::Int16 : DType::UInt16;
-        case 4: return isSigned ? DType::Int32 : DType::UInt32;
-        case 8: return isSigned ? DType::Int64 : DType::UInt64;
-        default: return DType::Unknown;
+        case 1:
+            return isSigned ? DType::Int8 : DType::UInt8;
+        case 2:
+            return isSigned ? DType::Int16 : DType::UInt16;
+        case 4:
+            return isSigned ? DType::Int32 : DType::UInt32;
+        case 8:
+            return isSigned ? DType::Int64 : DType::UInt64;
+        default:
+            return DType::Unknown;
         }
     }
     if (cls == H5T_ENUM && size == 1)
@@ -125,16 +132,26 @@ DType storedType(hid_t type, bool *bigEndian)
 DType dumperType(qint64 code)
 {
     switch (code) {
-    case 1: return DType::Float32;
-    case 2: return DType::UInt8;
-    case 3: return DType::Int8;
-    case 5: return DType::Int16;
-    case 6: return DType::Int32;
-    case 7: return DType::Int64;
-    case 9: return DType::Bool;
-    case 10: return DType::Float16;
-    case 11: return DType::Float64;
-    default: return DType::Unknown;
+    case 1:
+        return DType::Float32;
+    case 2:
+        return DType::UInt8;
+    case 3:
+        return DType::Int8;
+    case 5:
+        return DType::Int16;
+    case 6:
+        return DType::Int32;
+    case 7:
+        return DType::Int64;
+    case 9:
+        return DType::Bool;
+    case 10:
+        return DType::Float16;
+    case 11:
+        return DType::Float64;
+    default:
+        return DType::Unknown;
     }
 }
 
@@ -142,22 +159,27 @@ DType dumperType(qint64 code)
 bool dumperStorageMatches(DType logical, DType stored)
 {
     switch (logical) {
-    case DType::Float16: return stored == DType::Float32 || stored == DType::Float16;
+    case DType::Float16:
+        return stored == DType::Float32 || stored == DType::Float16;
     case DType::UInt8:
-    case DType::Bool: return dtypeSize(stored) == 1 && !dtypeIsFloat(stored);
-    default: return logical == stored;
+    case DType::Bool:
+        return dtypeSize(stored) == 1 && !dtypeIsFloat(stored);
+    default:
+        return logical == stored;
     }
 }
 
 // The axis permutation a Stride describes, or an empty optional when it is no permutation of a
 // contiguous layout (broadcast, sliced or overlapping views cannot be reordered).
-std::optional<QList<int>> axisOrderFromStride(const QList<qint64> &shape, const QList<qint64> &stride)
+std::optional<QList<int>> axisOrderFromStride(const QList<qint64> &shape,
+                                              const QList<qint64> &stride)
 {
     const int rank = int(shape.size());
     QList<int> order(rank);
     for (int i = 0; i < rank; ++i)
         order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return stride[a] > stride[b]; });
+    std::stable_sort(
+        order.begin(), order.end(), [&](int a, int b) { return stride[a] > stride[b]; });
     qint64 expected = 1;
     for (int i = rank - 1; i >= 0; --i) {
         const int axis = order[i];
@@ -175,12 +197,15 @@ std::optional<QList<int>> axisOrderFromStride(const QList<qint64> &shape, const 
 
 } // namespace
 
-Result<TensorDump> loadHdf5Dump(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+Result<TensorDump>
+loadHdf5Dump(const Source &source, ProgressSink &progress, const CancelToken &cancel)
 {
     const QString path = source.path;
     if (!source.isPath())
-        return Result<TensorDump>::failed(Error::make(ErrorCode::Unsupported,
-                Tr::tr("HDF5 dumps can only be read from a file"), source.name()));
+        return Result<TensorDump>::failed(
+            Error::make(ErrorCode::Unsupported,
+                        Tr::tr("HDF5 dumps can only be read from a file"),
+                        source.name()));
     if (auto error = checkReadableFile(path))
         return Result<TensorDump>::failed(*error);
     progress.report(0, Tr::tr("Listing HDF5 datasets"));
@@ -191,14 +216,20 @@ Result<TensorDump> loadHdf5Dump(const Source &source, ProgressSink &progress, co
     Hdf5Guard guard;
     const QByteArray encoded = QFile::encodeName(path);
     if (H5Fis_hdf5(encoded.constData()) <= 0)
-        return Result<TensorDump>::failed(Error::make(ErrorCode::UnknownFormat,
-                Tr::tr("not an HDF5 file: the HDF5 signature is missing"), path, 0));
+        return Result<TensorDump>::failed(
+            Error::make(ErrorCode::UnknownFormat,
+                        Tr::tr("not an HDF5 file: the HDF5 signature is missing"),
+                        path,
+                        0));
     const hid_t file = H5Fopen(encoded.constData(), H5F_ACC_RDONLY, H5P_DEFAULT);
     if (file < 0) {
-        Error e = Error::make(ErrorCode::Truncated,
-                Tr::tr("the HDF5 file cannot be opened: it is truncated or its metadata is corrupt"), path);
+        Error e = Error::make(
+            ErrorCode::Truncated,
+            Tr::tr("the HDF5 file cannot be opened: it is truncated or its metadata is corrupt"),
+            path);
         e.expected = Tr::tr("a complete HDF5 file");
-        e.found = Tr::tr("%n bytes", nullptr, int(std::min<qint64>(QFileInfo(path).size(), INT_MAX)));
+        e.found =
+            Tr::tr("%n bytes", nullptr, int(std::min<qint64>(QFileInfo(path).size(), INT_MAX)));
         return Result<TensorDump>::failed(e);
     }
     VisitState state;
@@ -209,9 +240,10 @@ Result<TensorDump> loadHdf5Dump(const Source &source, ProgressSink &progress, co
         return Result<TensorDump>::canceled();
     }
     if (visited < 0)
-        diagnostics.add(u"hdf5_visit_failed"_s,
-                        Tr::tr("the group tree could not be walked completely; later datasets are missing"),
-                        Location{-1, -1, path});
+        diagnostics.add(
+            u"hdf5_visit_failed"_s,
+            Tr::tr("the group tree could not be walked completely; later datasets are missing"),
+            Location{-1, -1, path});
 
     // Decide the layout: the dumper marks every tensor with DataType (FORMATS.md §5.1).
     bool dumper = false;
@@ -241,12 +273,14 @@ Result<TensorDump> loadHdf5Dump(const Source &source, ProgressSink &progress, co
                 H5Fclose(file);
                 return Result<TensorDump>::canceled();
             }
-            progress.reportRange(done, state.datasets.size(), 0, 900, Tr::tr("Listing HDF5 datasets"));
+            progress.reportRange(
+                done, state.datasets.size(), 0, 900, Tr::tr("Listing HDF5 datasets"));
         }
         const QByteArray dsPath = l.path.toUtf8();
         const hid_t ds = H5Dopen2(file, dsPath.constData(), H5P_DEFAULT);
         if (ds < 0) {
-            diagnostics.add(u"hdf5_dataset_unreadable"_s, Tr::tr("a dataset could not be opened; it was skipped"),
+            diagnostics.add(u"hdf5_dataset_unreadable"_s,
+                            Tr::tr("a dataset could not be opened; it was skipped"),
                             Location{-1, -1, l.path});
             continue;
         }
@@ -262,10 +296,12 @@ Result<TensorDump> loadHdf5Dump(const Source &source, ProgressSink &progress, co
         const bool hasType = readIntAttribute(ds, "DataType", &code);
         if (dumper && !hasType) {
             // Non-tensor arguments, and dtypes the dumper does not write, carry no DataType.
-            diagnostics.add(u"dumper_no_datatype"_s,
-                            Tr::tr("datasets without a DataType attribute (non-tensor arguments or undumped "
-                                   "dtypes) were skipped"),
-                            Location{-1, -1, l.path}, Severity::Info);
+            diagnostics.add(
+                u"dumper_no_datatype"_s,
+                Tr::tr("datasets without a DataType attribute (non-tensor arguments or undumped "
+                       "dtypes) were skipped"),
+                Location{-1, -1, l.path},
+                Severity::Info);
             H5Dclose(ds);
             continue;
         }
@@ -291,11 +327,14 @@ Result<TensorDump> loadHdf5Dump(const Source &source, ProgressSink &progress, co
         const DType stored = storedType(type, &bigEndian);
         H5Tclose(type);
         if (!shapeOk) {
-            t.unreadable = Tr::tr("dataset %1 has an unsupported rank or an absurd size").arg(l.path);
+            t.unreadable =
+                Tr::tr("dataset %1 has an unsupported rank or an absurd size").arg(l.path);
         } else if (stored == DType::Unknown) {
             if (!dumper) {
-                diagnostics.add(u"hdf5_non_numeric"_s, Tr::tr("non-numeric datasets were skipped"),
-                                Location{-1, -1, l.path}, Severity::Info);
+                diagnostics.add(u"hdf5_non_numeric"_s,
+                                Tr::tr("non-numeric datasets were skipped"),
+                                Location{-1, -1, l.path},
+                                Severity::Info);
                 H5Dclose(ds);
                 continue;
             }
@@ -306,13 +345,15 @@ Result<TensorDump> loadHdf5Dump(const Source &source, ProgressSink &progress, co
         t.dtype = stored;
         if (dumper) {
             // /{irName}/{seqId}/input|output/{arg}[/{arg}_{i}]
-            const bool layoutOk = parts.size() >= 4 && (parts[2] == u"input"_s || parts[2] == u"output"_s);
+            const bool layoutOk =
+                parts.size() >= 4 && (parts[2] == u"input"_s || parts[2] == u"output"_s);
             bool seqOk = false;
             o.seq = layoutOk ? parts[1].toLongLong(&seqOk) : -1;
             if (!layoutOk || !seqOk) {
-                diagnostics.add(u"dumper_unexpected_path"_s,
-                                Tr::tr("datasets outside /{op}/{seq}/input|output/{arg} were ordered by path"),
-                                Location{-1, -1, l.path});
+                diagnostics.add(
+                    u"dumper_unexpected_path"_s,
+                    Tr::tr("datasets outside /{op}/{seq}/input|output/{arg} were ordered by path"),
+                    Location{-1, -1, l.path});
                 o.seq = -1;
             }
             t.opType = parts.value(0);
@@ -321,12 +362,13 @@ Result<TensorDump> loadHdf5Dump(const Source &source, ProgressSink &progress, co
             o.arg = parts.mid(3).join(u'/');
             const DType logical = dumperType(code);
             if (t.unreadable.isEmpty() && logical == DType::Unknown)
-                t.unreadable = Tr::tr("dataset %1 has the unknown DataType code %2").arg(l.path).arg(code);
+                t.unreadable =
+                    Tr::tr("dataset %1 has the unknown DataType code %2").arg(l.path).arg(code);
             else if (t.unreadable.isEmpty() && !dumperStorageMatches(logical, stored))
                 t.unreadable = Tr::tr("dataset %1: DataType %2 says %3, but it is stored as %4")
-                                       .arg(l.path)
-                                       .arg(code)
-                                       .arg(dtypeId(logical), dtypeId(stored));
+                                   .arg(l.path)
+                                   .arg(code)
+                                   .arg(dtypeId(logical), dtypeId(stored));
             t.dtype = logical;
             if (logical == DType::UInt8 || logical == DType::Bool)
                 t.storage.stored = logical; // reinterpret the signed I8 bits
@@ -334,15 +376,17 @@ Result<TensorDump> loadHdf5Dump(const Source &source, ProgressSink &progress, co
             const QList<qint64> stride = readIntArrayAttribute(ds, "Stride", &hasStride);
             if (t.unreadable.isEmpty() && hasStride && !t.shape.isEmpty()) {
                 if (stride.size() != t.shape.size()) {
-                    t.unreadable = Tr::tr("dataset %1: Stride has %2 entries but the shape has %3 axes")
-                                           .arg(l.path)
-                                           .arg(stride.size())
-                                           .arg(t.shape.size());
+                    t.unreadable =
+                        Tr::tr("dataset %1: Stride has %2 entries but the shape has %3 axes")
+                            .arg(l.path)
+                            .arg(stride.size())
+                            .arg(t.shape.size());
                 } else if (auto order = axisOrderFromStride(t.shape, stride)) {
                     t.storage.axisOrder = *order;
                 } else {
-                    t.unreadable = Tr::tr("dataset %1: Stride %2 is not a reordering of a contiguous layout")
-                                           .arg(l.path, shapeText(stride));
+                    t.unreadable =
+                        Tr::tr("dataset %1: Stride %2 is not a reordering of a contiguous layout")
+                            .arg(l.path, shapeText(stride));
                 }
             }
         } else {
@@ -366,7 +410,8 @@ Result<TensorDump> loadHdf5Dump(const Source &source, ProgressSink &progress, co
         // mmap windows without the HDF5 lock; everything else goes through hyperslab reads.
         if (t.unreadable.isEmpty() && stored != DType::Unknown) {
             const hid_t dcpl = H5Dget_create_plist(ds);
-            const bool contiguous = H5Pget_layout(dcpl) == H5D_CONTIGUOUS && H5Pget_nfilters(dcpl) == 0;
+            const bool contiguous =
+                H5Pget_layout(dcpl) == H5D_CONTIGUOUS && H5Pget_nfilters(dcpl) == 0;
             H5Pclose(dcpl);
             const haddr_t offset = contiguous ? H5Dget_offset(ds) : HADDR_UNDEF;
             const qint64 bytes = t.numel() * dtypeSize(t.storage.stored);
@@ -374,14 +419,16 @@ Result<TensorDump> loadHdf5Dump(const Source &source, ProgressSink &progress, co
                 t.storage.kind = TensorStorage::Kind::RawFile;
                 t.storage.offset = qint64(offset);
                 if (t.storage.offset + bytes > QFileInfo(path).size())
-                    t.unreadable = Tr::tr("dataset %1 is truncated: its data ends at byte %2, past the end of "
-                                          "the file")
-                                           .arg(l.path)
-                                           .arg(t.storage.offset + bytes);
+                    t.unreadable =
+                        Tr::tr("dataset %1 is truncated: its data ends at byte %2, past the end of "
+                               "the file")
+                            .arg(l.path)
+                            .arg(t.storage.offset + bytes);
             } else if (stored == DType::Float16) {
-                t.unreadable = Tr::tr("dataset %1 is a chunked or compressed float16 dataset, which HDF5 1.10 "
-                                      "cannot convert")
-                                       .arg(l.path);
+                t.unreadable =
+                    Tr::tr("dataset %1 is a chunked or compressed float16 dataset, which HDF5 1.10 "
+                           "cannot convert")
+                        .arg(l.path);
             } else {
                 t.storage.kind = TensorStorage::Kind::Hdf5;
             }
@@ -406,8 +453,11 @@ Result<TensorDump> loadHdf5Dump(const Source &source, ProgressSink &progress, co
     for (const Ordered &o : std::as_const(tensors))
         dump->tensors.append(o.entry);
     if (dump->tensors.isEmpty())
-        return Result<TensorDump>::failed(Error::make(ErrorCode::Malformed,
-                Tr::tr("the HDF5 file holds no numeric dataset to compare"), path), diagnostics);
+        return Result<TensorDump>::failed(
+            Error::make(ErrorCode::Malformed,
+                        Tr::tr("the HDF5 file holds no numeric dataset to compare"),
+                        path),
+            diagnostics);
     progress.report(1000, Tr::tr("Listing HDF5 datasets"));
     return Result<TensorDump>::ok(dump, diagnostics);
 }

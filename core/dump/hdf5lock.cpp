@@ -13,7 +13,8 @@ std::mutex &hdf5Mutex()
 }
 } // namespace
 
-Hdf5Guard::Hdf5Guard() : m_lock(hdf5Mutex())
+Hdf5Guard::Hdf5Guard()
+    : m_lock(hdf5Mutex())
 {
     H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
 }

@@ -1,10 +1,9 @@
 #include "msprobereader.h"
 
-#include "dumpnames.h"
-#include "npyreader.h"
-
 #include "core/common/bytesource.h"
 #include "core/common/tr.h"
+#include "dumpnames.h"
+#include "npyreader.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -20,8 +19,8 @@ namespace {
 
 constexpr int MaxNesting = 64;
 
-// Python's json writes non-finite floats as bare NaN / Infinity / -Infinity, which JSON parsers reject.
-// Quote them (outside strings) so they parse, and read the quoted words back as numbers.
+// Python's json writes non-finite floats as bare NaN / Infinity / -Infinity, which JSON parsers
+// reject. Quote them (outside strings) so they parse, and read the quoted words back as numbers.
 std::string quoteNonFinite(std::string_view in)
 {
     std::string out;
@@ -42,7 +41,9 @@ std::string quoteNonFinite(std::string_view in)
             out.push_back(c);
             continue;
         }
-        for (std::string_view word : {std::string_view("-Infinity"), std::string_view("Infinity"), std::string_view("NaN")}) {
+        for (std::string_view word : {std::string_view("-Infinity"),
+                                      std::string_view("Infinity"),
+                                      std::string_view("NaN")}) {
             if (in.substr(i, word.size()) == word) {
                 out.push_back('"');
                 out.append(word);
@@ -112,7 +113,8 @@ struct Walker
             for (auto d : shape) {
                 int64_t v;
                 if (d.get_int64().get(v) != simdjson::SUCCESS || v < 0 || v > (int64_t(1) << 40)) {
-                    diagnostics->add(u"msprobe_bad_shape"_s, Tr::tr("tensors with an invalid shape were kept without one"),
+                    diagnostics->add(u"msprobe_bad_shape"_s,
+                                     Tr::tr("tensors with an invalid shape were kept without one"),
                                      Location{-1, -1, t.key});
                     t.shape.clear();
                     break;
@@ -137,14 +139,15 @@ struct Walker
             const QString file = QDir(tensorDir).filePath(dataName);
             QString npy = file;
             if (dataName.endsWith(u".pt"_s))
-                npy = file.left(file.size() - 3) + u".npy"_s; // a converted sibling, if the user made one
+                npy = file.left(file.size() - 3) +
+                      u".npy"_s; // a converted sibling, if the user made one
             if (QFileInfo::exists(npy) && npy.endsWith(u".npy"_s)) {
                 Error error;
                 if (auto n = readNpyTensor(npy, &error)) {
                     t.storage = n->storage;
                     if (t.shape != n->shape)
                         t.unreadable = Tr::tr("%1 has shape %2 but dump.json says %3")
-                                               .arg(dataName, shapeText(n->shape), shapeText(t.shape));
+                                           .arg(dataName, shapeText(n->shape), shapeText(t.shape));
                     else if (t.dtype != n->dtype && t.dtype != DType::BFloat16)
                         t.dtype = n->dtype; // the file is the truth for what we compare
                     dump->dataBytes += n->numel() * dtypeSize(n->storage.stored);
@@ -153,10 +156,12 @@ struct Walker
                 }
             } else if (dataName.endsWith(u".pt"_s)) {
                 t.unreadable = ptTensorAdvice(dataName);
-                diagnostics->add(u"msprobe_pt_tensor"_s, ptTensorAdvice(dataName), Location{-1, -1, dataName});
+                diagnostics->add(
+                    u"msprobe_pt_tensor"_s, ptTensorAdvice(dataName), Location{-1, -1, dataName});
             } else {
                 t.unreadable = Tr::tr("Dump file: %1 not found.").arg(dataName);
-                diagnostics->add(u"msprobe_missing_tensor"_s, Tr::tr("tensor files named in dump.json are missing"),
+                diagnostics->add(u"msprobe_missing_tensor"_s,
+                                 Tr::tr("tensor files named in dump.json are missing"),
                                  Location{-1, -1, dataName});
             }
         }
@@ -192,15 +197,20 @@ struct Walker
 
 QString ptTensorAdvice(const QString &file)
 {
-    return Tr::tr("%1 is a torch.save (.pt) file, which Twinscope does not unpickle. Either compare in "
-                  "statistics mode (msprobe config \"task\": \"statistics\"), or convert the tensors once with "
-                  "python3 -c \"import glob, numpy, torch; [numpy.save(p[:-3] + '.npy', "
-                  "torch.load(p).float().numpy()) for p in glob.glob('dump_tensor_data/*.pt')]\" - the .npy "
-                  "files next to the .pt files are then read automatically.")
+    return Tr::
+        tr("%1 is a torch.save (.pt) file, which Twinscope does not unpickle. Either compare in "
+           "statistics mode (msprobe config \"task\": \"statistics\"), or convert the tensors once "
+           "with "
+           "python3 -c \"import glob, numpy, torch; [numpy.save(p[:-3] + '.npy', "
+           "torch.load(p).float().numpy()) for p in glob.glob('dump_tensor_data/*.pt')]\" - the "
+           ".npy "
+           "files next to the .pt files are then read automatically.")
             .arg(file);
 }
 
-Result<TensorDump> parseMsprobeDumpJson(std::string_view json, const QString &name, const QString &tensorDir,
+Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
+                                        const QString &name,
+                                        const QString &tensorDir,
                                         const CancelToken &cancel)
 {
     Diagnostics diagnostics;
@@ -208,8 +218,9 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json, const QString &na
     simdjson::dom::parser parser;
     simdjson::dom::element doc;
     if (const auto err = parser.parse(fixed).get(doc); err != simdjson::SUCCESS) {
-        Error e = Error::make(ErrorCode::Malformed, Tr::tr("dump.json is not valid JSON (%1)")
-                                                            .arg(QString::fromLatin1(simdjson::error_message(err))),
+        Error e = Error::make(ErrorCode::Malformed,
+                              Tr::tr("dump.json is not valid JSON (%1)")
+                                  .arg(QString::fromLatin1(simdjson::error_message(err))),
                               name);
         return Result<TensorDump>::failed(e);
     }
@@ -218,8 +229,8 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json, const QString &na
     dump->format = u"msprobe"_s;
     simdjson::dom::object root;
     if (doc.get_object().get(root) != simdjson::SUCCESS)
-        return Result<TensorDump>::failed(Error::make(ErrorCode::Malformed,
-                Tr::tr("dump.json must hold a JSON object"), name, 0));
+        return Result<TensorDump>::failed(Error::make(
+            ErrorCode::Malformed, Tr::tr("dump.json must hold a JSON object"), name, 0));
     simdjson::dom::object data;
     Walker w{dump.get(), &diagnostics, tensorDir, false, {}};
     std::string_view task;
@@ -236,30 +247,34 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json, const QString &na
             return Result<TensorDump>::canceled();
         simdjson::dom::object entry;
         if (call.value.get_object().get(entry) != simdjson::SUCCESS) {
-            diagnostics.add(u"msprobe_bad_entry"_s, Tr::tr("entries that are not objects were skipped"),
+            diagnostics.add(u"msprobe_bad_entry"_s,
+                            Tr::tr("entries that are not objects were skipped"),
                             Location{-1, -1, qstr(call.key)});
             continue;
         }
         w.callKey = qstr(call.key);
-        // Inputs before outputs whatever the key order in the file; backward entries use input/output.
+        // Inputs before outputs whatever the key order in the file; backward entries use
+        // input/output.
         for (const char *field : {"input_args", "input_kwargs", "input", "parameters", "output"}) {
             simdjson::dom::element v;
             if (entry[field].get(v) != simdjson::SUCCESS)
                 continue;
-            const QString base = std::string_view(field).starts_with("output")       ? u"output"_s
-                                 : std::string_view(field) == "parameters"           ? u"parameters"_s
-                                                                                     : u"input"_s;
+            const QString base = std::string_view(field).starts_with("output") ? u"output"_s
+                                 : std::string_view(field) == "parameters"     ? u"parameters"_s
+                                                                               : u"input"_s;
             w.walk(v, base, 0);
         }
     }
     dump->statisticsOnly = !w.tensorMode;
     if (dump->tensors.isEmpty())
-        return Result<TensorDump>::failed(Error::make(ErrorCode::Malformed,
-                Tr::tr("dump.json lists no tensor"), name), diagnostics);
+        return Result<TensorDump>::failed(
+            Error::make(ErrorCode::Malformed, Tr::tr("dump.json lists no tensor"), name),
+            diagnostics);
     return Result<TensorDump>::ok(dump, diagnostics);
 }
 
-Result<TensorDump> loadMsprobeDump(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+Result<TensorDump>
+loadMsprobeDump(const Source &source, ProgressSink &progress, const CancelToken &cancel)
 {
     QString jsonPath = source.path;
     if (QFileInfo(jsonPath).isDir()) {
@@ -275,8 +290,10 @@ Result<TensorDump> loadMsprobeDump(const Source &source, ProgressSink &progress,
         else if (!found.isEmpty())
             jsonPath = found.first();
         else
-            return Result<TensorDump>::failed(Error::make(ErrorCode::UnknownFormat,
-                    Tr::tr("the folder holds no msprobe dump.json"), source.path));
+            return Result<TensorDump>::failed(
+                Error::make(ErrorCode::UnknownFormat,
+                            Tr::tr("the folder holds no msprobe dump.json"),
+                            source.path));
     }
     progress.report(0, Tr::tr("Reading dump.json"));
     Error error;
@@ -284,31 +301,36 @@ Result<TensorDump> loadMsprobeDump(const Source &source, ProgressSink &progress,
     if (!bytes)
         return Result<TensorDump>::failed(error);
     const QDir dir = QFileInfo(jsonPath).dir();
-    auto result = parseMsprobeDumpJson(bytes->data(), jsonPath, dir.filePath(u"dump_tensor_data"_s), cancel);
+    auto result =
+        parseMsprobeDumpJson(bytes->data(), jsonPath, dir.filePath(u"dump_tensor_data"_s), cancel);
     if (!result.isOk())
         return result;
     auto dump = std::make_shared<TensorDump>(*result.value());
     Diagnostics diagnostics = result.diagnostics();
-    if (QFileInfo(jsonPath) != QFileInfo(source.path) && QFileInfo(source.path).isDir()
-        && QFileInfo(jsonPath).dir() != QDir(source.path))
-        diagnostics.add(u"msprobe_first_rank"_s,
-                        Tr::tr("the folder holds several dumps; the first step and rank was used (%1)").arg(jsonPath),
-                        Location{-1, -1, jsonPath});
+    if (QFileInfo(jsonPath) != QFileInfo(source.path) && QFileInfo(source.path).isDir() &&
+        QFileInfo(jsonPath).dir() != QDir(source.path))
+        diagnostics.add(
+            u"msprobe_first_rank"_s,
+            Tr::tr("the folder holds several dumps; the first step and rank was used (%1)")
+                .arg(jsonPath),
+            Location{-1, -1, jsonPath});
     const QString construct = dir.filePath(u"construct.json"_s);
     if (QFileInfo::exists(construct)) {
         Error ce;
         if (auto cbytes = ByteSource::open(Source::fromPath(construct), &ce)) {
             simdjson::dom::parser parser;
             simdjson::dom::object tree;
-            if (parser.parse(cbytes->data().data(), cbytes->data().size()).get_object().get(tree) == simdjson::SUCCESS) {
+            if (parser.parse(cbytes->data().data(), cbytes->data().size()).get_object().get(tree) ==
+                simdjson::SUCCESS) {
                 for (auto node : tree) {
                     std::string_view parent;
                     if (node.value.get_string().get(parent) == simdjson::SUCCESS)
                         dump->moduleParent.append({qstr(node.key), qstr(parent)});
                 }
             } else {
-                diagnostics.add(u"msprobe_bad_construct"_s, Tr::tr("construct.json is not a JSON object; the module "
-                                                                   "tree is not shown"),
+                diagnostics.add(u"msprobe_bad_construct"_s,
+                                Tr::tr("construct.json is not a JSON object; the module "
+                                       "tree is not shown"),
                                 Location{-1, -1, construct});
             }
         }
@@ -319,7 +341,9 @@ Result<TensorDump> loadMsprobeDump(const Source &source, ProgressSink &progress,
         if (auto sbytes = ByteSource::open(Source::fromPath(stack), &se)) {
             simdjson::dom::parser parser;
             simdjson::dom::object stacks;
-            if (parser.parse(sbytes->data().data(), sbytes->data().size()).get_object().get(stacks) == simdjson::SUCCESS) {
+            if (parser.parse(sbytes->data().data(), sbytes->data().size())
+                    .get_object()
+                    .get(stacks) == simdjson::SUCCESS) {
                 for (auto entry : stacks) {
                     simdjson::dom::array frames;
                     if (entry.value.get_array().get(frames) != simdjson::SUCCESS)
@@ -333,8 +357,10 @@ Result<TensorDump> loadMsprobeDump(const Source &source, ProgressSink &progress,
                     dump->callStacks.insert(qstr(entry.key), lines);
                 }
             } else {
-                diagnostics.add(u"msprobe_bad_stack"_s, Tr::tr("stack.json is not a JSON object; call stacks are not shown"),
-                                Location{-1, -1, stack});
+                diagnostics.add(
+                    u"msprobe_bad_stack"_s,
+                    Tr::tr("stack.json is not a JSON object; call stacks are not shown"),
+                    Location{-1, -1, stack});
             }
         }
     }
@@ -343,7 +369,8 @@ Result<TensorDump> loadMsprobeDump(const Source &source, ProgressSink &progress,
     return Result<TensorDump>::ok(dump, diagnostics);
 }
 
-Result<TensorDump> parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &cancel)
+Result<TensorDump>
+parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &cancel)
 {
     auto dump = std::make_shared<TensorDump>();
     dump->path = name;
@@ -369,13 +396,14 @@ Result<TensorDump> parsePtdbgPkl(std::string_view text, const QString &name, con
         simdjson::dom::array a;
         std::string_view tensorName, dtype;
         simdjson::dom::array shape, stats;
-        if (parser.parse(fixed).get_array().get(a) != simdjson::SUCCESS || a.size() < 6
-            || a.at(0).get_string().get(tensorName) != simdjson::SUCCESS
-            || a.at(3).get_string().get(dtype) != simdjson::SUCCESS
-            || a.at(4).get_array().get(shape) != simdjson::SUCCESS
-            || a.at(5).get_array().get(stats) != simdjson::SUCCESS) {
+        if (parser.parse(fixed).get_array().get(a) != simdjson::SUCCESS || a.size() < 6 ||
+            a.at(0).get_string().get(tensorName) != simdjson::SUCCESS ||
+            a.at(3).get_string().get(dtype) != simdjson::SUCCESS ||
+            a.at(4).get_array().get(shape) != simdjson::SUCCESS ||
+            a.at(5).get_array().get(stats) != simdjson::SUCCESS) {
             diagnostics.add(u"ptdbg_bad_line"_s,
-                            Tr::tr("lines that are not [name, n, [], dtype, shape, [max, min, mean]] were skipped"),
+                            Tr::tr("lines that are not [name, n, [], dtype, shape, [max, min, "
+                                   "mean]] were skipped"),
                             Location{offset, line, {}});
             continue;
         }
@@ -401,7 +429,8 @@ Result<TensorDump> parsePtdbgPkl(std::string_view text, const QString &name, con
             ++k;
         }
         t.stats = st;
-        // "Functional_linear_0_forward_input.0" / "..._output": the op is everything before _input/_output.
+        // "Functional_linear_0_forward_input.0" / "..._output": the op is everything before
+        // _input/_output.
         qsizetype at = t.name.lastIndexOf(u"_output"_s);
         t.isOutput = at >= 0;
         if (at < 0)
@@ -411,12 +440,14 @@ Result<TensorDump> parsePtdbgPkl(std::string_view text, const QString &name, con
         dump->tensors.append(t);
     }
     if (dump->tensors.isEmpty())
-        return Result<TensorDump>::failed(Error::make(ErrorCode::Malformed,
-                Tr::tr("no line holds a ptdbg tensor record"), name), diagnostics);
+        return Result<TensorDump>::failed(
+            Error::make(ErrorCode::Malformed, Tr::tr("no line holds a ptdbg tensor record"), name),
+            diagnostics);
     return Result<TensorDump>::ok(dump, diagnostics);
 }
 
-Result<TensorDump> loadPtdbgPkl(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+Result<TensorDump>
+loadPtdbgPkl(const Source &source, ProgressSink &progress, const CancelToken &cancel)
 {
     Error error;
     auto bytes = ByteSource::open(source, &error);

@@ -1,10 +1,9 @@
 #pragma once
 
-#include "tensordump.h"
-
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "core/common/source.h"
+#include "tensordump.h"
 
 #include <string_view>
 
@@ -15,15 +14,20 @@ namespace Twinscope::Core {
 // files in dump_tensor_data/, .npy read, .pt refused with instructions). construct.json is read for
 // the module tree when present. Tensors are named "{call key}.{input|output}.{i}" (the data_name
 // without extension in tensor mode), in dump order: calls in file order, inputs then outputs.
-Result<TensorDump> loadMsprobeDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
+Result<TensorDump>
+loadMsprobeDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
 
 // The same on bytes already in memory (fuzzers, tests); tensorDir locates data_name files.
-Result<TensorDump> parseMsprobeDumpJson(std::string_view json, const QString &name, const QString &tensorDir,
+Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
+                                        const QString &name,
+                                        const QString &tensorDir,
                                         const CancelToken &cancel);
 
 // ptdbg .pkl files: JSON lines [name, 1, [], dtype, shape, [max, min, mean]] (FORMATS.md §5.7).
-Result<TensorDump> loadPtdbgPkl(const Source &source, ProgressSink &progress, const CancelToken &cancel);
-Result<TensorDump> parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &cancel);
+Result<TensorDump>
+loadPtdbgPkl(const Source &source, ProgressSink &progress, const CancelToken &cancel);
+Result<TensorDump>
+parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &cancel);
 
 // What to tell a user who hands us torch.save files.
 QString ptTensorAdvice(const QString &file);

@@ -1,9 +1,8 @@
 #include "npyreader.h"
 
-#include "dumpnames.h"
-
 #include "core/common/bytesource.h"
 #include "core/common/tr.h"
+#include "dumpnames.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,10 +16,15 @@ namespace Twinscope::Core {
 
 namespace {
 
-constexpr qint64 MaxHeaderBytes = 1 << 20; // real headers are < 64 KiB even for v2/v3; refuse absurd ones
+constexpr qint64 MaxHeaderBytes =
+    1 << 20; // real headers are < 64 KiB even for v2/v3; refuse absurd ones
 
-Error npyError(ErrorCode code, const QString &message, const QString &name, qint64 offset,
-               const QString &expected = {}, const QString &found = {})
+Error npyError(ErrorCode code,
+               const QString &message,
+               const QString &name,
+               qint64 offset,
+               const QString &expected = {},
+               const QString &found = {})
 {
     Error e = Error::make(code, message, name, offset);
     e.expected = expected;
@@ -36,7 +40,8 @@ struct HeaderCursor
 
     void skipSpace()
     {
-        while (pos < text.size() && (text[pos] == ' ' || text[pos] == '\t' || text[pos] == '\n' || text[pos] == '\r'))
+        while (pos < text.size() &&
+               (text[pos] == ' ' || text[pos] == '\t' || text[pos] == '\n' || text[pos] == '\r'))
             ++pos;
     }
     bool eat(char c)
@@ -101,11 +106,27 @@ bool descrToType(const std::string &descr, DType *type, bool *bigEndian)
     }
     *bigEndian = order == '>';
     const std::string t = descr.substr(i);
-    static constexpr struct { const char *code; DType type; } table[] = {
-            {"b1", DType::Bool},    {"?", DType::Bool},     {"u1", DType::UInt8},   {"i1", DType::Int8},
-            {"i2", DType::Int16},   {"u2", DType::UInt16},  {"i4", DType::Int32},   {"u4", DType::UInt32},
-            {"i8", DType::Int64},   {"u8", DType::UInt64},  {"f2", DType::Float16}, {"f4", DType::Float32},
-            {"f8", DType::Float64}, {"e", DType::Float16},  {"f", DType::Float32},  {"d", DType::Float64},
+    static constexpr struct
+    {
+        const char *code;
+        DType type;
+    } table[] = {
+        {"b1", DType::Bool},
+        {"?", DType::Bool},
+        {"u1", DType::UInt8},
+        {"i1", DType::Int8},
+        {"i2", DType::Int16},
+        {"u2", DType::UInt16},
+        {"i4", DType::Int32},
+        {"u4", DType::UInt32},
+        {"i8", DType::Int64},
+        {"u8", DType::UInt64},
+        {"f2", DType::Float16},
+        {"f4", DType::Float32},
+        {"f8", DType::Float64},
+        {"e", DType::Float16},
+        {"f", DType::Float32},
+        {"d", DType::Float64},
     };
     for (const auto &e : table) {
         if (t == e.code) {
@@ -122,8 +143,12 @@ std::optional<NpyHeader> parseNpyHeader(std::string_view bytes, const QString &n
 {
     static constexpr char magic[] = "\x93NUMPY";
     if (bytes.size() < 10 || bytes.substr(0, 6) != std::string_view(magic, 6)) {
-        *error = npyError(ErrorCode::UnknownFormat, Tr::tr("not a .npy file: the \\x93NUMPY magic is missing"),
-                          name, 0, u"\\x93NUMPY"_s, Tr::tr("%n bytes", nullptr, int(std::min<size_t>(bytes.size(), 6))));
+        *error = npyError(ErrorCode::UnknownFormat,
+                          Tr::tr("not a .npy file: the \\x93NUMPY magic is missing"),
+                          name,
+                          0,
+                          u"\\x93NUMPY"_s,
+                          Tr::tr("%n bytes", nullptr, int(std::min<size_t>(bytes.size(), 6))));
         return std::nullopt;
     }
     NpyHeader h;
@@ -136,32 +161,48 @@ std::optional<NpyHeader> parseNpyHeader(std::string_view bytes, const QString &n
         start = 10;
     } else if (h.major == 2 || h.major == 3) {
         if (bytes.size() < 12) {
-            *error = npyError(ErrorCode::Truncated, Tr::tr("the .npy header is cut off"), name, qint64(bytes.size()));
+            *error = npyError(ErrorCode::Truncated,
+                              Tr::tr("the .npy header is cut off"),
+                              name,
+                              qint64(bytes.size()));
             return std::nullopt;
         }
-        headerLen = qint64(quint8(bytes[8])) | (qint64(quint8(bytes[9])) << 8) | (qint64(quint8(bytes[10])) << 16)
-                | (qint64(quint8(bytes[11])) << 24);
+        headerLen = qint64(quint8(bytes[8])) | (qint64(quint8(bytes[9])) << 8) |
+                    (qint64(quint8(bytes[10])) << 16) | (qint64(quint8(bytes[11])) << 24);
         start = 12;
     } else {
-        *error = npyError(ErrorCode::Unsupported, Tr::tr("unsupported .npy format version %1.%2").arg(h.major).arg(h.minor),
-                          name, 6, u"1.0, 2.0 or 3.0"_s, u"%1.%2"_s.arg(h.major).arg(h.minor));
+        *error = npyError(ErrorCode::Unsupported,
+                          Tr::tr("unsupported .npy format version %1.%2").arg(h.major).arg(h.minor),
+                          name,
+                          6,
+                          u"1.0, 2.0 or 3.0"_s,
+                          u"%1.%2"_s.arg(h.major).arg(h.minor));
         return std::nullopt;
     }
     if (headerLen > MaxHeaderBytes) {
-        *error = npyError(ErrorCode::Malformed, Tr::tr("the .npy header claims %1 bytes, which is absurd").arg(headerLen),
-                          name, 8);
+        *error = npyError(ErrorCode::Malformed,
+                          Tr::tr("the .npy header claims %1 bytes, which is absurd").arg(headerLen),
+                          name,
+                          8);
         return std::nullopt;
     }
     if (qint64(bytes.size()) < start + headerLen) {
-        *error = npyError(ErrorCode::Truncated, Tr::tr("the .npy header is cut off"), name, qint64(bytes.size()),
-                          Tr::tr("%1 header bytes").arg(headerLen), Tr::tr("%1").arg(qint64(bytes.size()) - start));
+        *error = npyError(ErrorCode::Truncated,
+                          Tr::tr("the .npy header is cut off"),
+                          name,
+                          qint64(bytes.size()),
+                          Tr::tr("%1 header bytes").arg(headerLen),
+                          Tr::tr("%1").arg(qint64(bytes.size()) - start));
         return std::nullopt;
     }
     h.dataOffset = start + headerLen;
     HeaderCursor c{bytes.substr(size_t(start), size_t(headerLen))};
     auto fail = [&](const QString &what) {
-        *error = npyError(ErrorCode::Malformed, Tr::tr("the .npy header is malformed: %1").arg(what), name,
-                          start + qint64(c.pos), Tr::tr("a dict with descr, fortran_order and shape"),
+        *error = npyError(ErrorCode::Malformed,
+                          Tr::tr("the .npy header is malformed: %1").arg(what),
+                          name,
+                          start + qint64(c.pos),
+                          Tr::tr("a dict with descr, fortran_order and shape"),
                           QString::fromLatin1(c.text.substr(0, 120)));
         return std::nullopt;
     };
@@ -176,20 +217,28 @@ std::optional<NpyHeader> parseNpyHeader(std::string_view bytes, const QString &n
             const auto descr = c.string();
             if (!descr) {
                 *error = npyError(ErrorCode::Unsupported,
-                                  Tr::tr("structured arrays (a descr list) are not tensors"), name, start + qint64(c.pos));
+                                  Tr::tr("structured arrays (a descr list) are not tensors"),
+                                  name,
+                                  start + qint64(c.pos));
                 return std::nullopt;
             }
             if (!descrToType(*descr, &h.dtype, &h.bigEndian)) {
                 const QString d = QString::fromLatin1(descr->c_str());
                 QString why = Tr::tr("dtype %1 is not a numeric tensor type").arg(d);
                 if (d.contains(u'O'))
-                    why = Tr::tr("dtype %1 holds Python objects (pickles), which are never loaded").arg(d);
+                    why = Tr::tr("dtype %1 holds Python objects (pickles), which are never loaded")
+                              .arg(d);
                 else if (d.endsWith(u"V2"_s))
-                    why = Tr::tr("dtype %1 is raw 2-byte data (probably bfloat16); its real dtype must come from "
+                    why = Tr::tr("dtype %1 is raw 2-byte data (probably bfloat16); its real dtype "
+                                 "must come from "
                                  "dump.json")
-                                  .arg(d);
-                *error = npyError(ErrorCode::Unsupported, why, name, start + qint64(c.pos),
-                                  u"b1 i1-i8 u1-u8 f2 f4 f8"_s, d);
+                              .arg(d);
+                *error = npyError(ErrorCode::Unsupported,
+                                  why,
+                                  name,
+                                  start + qint64(c.pos),
+                                  u"b1 i1-i8 u1-u8 f2 f4 f8"_s,
+                                  d);
                 return std::nullopt;
             }
             haveDescr = true;
@@ -229,8 +278,11 @@ std::optional<NpyHeader> parseNpyHeader(std::string_view bytes, const QString &n
     qint64 n = 1;
     for (qint64 d : std::as_const(h.shape)) {
         if (d != 0 && n > (qint64(1) << 50) / d) {
-            *error = npyError(ErrorCode::TooLarge, Tr::tr("the shape %1 has an absurd number of elements").arg(shapeText(h.shape)),
-                              name, start);
+            *error = npyError(
+                ErrorCode::TooLarge,
+                Tr::tr("the shape %1 has an absurd number of elements").arg(shapeText(h.shape)),
+                name,
+                start);
             return std::nullopt;
         }
         n *= d;
@@ -247,7 +299,8 @@ std::optional<TensorEntry> readNpyTensor(const QString &path, Error *error)
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = Error::make(ErrorCode::Unreadable, Tr::tr("cannot open the file for reading"), path);
+        *error =
+            Error::make(ErrorCode::Unreadable, Tr::tr("cannot open the file for reading"), path);
         return std::nullopt;
     }
     const QByteArray head = file.read(MaxHeaderBytes + 16);
@@ -256,13 +309,17 @@ std::optional<TensorEntry> readNpyTensor(const QString &path, Error *error)
         return std::nullopt;
     const qint64 size = file.size();
     if (h->dataOffset + h->dataBytes > size) {
-        *error = npyError(ErrorCode::Truncated,
-                          Tr::tr("the file is truncated: shape %1 of %2 needs %3 data bytes after the header, "
-                                 "only %4 are there")
-                                  .arg(shapeText(h->shape), dtypeId(h->dtype))
-                                  .arg(h->dataBytes)
-                                  .arg(std::max<qint64>(0, size - h->dataOffset)),
-                          path, size, Tr::tr("%1 bytes").arg(h->dataOffset + h->dataBytes), Tr::tr("%1 bytes").arg(size));
+        *error = npyError(
+            ErrorCode::Truncated,
+            Tr::tr("the file is truncated: shape %1 of %2 needs %3 data bytes after the header, "
+                   "only %4 are there")
+                .arg(shapeText(h->shape), dtypeId(h->dtype))
+                .arg(h->dataBytes)
+                .arg(std::max<qint64>(0, size - h->dataOffset)),
+            path,
+            size,
+            Tr::tr("%1 bytes").arg(h->dataOffset + h->dataBytes),
+            Tr::tr("%1 bytes").arg(size));
         return std::nullopt;
     }
     TensorEntry t;
@@ -281,7 +338,8 @@ std::optional<TensorEntry> readNpyTensor(const QString &path, Error *error)
     return t;
 }
 
-Result<TensorDump> loadNpyDump(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+Result<TensorDump>
+loadNpyDump(const Source &source, ProgressSink &progress, const CancelToken &cancel)
 {
     const QString path = source.path;
     auto dump = std::make_shared<TensorDump>();
@@ -292,11 +350,12 @@ Result<TensorDump> loadNpyDump(const Source &source, ProgressSink &progress, con
     if (info.isDir()) {
         dump->format = u"npy_folder"_s;
         const QDir dir(path);
-        for (const QString &f : dir.entryList({u"*.npy"_s}, QDir::Files | QDir::Readable, QDir::Name))
+        for (const QString &f :
+             dir.entryList({u"*.npy"_s}, QDir::Files | QDir::Readable, QDir::Name))
             files << dir.filePath(f);
         if (files.isEmpty())
-            return Result<TensorDump>::failed(Error::make(ErrorCode::UnknownFormat,
-                    Tr::tr("the folder holds no .npy file"), path));
+            return Result<TensorDump>::failed(Error::make(
+                ErrorCode::UnknownFormat, Tr::tr("the folder holds no .npy file"), path));
     } else {
         dump->format = u"npy"_s;
         files << path;
@@ -319,7 +378,8 @@ Result<TensorDump> loadNpyDump(const Source &source, ProgressSink &progress, con
             if (files.size() == 1)
                 return Result<TensorDump>::failed(error, diagnostics);
             // One bad file in a folder is an unreadable row, not a failed comparison.
-            diagnostics.add(u"npy_unreadable"_s, Tr::tr("some .npy files could not be read"),
+            diagnostics.add(u"npy_unreadable"_s,
+                            Tr::tr("some .npy files could not be read"),
                             Location{error.offset, -1, QFileInfo(f).fileName()});
             TensorEntry broken;
             broken.name = QFileInfo(f).fileName();
@@ -330,8 +390,9 @@ Result<TensorDump> loadNpyDump(const Source &source, ProgressSink &progress, con
         Ordered o;
         if (auto n = parseAscendDumpName(t->name)) {
             // Timestamps differ between the two sides: pair by op name, direction and slot only.
-            t->key = u"%1.%2.%3.%4"_s.arg(n->opType, n->opName, n->isOutput ? u"output"_s : u"input"_s)
-                             .arg(n->slot);
+            t->key =
+                u"%1.%2.%3.%4"_s.arg(n->opType, n->opName, n->isOutput ? u"output"_s : u"input"_s)
+                    .arg(n->slot);
             t->op = n->opType + u'.' + n->opName;
             t->opType = n->opType;
             t->isOutput = n->isOutput;
@@ -378,14 +439,16 @@ quint64 le(const uchar *p, int bytes)
 
 } // namespace
 
-Result<TensorDump> loadNpzDump(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+Result<TensorDump>
+loadNpzDump(const Source &source, ProgressSink &progress, const CancelToken &cancel)
 {
     const QString path = source.path;
     if (auto e = checkReadableFile(path))
         return Result<TensorDump>::failed(*e);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return Result<TensorDump>::failed(Error::make(ErrorCode::Unreadable, Tr::tr("cannot open the file for reading"), path));
+        return Result<TensorDump>::failed(
+            Error::make(ErrorCode::Unreadable, Tr::tr("cannot open the file for reading"), path));
     const qint64 size = file.size();
     auto fail = [&](const QString &message, qint64 offset) {
         return Result<TensorDump>::failed(Error::make(ErrorCode::Malformed, message, path, offset));
@@ -396,7 +459,9 @@ Result<TensorDump> loadNpzDump(const Source &source, ProgressSink &progress, con
     const QByteArray tail = file.read(tailSize);
     const qsizetype eocd = tail.lastIndexOf(QByteArray("PK\x05\x06", 4));
     if (eocd < 0 || tail.size() - eocd < 22)
-        return fail(Tr::tr("not a complete .npz (zip) archive: the end-of-central-directory record is missing"), size);
+        return fail(Tr::tr("not a complete .npz (zip) archive: the end-of-central-directory record "
+                           "is missing"),
+                    size);
     const auto *e = reinterpret_cast<const uchar *>(tail.constData() + eocd);
     quint64 entries = le(e + 10, 2);
     quint64 cdSize = le(e + 12, 4);
@@ -418,8 +483,10 @@ Result<TensorDump> loadNpzDump(const Source &source, ProgressSink &progress, con
         cdSize = le(zp + 40, 8);
         cdOffset = le(zp + 48, 8);
     }
-    if (cdOffset + cdSize > quint64(size) || cdSize > (quint64(1) << 31) || entries > (quint64(1) << 24))
-        return fail(Tr::tr("the central directory of the .npz archive lies outside the file"), qint64(cdOffset));
+    if (cdOffset + cdSize > quint64(size) || cdSize > (quint64(1) << 31) ||
+        entries > (quint64(1) << 24))
+        return fail(Tr::tr("the central directory of the .npz archive lies outside the file"),
+                    qint64(cdOffset));
     file.seek(qint64(cdOffset));
     const QByteArray cd = file.read(qint64(cdSize));
     auto dump = std::make_shared<TensorDump>();
@@ -431,8 +498,10 @@ Result<TensorDump> loadNpzDump(const Source &source, ProgressSink &progress, con
         if (cancel.isCanceled())
             return Result<TensorDump>::canceled();
         progress.reportRange(qint64(k), qint64(entries), 0, 950, Tr::tr("Reading .npz members"));
-        if (cd.size() - pos < 46 || le(reinterpret_cast<const uchar *>(cd.constData() + pos), 4) != 0x02014b50)
-            return fail(Tr::tr("central directory entry %1 of the .npz archive is damaged").arg(k), qint64(cdOffset) + pos);
+        if (cd.size() - pos < 46 ||
+            le(reinterpret_cast<const uchar *>(cd.constData() + pos), 4) != 0x02014b50)
+            return fail(Tr::tr("central directory entry %1 of the .npz archive is damaged").arg(k),
+                        qint64(cdOffset) + pos);
         const auto *c = reinterpret_cast<const uchar *>(cd.constData() + pos);
         const quint64 method = le(c + 10, 2);
         quint64 compressed = le(c + 20, 4), uncompressed = le(c + 24, 4);
@@ -440,17 +509,27 @@ Result<TensorDump> loadNpzDump(const Source &source, ProgressSink &progress, con
                         commentLen = qsizetype(le(c + 32, 2));
         quint64 local = le(c + 42, 4);
         if (cd.size() - pos < 46 + nameLen + extraLen + commentLen)
-            return fail(Tr::tr("central directory entry %1 of the .npz archive is damaged").arg(k), qint64(cdOffset) + pos);
+            return fail(Tr::tr("central directory entry %1 of the .npz archive is damaged").arg(k),
+                        qint64(cdOffset) + pos);
         const QString name = QString::fromUtf8(cd.constData() + pos + 46, nameLen);
-        // zip64 extra field: the 0xffffffff fields follow in order uncompressed, compressed, offset.
+        // zip64 extra field: the 0xffffffff fields follow in order uncompressed, compressed,
+        // offset.
         const uchar *x = c + 46 + nameLen;
         for (qsizetype off = 0; off + 4 <= extraLen;) {
             const quint64 id = le(x + off, 2), len = le(x + off + 2, 2);
             if (id == 0x0001) {
                 qsizetype f = off + 4;
-                if (uncompressed == 0xffffffffu && f + 8 <= extraLen) { uncompressed = le(x + f, 8); f += 8; }
-                if (compressed == 0xffffffffu && f + 8 <= extraLen) { compressed = le(x + f, 8); f += 8; }
-                if (local == 0xffffffffu && f + 8 <= extraLen) { local = le(x + f, 8); }
+                if (uncompressed == 0xffffffffu && f + 8 <= extraLen) {
+                    uncompressed = le(x + f, 8);
+                    f += 8;
+                }
+                if (compressed == 0xffffffffu && f + 8 <= extraLen) {
+                    compressed = le(x + f, 8);
+                    f += 8;
+                }
+                if (local == 0xffffffffu && f + 8 <= extraLen) {
+                    local = le(x + f, 8);
+                }
             }
             off += 4 + qsizetype(len);
         }
@@ -462,9 +541,11 @@ Result<TensorDump> loadNpzDump(const Source &source, ProgressSink &progress, con
         t.key = t.name;
         t.op = t.name;
         if (method != 0) {
-            t.unreadable = Tr::tr("%1 is a compressed member (numpy.savez_compressed); save with numpy.savez, or "
-                                  "extract the archive and compare the folder")
-                                   .arg(name);
+            t.unreadable =
+                Tr::tr(
+                    "%1 is a compressed member (numpy.savez_compressed); save with numpy.savez, or "
+                    "extract the archive and compare the folder")
+                    .arg(name);
             dump->tensors.append(t);
             continue;
         }
@@ -473,20 +554,26 @@ Result<TensorDump> loadNpzDump(const Source &source, ProgressSink &progress, con
         const QByteArray lh = file.read(30);
         if (lh.size() < 30 || le(reinterpret_cast<const uchar *>(lh.constData()), 4) != 0x04034b50)
             return fail(Tr::tr("the local header of %1 is damaged").arg(name), qint64(local));
-        const qint64 dataStart = qint64(local) + 30 + qint64(le(reinterpret_cast<const uchar *>(lh.constData()) + 26, 2))
-                + qint64(le(reinterpret_cast<const uchar *>(lh.constData()) + 28, 2));
+        const qint64 dataStart =
+            qint64(local) + 30 +
+            qint64(le(reinterpret_cast<const uchar *>(lh.constData()) + 26, 2)) +
+            qint64(le(reinterpret_cast<const uchar *>(lh.constData()) + 28, 2));
         file.seek(dataStart);
-        const QByteArray head = file.read(std::min<qint64>(qint64(compressed), MaxHeaderBytes + 16));
+        const QByteArray head =
+            file.read(std::min<qint64>(qint64(compressed), MaxHeaderBytes + 16));
         Error error;
-        const auto h = parseNpyHeader(std::string_view(head.constData(), size_t(head.size())), path, &error);
+        const auto h =
+            parseNpyHeader(std::string_view(head.constData(), size_t(head.size())), path, &error);
         if (!h) {
             t.unreadable = name + u": "_s + error.message;
-        } else if (h->dataOffset + h->dataBytes > qint64(compressed) || dataStart + qint64(compressed) > size) {
+        } else if (h->dataOffset + h->dataBytes > qint64(compressed) ||
+                   dataStart + qint64(compressed) > size) {
             t.unreadable = Tr::tr("%1 is truncated").arg(name);
         } else {
             t.shape = h->shape;
             t.dtype = h->dtype;
-            t.storage.kind = h->dataBytes > 0 ? TensorStorage::Kind::RawFile : TensorStorage::Kind::None;
+            t.storage.kind =
+                h->dataBytes > 0 ? TensorStorage::Kind::RawFile : TensorStorage::Kind::None;
             t.storage.file = path;
             t.storage.offset = dataStart + h->dataOffset;
             t.storage.stored = h->dtype;

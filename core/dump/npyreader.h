@@ -1,11 +1,10 @@
 #pragma once
 
-#include "tensordump.h"
-
 #include "core/common/error.h"
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "core/common/source.h"
+#include "tensordump.h"
 
 #include <string_view>
 
@@ -24,21 +23,24 @@ struct NpyHeader
     qint64 dataBytes = 0;  // numel * itemsize
 };
 
-// Parses the header at the start of bytes (which may be just the first few KiB of a file). On failure
-// returns nullopt and fills *error (code, message, offset, expected, found); name is the display name.
+// Parses the header at the start of bytes (which may be just the first few KiB of a file). On
+// failure returns nullopt and fills *error (code, message, offset, expected, found); name is the
+// display name.
 std::optional<NpyHeader> parseNpyHeader(std::string_view bytes, const QString &name, Error *error);
 
-// One .npy file as a one-tensor entry (data streamed later through mmap windows). A file shorter than
-// its header promises fails with ErrorCode::Truncated.
+// One .npy file as a one-tensor entry (data streamed later through mmap windows). A file shorter
+// than its header promises fails with ErrorCode::Truncated.
 std::optional<TensorEntry> readNpyTensor(const QString &path, Error *error);
 
 // A single .npy file, or a folder of them named as MindSpore / Ascend-converted / msprobe name them
 // (op type, op name, timestamp, input|output, index), ordered by timestamp, else by name.
-Result<TensorDump> loadNpyDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
+Result<TensorDump>
+loadNpyDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
 
 // A .npz archive (numpy.savez): every stored .npy member is a tensor named by its member name, in
 // archive order, streamed from its offset inside the zip. Deflated members (numpy.savez_compressed)
 // become unreadable rows with a message; zip64 archives are supported.
-Result<TensorDump> loadNpzDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
+Result<TensorDump>
+loadNpzDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
 
 } // namespace Twinscope::Core

@@ -1,8 +1,7 @@
 #include "paircomparer.h"
 
-#include "tensorstream.h"
-
 #include "core/common/tr.h"
+#include "tensorstream.h"
 
 using namespace Qt::StringLiterals;
 
@@ -57,9 +56,16 @@ bool readExactly(TensorStream *s, double *dst, qint64 want, QString *error)
 
 } // namespace
 
-bool accumulateRange(const TensorEntry &b, const TensorEntry &n, qint64 begin, qint64 end,
-                     const CompareOptions &options, PairAccumulator *acc, PairBuffers *buffers,
-                     const CancelToken &cancel, std::atomic<qint64> *bytesDone, QString *error)
+bool accumulateRange(const TensorEntry &b,
+                     const TensorEntry &n,
+                     qint64 begin,
+                     qint64 end,
+                     const CompareOptions &options,
+                     PairAccumulator *acc,
+                     PairBuffers *buffers,
+                     const CancelToken &cancel,
+                     std::atomic<qint64> *bytesDone,
+                     QString *error)
 {
     auto sb = TensorStream::open(b, error);
     auto sn = sb ? TensorStream::open(n, error) : nullptr;
@@ -69,8 +75,9 @@ bool accumulateRange(const TensorEntry &b, const TensorEntry &n, qint64 begin, q
         return true;
     }
     const qint64 chunk = options.chunkElements;
-    const bool floats = b.storage.kind == TensorStorage::Kind::RawFile && n.storage.kind == TensorStorage::Kind::RawFile
-            && b.storage.stored == DType::Float32 && n.storage.stored == DType::Float32;
+    const bool floats = b.storage.kind == TensorStorage::Kind::RawFile &&
+                        n.storage.kind == TensorStorage::Kind::RawFile &&
+                        b.storage.stored == DType::Float32 && n.storage.stored == DType::Float32;
     const qint64 bytesPerElement = dtypeSize(b.storage.stored) + dtypeSize(n.storage.stored);
     if (!floats) {
         buffers->bench.resize(size_t(chunk));
@@ -92,8 +99,8 @@ bool accumulateRange(const TensorEntry &b, const TensorEntry &n, qint64 begin, q
             }
             acc->add(pn, pb, want);
         } else {
-            if (!readExactly(sb.get(), buffers->bench.data(), want, error)
-                || !readExactly(sn.get(), buffers->npu.data(), want, error))
+            if (!readExactly(sb.get(), buffers->bench.data(), want, error) ||
+                !readExactly(sn.get(), buffers->npu.data(), want, error))
                 return true;
             acc->add(buffers->npu.data(), buffers->bench.data(), want);
         }
@@ -103,20 +110,29 @@ bool accumulateRange(const TensorEntry &b, const TensorEntry &n, qint64 begin, q
     return true;
 }
 
-bool accumulateReordered(const TensorEntry &b, const TensorEntry &n, const CompareOptions &options,
-                         PairAccumulator *acc, std::atomic<qint64> *bytesDone, QString *error)
+bool accumulateReordered(const TensorEntry &b,
+                         const TensorEntry &n,
+                         const CompareOptions &options,
+                         PairAccumulator *acc,
+                         std::atomic<qint64> *bytesDone,
+                         QString *error)
 {
     std::vector<double> lb, ln;
-    if (!readTensorLogical(b, &lb, options.maxReorderElements, error)
-        || !readTensorLogical(n, &ln, options.maxReorderElements, error))
+    if (!readTensorLogical(b, &lb, options.maxReorderElements, error) ||
+        !readTensorLogical(n, &ln, options.maxReorderElements, error))
         return true;
     acc->add(ln.data(), lb.data(), n.numel());
     bytesDone->fetch_add(n.numel() * (dtypeSize(b.storage.stored) + dtypeSize(n.storage.stored)));
     return true;
 }
 
-bool finishPair(const TensorEntry &b, const TensorEntry &n, const CompareOptions &options,
-                const PairAccumulator &acc, const QString &error, CompareRow *row, PairBuffers *buffers,
+bool finishPair(const TensorEntry &b,
+                const TensorEntry &n,
+                const CompareOptions &options,
+                const PairAccumulator &acc,
+                const QString &error,
+                CompareRow *row,
+                PairBuffers *buffers,
                 const CancelToken &cancel)
 {
     if (!error.isEmpty()) {
@@ -126,16 +142,16 @@ bool finishPair(const TensorEntry &b, const TensorEntry &n, const CompareOptions
     }
     row->metrics = acc.finish(int(n.shape.size()));
     const qint64 total = n.numel();
-    // Second pass for KL: the normalisation needs each side's min and max from the first. Returns false
-    // only when canceled; a read failure leaves KL unset.
+    // Second pass for KL: the normalisation needs each side's min and max from the first. Returns
+    // false only when canceled; a read failure leaves KL unset.
     auto klPass = [&]() -> bool {
         const PairMetrics &m = row->metrics;
         KlAccumulator kl(m.npu.min, m.npu.max, m.bench.min, m.bench.max);
         QString klError;
         if (b.storage.axisOrder != n.storage.axisOrder) {
             std::vector<double> lb, ln;
-            if (!readTensorLogical(b, &lb, options.maxReorderElements, &klError)
-                || !readTensorLogical(n, &ln, options.maxReorderElements, &klError))
+            if (!readTensorLogical(b, &lb, options.maxReorderElements, &klError) ||
+                !readTensorLogical(n, &ln, options.maxReorderElements, &klError))
                 return true;
             kl.add(ln.data(), lb.data(), total);
         } else {
@@ -148,8 +164,8 @@ bool finishPair(const TensorEntry &b, const TensorEntry &n, const CompareOptions
                 if (cancel.isCanceled())
                     return false;
                 const qint64 want = std::min(chunk, total - done);
-                if (!readExactly(sb.get(), buffers->bench.data(), want, &klError)
-                    || !readExactly(sn.get(), buffers->npu.data(), want, &klError))
+                if (!readExactly(sb.get(), buffers->bench.data(), want, &klError) ||
+                    !readExactly(sn.get(), buffers->npu.data(), want, &klError))
                     return true; // the first pass read these; a failure now leaves KL unset
                 kl.add(buffers->npu.data(), buffers->bench.data(), want);
                 done += want;

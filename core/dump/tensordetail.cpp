@@ -1,11 +1,11 @@
 #include "tensordetail.h"
 
+#include "core/common/tr.h"
 #include "tensorstream.h"
 
-#include "core/common/tr.h"
+#include <queue>
 
 #include <algorithm>
-#include <queue>
 
 using namespace Qt::StringLiterals;
 
@@ -35,17 +35,22 @@ void addTo(TensorDetail::Histogram &h, double v)
 
 } // namespace
 
-Result<TensorDetail> computeTensorDetail(const DumpComparison &c, int row, int bins, int topK, ProgressSink &progress,
+Result<TensorDetail> computeTensorDetail(const DumpComparison &c,
+                                         int row,
+                                         int bins,
+                                         int topK,
+                                         ProgressSink &progress,
                                          const CancelToken &cancel)
 {
     if (row < 0 || row >= c.rows.size() || c.statisticsMode)
-        return Result<TensorDetail>::failed(Error::make(ErrorCode::Unsupported,
-                Tr::tr("no tensor data to show for this row"), c.npu->path));
+        return Result<TensorDetail>::failed(Error::make(
+            ErrorCode::Unsupported, Tr::tr("no tensor data to show for this row"), c.npu->path));
     const CompareRow &r = c.rows[row];
     const TensorEntry &b = c.bench->tensors[r.bench];
     const TensorEntry &n = c.npu->tensors[r.npu];
     if (b.shape != n.shape || !b.unreadable.isEmpty() || !n.unreadable.isEmpty())
-        return Result<TensorDetail>::failed(Error::make(ErrorCode::Unsupported, r.message, c.npu->path));
+        return Result<TensorDetail>::failed(
+            Error::make(ErrorCode::Unsupported, r.message, c.npu->path));
     auto detail = std::make_shared<TensorDetail>();
     const qint64 total = n.numel();
     const qint64 chunk = 1 << 16;
@@ -53,9 +58,10 @@ Result<TensorDetail> computeTensorDetail(const DumpComparison &c, int row, int b
     const bool sameOrder = b.storage.axisOrder == n.storage.axisOrder;
     std::vector<double> lb, ln;
     QString error;
-    if (!sameOrder && (!readTensorLogical(b, &lb, c.options.maxReorderElements, &error)
-                       || !readTensorLogical(n, &ln, c.options.maxReorderElements, &error)))
-        return Result<TensorDetail>::failed(Error::make(ErrorCode::Unsupported, error, n.storage.file));
+    if (!sameOrder && (!readTensorLogical(b, &lb, c.options.maxReorderElements, &error) ||
+                       !readTensorLogical(n, &ln, c.options.maxReorderElements, &error)))
+        return Result<TensorDetail>::failed(
+            Error::make(ErrorCode::Unsupported, error, n.storage.file));
 
     // One pass function over both tensors in aligned chunks; f gets (storage index, npu, bench).
     auto pass = [&](int from, int to, auto &&f) -> bool {
@@ -92,7 +98,8 @@ Result<TensorDetail> computeTensorDetail(const DumpComparison &c, int row, int b
         }
         return true;
     };
-    double loN = INFINITY, hiN = -INFINITY, loB = INFINITY, hiB = -INFINITY, loE = INFINITY, hiE = -INFINITY;
+    double loN = INFINITY, hiN = -INFINITY, loB = INFINITY, hiB = -INFINITY, loE = INFINITY,
+           hiE = -INFINITY;
     if (!pass(0, 450, [&](qint64, double x, double y) {
             if (std::isfinite(x)) {
                 loN = std::min(loN, x);
@@ -109,9 +116,11 @@ Result<TensorDetail> computeTensorDetail(const DumpComparison &c, int row, int b
         })) {
         if (cancel.isCanceled())
             return Result<TensorDetail>::canceled();
-        return Result<TensorDetail>::failed(Error::make(ErrorCode::Unreadable, error, n.storage.file));
+        return Result<TensorDetail>::failed(
+            Error::make(ErrorCode::Unreadable, error, n.storage.file));
     }
-    for (auto [h, lo, hi] : {std::tuple{&detail->npu, loN, hiN}, std::tuple{&detail->bench, loB, hiB},
+    for (auto [h, lo, hi] : {std::tuple{&detail->npu, loN, hiN},
+                             std::tuple{&detail->bench, loB, hiB},
                              std::tuple{&detail->error, loE, hiE}}) {
         h->lo = std::isfinite(lo) ? lo : 0;
         h->hi = std::isfinite(hi) ? hi : 0;
@@ -124,7 +133,8 @@ Result<TensorDetail> computeTensorDetail(const DumpComparison &c, int row, int b
         double npu, bench;
         bool operator>(const Cand &o) const { return key > o.key; }
     };
-    std::priority_queue<Cand, std::vector<Cand>, std::greater<Cand>> heap; // min-heap of the k worst
+    std::priority_queue<Cand, std::vector<Cand>, std::greater<Cand>>
+        heap; // min-heap of the k worst
     if (!pass(450, 1000, [&](qint64 i, double x, double y) {
             addTo(detail->npu, x);
             addTo(detail->bench, y);
@@ -134,7 +144,8 @@ Result<TensorDetail> computeTensorDetail(const DumpComparison &c, int row, int b
                 key = std::fabs(x - y);
             } else {
                 detail->nonFinite += !std::isfinite(x);
-                key = std::isfinite(x) == std::isfinite(y) ? 0.0 : INFINITY; // NaN/Inf on one side only
+                key = std::isfinite(x) == std::isfinite(y) ? 0.0
+                                                           : INFINITY; // NaN/Inf on one side only
             }
             if (int(heap.size()) < topK)
                 heap.push({key, i, x, y});
@@ -145,7 +156,8 @@ Result<TensorDetail> computeTensorDetail(const DumpComparison &c, int row, int b
         })) {
         if (cancel.isCanceled())
             return Result<TensorDetail>::canceled();
-        return Result<TensorDetail>::failed(Error::make(ErrorCode::Unreadable, error, n.storage.file));
+        return Result<TensorDetail>::failed(
+            Error::make(ErrorCode::Unreadable, error, n.storage.file));
     }
     while (!heap.empty()) {
         const Cand cd = heap.top();

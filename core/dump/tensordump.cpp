@@ -7,20 +7,34 @@ namespace Twinscope::Core {
 QString dtypeId(DType type)
 {
     switch (type) {
-    case DType::Bool: return u"bool"_s;
-    case DType::UInt8: return u"uint8"_s;
-    case DType::Int8: return u"int8"_s;
-    case DType::Int16: return u"int16"_s;
-    case DType::UInt16: return u"uint16"_s;
-    case DType::Int32: return u"int32"_s;
-    case DType::UInt32: return u"uint32"_s;
-    case DType::Int64: return u"int64"_s;
-    case DType::UInt64: return u"uint64"_s;
-    case DType::Float16: return u"float16"_s;
-    case DType::BFloat16: return u"bfloat16"_s;
-    case DType::Float32: return u"float32"_s;
-    case DType::Float64: return u"float64"_s;
-    case DType::Unknown: break;
+    case DType::Bool:
+        return u"bool"_s;
+    case DType::UInt8:
+        return u"uint8"_s;
+    case DType::Int8:
+        return u"int8"_s;
+    case DType::Int16:
+        return u"int16"_s;
+    case DType::UInt16:
+        return u"uint16"_s;
+    case DType::Int32:
+        return u"int32"_s;
+    case DType::UInt32:
+        return u"uint32"_s;
+    case DType::Int64:
+        return u"int64"_s;
+    case DType::UInt64:
+        return u"uint64"_s;
+    case DType::Float16:
+        return u"float16"_s;
+    case DType::BFloat16:
+        return u"bfloat16"_s;
+    case DType::Float32:
+        return u"float32"_s;
+    case DType::Float64:
+        return u"float64"_s;
+    case DType::Unknown:
+        break;
     }
     return u"unknown"_s;
 }
@@ -30,25 +44,31 @@ int dtypeSize(DType type)
     switch (type) {
     case DType::Bool:
     case DType::UInt8:
-    case DType::Int8: return 1;
+    case DType::Int8:
+        return 1;
     case DType::Int16:
     case DType::UInt16:
     case DType::Float16:
-    case DType::BFloat16: return 2;
+    case DType::BFloat16:
+        return 2;
     case DType::Int32:
     case DType::UInt32:
-    case DType::Float32: return 4;
+    case DType::Float32:
+        return 4;
     case DType::Int64:
     case DType::UInt64:
-    case DType::Float64: return 8;
-    case DType::Unknown: break;
+    case DType::Float64:
+        return 8;
+    case DType::Unknown:
+        break;
     }
     return 0;
 }
 
 bool dtypeIsFloat(DType type)
 {
-    return type == DType::Float16 || type == DType::BFloat16 || type == DType::Float32 || type == DType::Float64;
+    return type == DType::Float16 || type == DType::BFloat16 || type == DType::Float32 ||
+           type == DType::Float64;
 }
 
 DType dtypeFromName(const QString &name)
@@ -57,14 +77,18 @@ DType dtypeFromName(const QString &name)
     for (const QString &prefix : {u"torch."_s, u"mindspore."_s, u"numpy."_s, u"np."_s})
         if (n.startsWith(prefix))
             n = n.mid(prefix.size());
-    static const struct { const char16_t *id; DType type; } table[] = {
-            {u"bool", DType::Bool},       {u"bool_", DType::Bool},        {u"uint8", DType::UInt8},
-            {u"int8", DType::Int8},       {u"int16", DType::Int16},       {u"short", DType::Int16},
-            {u"uint16", DType::UInt16},   {u"int32", DType::Int32},       {u"int", DType::Int32},
-            {u"uint32", DType::UInt32},   {u"int64", DType::Int64},       {u"long", DType::Int64},
-            {u"uint64", DType::UInt64},   {u"float16", DType::Float16},   {u"half", DType::Float16},
-            {u"bfloat16", DType::BFloat16}, {u"float32", DType::Float32}, {u"float", DType::Float32},
-            {u"float64", DType::Float64}, {u"double", DType::Float64},
+    static const struct
+    {
+        const char16_t *id;
+        DType type;
+    } table[] = {
+        {u"bool", DType::Bool},         {u"bool_", DType::Bool},      {u"uint8", DType::UInt8},
+        {u"int8", DType::Int8},         {u"int16", DType::Int16},     {u"short", DType::Int16},
+        {u"uint16", DType::UInt16},     {u"int32", DType::Int32},     {u"int", DType::Int32},
+        {u"uint32", DType::UInt32},     {u"int64", DType::Int64},     {u"long", DType::Int64},
+        {u"uint64", DType::UInt64},     {u"float16", DType::Float16}, {u"half", DType::Float16},
+        {u"bfloat16", DType::BFloat16}, {u"float32", DType::Float32}, {u"float", DType::Float32},
+        {u"float64", DType::Float64},   {u"double", DType::Float64},
     };
     for (const auto &e : table)
         if (n == QStringView(e.id))

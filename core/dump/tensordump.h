@@ -2,8 +2,8 @@
 
 #include <QHash>
 #include <QList>
-#include <QStringList>
 #include <QString>
+#include <QStringList>
 
 #include <cmath>
 #include <optional>
@@ -40,14 +40,16 @@ struct TensorStorage
 {
     enum class Kind : quint8 {
         None,    // statistics only (msprobe statistics mode) or unreadable
-        RawFile, // contiguous bytes at offset (npy, contiguous uncompressed HDF5): read through mmap windows
+        RawFile, // contiguous bytes at offset (npy, contiguous uncompressed HDF5): read through
+                 // mmap windows
         Hdf5,    // chunked/compressed HDF5: hyperslab reads under the process-wide HDF5 lock
     };
     Kind kind = Kind::None;
     QString file;
-    qint64 offset = 0;            // RawFile: byte offset of element 0
-    QString dataset;              // Hdf5: dataset path
-    DType stored = DType::Unknown; // element type as stored (fp16 dumper tensors are stored as float32)
+    qint64 offset = 0; // RawFile: byte offset of element 0
+    QString dataset;   // Hdf5: dataset path
+    DType stored =
+        DType::Unknown; // element type as stored (fp16 dumper tensors are stored as float32)
     bool bigEndian = false;
     // Storage order as an axis permutation, outermost first: empty = row-major (C order).
     QList<int> axisOrder;
@@ -64,10 +66,10 @@ struct TensorStats
 
 struct TensorEntry
 {
-    QString name;     // path or file name the user sees (dataset path, npy file name, data_name)
-    QString key;      // exact pairing key (same tensor on both sides has the same key)
-    QString op;       // the op/call this tensor belongs to; inputs and outputs of one call share it
-    QString opType;   // e.g. "softmax_int", "Softmax", "Functional.softmax"
+    QString name;   // path or file name the user sees (dataset path, npy file name, data_name)
+    QString key;    // exact pairing key (same tensor on both sides has the same key)
+    QString op;     // the op/call this tensor belongs to; inputs and outputs of one call share it
+    QString opType; // e.g. "softmax_int", "Softmax", "Functional.softmax"
     bool isOutput = false;
     qint64 timestamp = -1; // Ascend/MindSpore dump timestamp (µs), -1 when none
     QList<qint64> shape;
@@ -83,7 +85,7 @@ struct TensorEntry
 struct TensorDump
 {
     QString path;
-    QString format;   // "torch_dumper_h5", "hdf5", "npy", "npy_folder", "msprobe", "ptdbg_pkl"
+    QString format; // "torch_dumper_h5", "hdf5", "npy", "npy_folder", "msprobe", "ptdbg_pkl"
     bool statisticsOnly = false;
     QList<TensorEntry> tensors;
     qint64 dataBytes = 0; // bytes of tensor data on disk (throughput accounting)

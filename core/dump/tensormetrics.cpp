@@ -9,17 +9,23 @@
 namespace Twinscope::Core {
 
 namespace {
-constexpr double Eps = 2.220446049250313e-16; // float64 machine epsilon, as msprobe and msaccucmp use
+constexpr double Eps =
+    2.220446049250313e-16; // float64 machine epsilon, as msprobe and msaccucmp use
 }
 
 std::pair<double, double> allcloseDefaults(DType type)
 {
     switch (type) {
-    case DType::Float16: return {1e-3, 1e-5};
-    case DType::BFloat16: return {1.6e-2, 1e-5};
-    case DType::Float32: return {1.3e-6, 1e-5};
-    case DType::Float64: return {1e-7, 1e-7};
-    default: return {0.0, 0.0};
+    case DType::Float16:
+        return {1e-3, 1e-5};
+    case DType::BFloat16:
+        return {1.6e-2, 1e-5};
+    case DType::Float32:
+        return {1.3e-6, 1e-5};
+    case DType::Float64:
+        return {1e-7, 1e-7};
+    default:
+        return {0.0, 0.0};
     }
 }
 
@@ -37,7 +43,8 @@ struct Partial
 
 // One element, scalar: the reference the vector kernel below must equal, and its tail loop.
 template<typename T>
-inline void kernelScalar(const T *npu, const T *bench, qint64 from, qint64 to, double rtol, double atol, Partial &p)
+inline void kernelScalar(
+    const T *npu, const T *bench, qint64 from, qint64 to, double rtol, double atol, Partial &p)
 {
     for (qint64 i = from; i < to; ++i) {
         const double x = double(npu[i]), y = double(bench[i]);
@@ -94,17 +101,22 @@ __attribute__((target("avx2,fma"), always_inline)) inline V4d load4(const T *p)
 
 // The same arithmetic four elements at a time (GCC/clang vector extensions), compiled for AVX2 and
 // picked at run time: the scalar loop cannot be vectorised by the compiler because reordering the
-// sums is not allowed without -ffast-math. Lane j sums elements j, j+4, ...; lanes are added at the end.
+// sums is not allowed without -ffast-math. Lane j sums elements j, j+4, ...; lanes are added at the
+// end.
 template<typename T>
-__attribute__((target("avx2,fma"))) void kernelAvx2(const T *npu, const T *bench, qint64 count, double rtol, double atol,
-                                                     Partial &p)
+__attribute__((target("avx2,fma"))) void
+kernelAvx2(const T *npu, const T *bench, qint64 count, double rtol, double atol, Partial &p)
 {
     const V4d zero = {0, 0, 0, 0};
-    const V4d eps = zero + Eps, c1 = zero + 1e-3, c5 = zero + 5e-3, vr = zero + rtol, va = zero + atol;
-    const V4l absMask = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
-    V4d nb = zero, nn = zero, bb = zero, sabs = zero, sq = zero, s1 = zero, b1 = zero, relAcc = zero, probe = zero;
+    const V4d eps = zero + Eps, c1 = zero + 1e-3, c5 = zero + 5e-3, vr = zero + rtol,
+              va = zero + atol;
+    const V4l absMask = {
+        0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
+    V4d nb = zero, nn = zero, bb = zero, sabs = zero, sq = zero, s1 = zero, b1 = zero,
+        relAcc = zero, probe = zero;
     V4d maxAbs = zero, maxRel = zero, maxRelAcc = zero;
-    V4d minN = zero + INFINITY, maxN = zero - INFINITY, minB = zero + INFINITY, maxB = zero - INFINITY;
+    V4d minN = zero + INFINITY, maxN = zero - INFINITY, minB = zero + INFINITY,
+        maxB = zero - INFINITY;
     V4l rel1 = {0, 0, 0, 0}, rel5 = rel1, close = rel1, zeros = rel1;
     const qint64 vec = count & ~qint64(3);
     for (qint64 i = 0; i < vec; i += 4) {
@@ -248,9 +260,14 @@ void PairAccumulator::add(const double *npu, const double *bench, qint64 count)
 
 void PairAccumulator::merge(const PairAccumulator &o)
 {
-    for (auto [mine, theirs] : {std::pair{&m_nb, &o.m_nb}, std::pair{&m_nn, &o.m_nn}, std::pair{&m_bb, &o.m_bb},
-                                std::pair{&m_abs, &o.m_abs}, std::pair{&m_sq, &o.m_sq}, std::pair{&m_n1, &o.m_n1},
-                                std::pair{&m_b1, &o.m_b1}, std::pair{&m_relAcc, &o.m_relAcc}})
+    for (auto [mine, theirs] : {std::pair{&m_nb, &o.m_nb},
+                                std::pair{&m_nn, &o.m_nn},
+                                std::pair{&m_bb, &o.m_bb},
+                                std::pair{&m_abs, &o.m_abs},
+                                std::pair{&m_sq, &o.m_sq},
+                                std::pair{&m_n1, &o.m_n1},
+                                std::pair{&m_b1, &o.m_b1},
+                                std::pair{&m_relAcc, &o.m_relAcc}})
         mine->merge(*theirs);
     m_maxAbs = std::max(m_maxAbs, o.m_maxAbs);
     m_maxRel = std::max(m_maxRel, o.m_maxRel);
@@ -275,7 +292,8 @@ void PairAccumulator::merge(const PairAccumulator &o)
 
 void KlAccumulator::add(const double *npu, const double *bench, qint64 count)
 {
-    constexpr double Eps32 = 1.1920929e-07; // msaccucmp floors the normalised values at float32 epsilon
+    constexpr double Eps32 =
+        1.1920929e-07; // msaccucmp floors the normalised values at float32 epsilon
     const double spanN = m_maxN - m_minN, spanB = m_maxB - m_minB;
     double p = 0, q = 0, sum = 0;
     for (qint64 i = 0; i < count; ++i) {
@@ -344,7 +362,8 @@ PairMetrics PairAccumulator::finish(int rank) const
     m.relEuclidean = benchNorm <= Eps ? 0.0 : m.eucDist / benchNorm;
     m.allclosePassShare = double(m_allclose) / n;
     if (rank == 0) {
-        m.message = Tr::tr("This is type of 0-d tensor, can not calculate 'Cosine', 'One Thousandth Err Ratio' and "
+        m.message = Tr::tr("This is type of 0-d tensor, can not calculate 'Cosine', 'One "
+                           "Thousandth Err Ratio' and "
                            "'Five Thousandths Err Ratio'.");
         return m;
     }
@@ -359,9 +378,11 @@ PairMetrics PairAccumulator::finish(int rank) const
     if (normN <= Eps && benchNorm <= Eps) {
         m.cosine = 1.0;
     } else if (normN <= Eps) {
-        m.message = Tr::tr("Cannot compare by Cosine Similarity, All the data is Zero in npu dump data.");
+        m.message =
+            Tr::tr("Cannot compare by Cosine Similarity, All the data is Zero in npu dump data.");
     } else if (benchNorm <= Eps) {
-        m.message = Tr::tr("Cannot compare by Cosine Similarity, All the data is Zero in Bench dump data.");
+        m.message =
+            Tr::tr("Cannot compare by Cosine Similarity, All the data is Zero in Bench dump data.");
     } else {
         m.cosine = m_nb.value() / normN / benchNorm;
         if (std::isnan(m.cosine))

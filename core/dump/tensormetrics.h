@@ -43,7 +43,10 @@ struct PairMetrics
 class PairAccumulator
 {
 public:
-    PairAccumulator(double rtol, double atol) : m_rtol(rtol), m_atol(atol) {}
+    PairAccumulator(double rtol, double atol)
+        : m_rtol(rtol)
+        , m_atol(atol)
+    {}
     // Index of this accumulator's first element in the tensor (element ranges on several threads).
     void setOffset(qint64 offset) { m_offset = offset; }
     // Appends the accumulator of the range that follows this one.
@@ -85,16 +88,18 @@ private:
     bool m_maskMismatch = false;
 };
 
-// msaccucmp's KL divergence (METRICS.md §3.1) as a second streaming pass once each side's min and max
-// are known: P = Σp̃, Q = Σq̃, S = Σ p̃ ln(p̃/q̃), KL = S/P + ln(Q/P). NaN/Inf positions are compared as 0,
-// as in the first pass.
+// msaccucmp's KL divergence (METRICS.md §3.1) as a second streaming pass once each side's min and
+// max are known: P = Σp̃, Q = Σq̃, S = Σ p̃ ln(p̃/q̃), KL = S/P + ln(Q/P). NaN/Inf positions are
+// compared as 0, as in the first pass.
 class KlAccumulator
 {
 public:
     KlAccumulator(double minN, double maxN, double minB, double maxB)
-        : m_minN(minN), m_maxN(maxN), m_minB(minB), m_maxB(maxB)
-    {
-    }
+        : m_minN(minN)
+        , m_maxN(maxN)
+        , m_minB(minB)
+        , m_maxB(maxB)
+    {}
     void add(const double *npu, const double *bench, qint64 count);
     double finish() const;
 

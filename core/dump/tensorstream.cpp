@@ -1,8 +1,7 @@
 #include "tensorstream.h"
 
-#include "hdf5lock.h"
-
 #include "core/common/tr.h"
+#include "hdf5lock.h"
 
 #include <QFile>
 
@@ -10,10 +9,9 @@
 #include <sys/mman.h>
 #endif
 
-#include <hdf5.h>
-
 #include <bit>
 #include <cstring>
+#include <hdf5.h>
 
 using namespace Qt::StringLiterals;
 
@@ -72,7 +70,8 @@ void widenTyped(const unsigned char *src, bool swap, qint64 count, double *dst)
 
 } // namespace
 
-void widenToDouble(const unsigned char *src, DType stored, bool bigEndian, qint64 count, double *dst)
+void widenToDouble(
+    const unsigned char *src, DType stored, bool bigEndian, qint64 count, double *dst)
 {
     const bool swap = bigEndian != (std::endian::native == std::endian::big);
     switch (stored) {
@@ -80,25 +79,37 @@ void widenToDouble(const unsigned char *src, DType stored, bool bigEndian, qint6
         for (qint64 i = 0; i < count; ++i)
             dst[i] = src[i] ? 1.0 : 0.0;
         return;
-    case DType::UInt8: return widenTyped<quint8>(src, false, count, dst);
-    case DType::Int8: return widenTyped<qint8>(src, false, count, dst);
-    case DType::Int16: return widenTyped<qint16>(src, swap, count, dst);
-    case DType::UInt16: return widenTyped<quint16>(src, swap, count, dst);
-    case DType::Int32: return widenTyped<qint32>(src, swap, count, dst);
-    case DType::UInt32: return widenTyped<quint32>(src, swap, count, dst);
-    case DType::Int64: return widenTyped<qint64>(src, swap, count, dst);
-    case DType::UInt64: return widenTyped<quint64>(src, swap, count, dst);
-    case DType::Float32: return widenTyped<float>(src, swap, count, dst);
-    case DType::Float64: return widenTyped<double>(src, swap, count, dst);
+    case DType::UInt8:
+        return widenTyped<quint8>(src, false, count, dst);
+    case DType::Int8:
+        return widenTyped<qint8>(src, false, count, dst);
+    case DType::Int16:
+        return widenTyped<qint16>(src, swap, count, dst);
+    case DType::UInt16:
+        return widenTyped<quint16>(src, swap, count, dst);
+    case DType::Int32:
+        return widenTyped<qint32>(src, swap, count, dst);
+    case DType::UInt32:
+        return widenTyped<quint32>(src, swap, count, dst);
+    case DType::Int64:
+        return widenTyped<qint64>(src, swap, count, dst);
+    case DType::UInt64:
+        return widenTyped<quint64>(src, swap, count, dst);
+    case DType::Float32:
+        return widenTyped<float>(src, swap, count, dst);
+    case DType::Float64:
+        return widenTyped<double>(src, swap, count, dst);
     case DType::Float16:
         for (qint64 i = 0; i < count; ++i)
             dst[i] = halfToDouble(loadElement<quint16>(src + 2 * i, swap));
         return;
     case DType::BFloat16:
         for (qint64 i = 0; i < count; ++i)
-            dst[i] = double(std::bit_cast<float>(quint32(loadElement<quint16>(src + 2 * i, swap)) << 16));
+            dst[i] = double(
+                std::bit_cast<float>(quint32(loadElement<quint16>(src + 2 * i, swap)) << 16));
         return;
-    case DType::Unknown: break;
+    case DType::Unknown:
+        break;
     }
     std::fill(dst, dst + count, std::nan(""));
 }
@@ -119,11 +130,12 @@ public:
             return false;
         }
         if (m_storage.offset + m_total * m_itemSize > m_file.size()) {
-            *error = Tr::tr("%1 is truncated: the tensor needs %2 bytes from byte %3, the file has %4")
-                             .arg(m_storage.file)
-                             .arg(m_total * m_itemSize)
-                             .arg(m_storage.offset)
-                             .arg(m_file.size());
+            *error =
+                Tr::tr("%1 is truncated: the tensor needs %2 bytes from byte %3, the file has %4")
+                    .arg(m_storage.file)
+                    .arg(m_total * m_itemSize)
+                    .arg(m_storage.offset)
+                    .arg(m_file.size());
             return false;
         }
         return true;
@@ -143,7 +155,8 @@ public:
     const float *readFloats(qint64 count, qint64 *got, QString *error) override
     {
         *got = 0;
-        if (m_storage.stored != DType::Float32 || m_storage.bigEndian != (std::endian::native == std::endian::big))
+        if (m_storage.stored != DType::Float32 ||
+            m_storage.bigEndian != (std::endian::native == std::endian::big))
             return nullptr;
         const uchar *p = span(&count, error);
         if (!p || (quintptr(p) % alignof(float)) != 0)
@@ -153,24 +166,32 @@ public:
     }
 
 private:
-    // The next *count elements as mapped bytes (count clipped to what is left); advances the position.
+    // The next *count elements as mapped bytes (count clipped to what is left); advances the
+    // position.
     const uchar *span(qint64 *count, QString *error)
     {
         *count = std::min(*count, m_total - m_position);
         if (*count <= 0)
             return nullptr;
         if (!m_window || m_position + *count > m_windowStart + m_windowCount) {
-            // A window of a few MiB keeps the mmap calls rare and the resident set O(window): unmapping
-            // drops the pages from this process (the page cache keeps them for the next reader).
+            // A window of a few MiB keeps the mmap calls rare and the resident set O(window):
+            // unmapping drops the pages from this process (the page cache keeps them for the next
+            // reader).
             unmapWindow();
             const qint64 first = m_storage.offset + m_position * m_itemSize;
             const qint64 aligned = first & ~qint64(PageBytes - 1);
             m_windowStart = m_position;
-            m_windowCount = std::min(m_total - m_position, std::max(*count, WindowBytes / m_itemSize));
+            m_windowCount =
+                std::min(m_total - m_position, std::max(*count, WindowBytes / m_itemSize));
             m_mapBytes = size_t(first - aligned + m_windowCount * m_itemSize);
 #ifdef Q_OS_UNIX
             // MAP_POPULATE maps the whole window in one go instead of a page fault per 16 pages.
-            void *m = ::mmap(nullptr, m_mapBytes, PROT_READ, MAP_PRIVATE | MAP_POPULATE, m_file.handle(), off_t(aligned));
+            void *m = ::mmap(nullptr,
+                             m_mapBytes,
+                             PROT_READ,
+                             MAP_PRIVATE | MAP_POPULATE,
+                             m_file.handle(),
+                             off_t(aligned));
             m_map = m == MAP_FAILED ? nullptr : static_cast<uchar *>(m);
 #else
             m_map = m_file.map(aligned, qint64(m_mapBytes));
@@ -277,8 +298,8 @@ public:
         const int rank = int(m_dims.size());
         const int itemSize = dtypeSize(m_storage.stored);
         // Select a block of whole rows of the innermost axes that fit: find the first axis k whose
-        // trailing product fits in count, then take as many consecutive indices along axis k-1 as fit
-        // without crossing its end.
+        // trailing product fits in count, then take as many consecutive indices along axis k-1 as
+        // fit without crossing its end.
         std::vector<hsize_t> start(size_t(rank), 0), block(m_dims);
         qint64 take = count;
         if (rank > 0) {
@@ -303,7 +324,8 @@ public:
                 take = m_total;
             } else if (k == rank) {
                 // Even one innermost row is longer than count: read it in pieces.
-                take = std::min<qint64>(count, qint64(m_dims[size_t(rank - 1)]) - qint64(start[size_t(rank - 1)]));
+                take = std::min<qint64>(
+                    count, qint64(m_dims[size_t(rank - 1)]) - qint64(start[size_t(rank - 1)]));
                 block[size_t(rank - 1)] = hsize_t(take);
             } else {
                 const qint64 along = qint64(m_dims[size_t(k - 1)]) - qint64(start[size_t(k - 1)]);
@@ -321,18 +343,21 @@ public:
             Hdf5Guard guard;
             herr_t status;
             if (rank == 0) {
-                status = H5Dread(m_dataset, m_memType, H5S_ALL, H5S_ALL, H5P_DEFAULT, m_buffer.data());
+                status =
+                    H5Dread(m_dataset, m_memType, H5S_ALL, H5S_ALL, H5P_DEFAULT, m_buffer.data());
             } else {
-                H5Sselect_hyperslab(m_space, H5S_SELECT_SET, start.data(), nullptr, block.data(), nullptr);
+                H5Sselect_hyperslab(
+                    m_space, H5S_SELECT_SET, start.data(), nullptr, block.data(), nullptr);
                 const hsize_t flat = hsize_t(take);
                 const hid_t mem = H5Screate_simple(1, &flat, nullptr);
                 status = H5Dread(m_dataset, m_memType, mem, m_space, H5P_DEFAULT, m_buffer.data());
                 H5Sclose(mem);
             }
             if (status < 0) {
-                *error = Tr::tr("reading dataset %1 failed at element %2 (corrupt or truncated file)")
-                                 .arg(m_storage.dataset)
-                                 .arg(m_position);
+                *error =
+                    Tr::tr("reading dataset %1 failed at element %2 (corrupt or truncated file)")
+                        .arg(m_storage.dataset)
+                        .arg(m_position);
                 return -1;
             }
         }
@@ -372,7 +397,8 @@ std::unique_ptr<TensorStream> TensorStream::open(const TensorEntry &tensor, QStr
             return nullptr;
         return s;
     }
-    case TensorStorage::Kind::None: break;
+    case TensorStorage::Kind::None:
+        break;
     }
     *error = Tr::tr("%1 holds statistics only, no tensor data").arg(tensor.name);
     return nullptr;
@@ -399,14 +425,17 @@ qint64 storageToLogicalIndex(const TensorEntry &tensor, qint64 storageIndex)
     return logical;
 }
 
-bool readTensorLogical(const TensorEntry &tensor, std::vector<double> *out, qint64 maxElements, QString *error)
+bool readTensorLogical(const TensorEntry &tensor,
+                       std::vector<double> *out,
+                       qint64 maxElements,
+                       QString *error)
 {
     const qint64 n = tensor.numel();
     if (n > maxElements) {
         *error = Tr::tr("%1 has %2 elements, more than the %3 this view reads at once")
-                         .arg(tensor.name)
-                         .arg(n)
-                         .arg(maxElements);
+                     .arg(tensor.name)
+                     .arg(n)
+                     .arg(maxElements);
         return false;
     }
     auto stream = TensorStream::open(tensor, error);
@@ -415,7 +444,8 @@ bool readTensorLogical(const TensorEntry &tensor, std::vector<double> *out, qint
     std::vector<double> storage(static_cast<size_t>(n));
     qint64 done = 0;
     while (done < n) {
-        const qint64 got = stream->read(storage.data() + done, std::min<qint64>(n - done, 1 << 20), error);
+        const qint64 got =
+            stream->read(storage.data() + done, std::min<qint64>(n - done, 1 << 20), error);
         if (got <= 0) {
             if (got == 0)
                 *error = Tr::tr("%1 ended early").arg(tensor.name);

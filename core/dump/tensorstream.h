@@ -10,11 +10,12 @@
 namespace Twinscope::Core {
 
 // Widens count stored elements to double (exact for every float type, bool and ints below 2^53).
-void widenToDouble(const unsigned char *src, DType stored, bool bigEndian, qint64 count, double *dst);
+void widenToDouble(
+    const unsigned char *src, DType stored, bool bigEndian, qint64 count, double *dst);
 
 // Streams one tensor's elements in storage order, widened to double, chunk by chunk: memory is
-// O(chunk) whatever the tensor size. RawFile storage is read through short-lived read-only mmap windows
-// (no lock); Hdf5 storage by hyperslabs under the HDF5 lock.
+// O(chunk) whatever the tensor size. RawFile storage is read through short-lived read-only mmap
+// windows (no lock); Hdf5 storage by hyperslabs under the HDF5 lock.
 class TensorStream
 {
 public:
@@ -50,7 +51,10 @@ protected:
 };
 
 // Reads a whole tensor in logical (row-major) order; refuses more than maxElements elements.
-bool readTensorLogical(const TensorEntry &tensor, std::vector<double> *out, qint64 maxElements, QString *error);
+bool readTensorLogical(const TensorEntry &tensor,
+                       std::vector<double> *out,
+                       qint64 maxElements,
+                       QString *error);
 
 // Maps a storage-order linear index to the row-major logical index (identity for C order).
 qint64 storageToLogicalIndex(const TensorEntry &tensor, qint64 storageIndex);

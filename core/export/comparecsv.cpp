@@ -25,10 +25,14 @@ QString num(double v)
 QString resultId(const CompareRow &r)
 {
     switch (r.verdict) {
-    case Verdict::Pass: return u"pass"_s;
-    case Verdict::Warning: return u"warning"_s;
-    case Verdict::Error: return u"error"_s;
-    case Verdict::Unmatched: break;
+    case Verdict::Pass:
+        return u"pass"_s;
+    case Verdict::Warning:
+        return u"warning"_s;
+    case Verdict::Error:
+        return u"error"_s;
+    case Verdict::Unmatched:
+        break;
     }
     return u"Unmatched"_s;
 }
@@ -39,17 +43,26 @@ bool writeCompareCsv(const DumpComparison &c, QIODevice *out)
 {
     QStringList lines;
     if (c.statisticsMode)
-        lines << u"NPU Name,Bench Name,NPU Tensor Dtype,Bench Tensor Dtype,NPU Tensor Shape,Bench Tensor Shape,"
-                 "Max diff,Min diff,Mean diff,L2norm diff,MaxRelativeErr,MinRelativeErr,MeanRelativeErr,NormRelativeErr,"
-                 "NPU max,NPU min,NPU mean,NPU l2norm,Bench max,Bench min,Bench mean,Bench l2norm,Result,Err_message"_s;
+        lines
+            << u"NPU Name,Bench Name,NPU Tensor Dtype,Bench Tensor Dtype,NPU Tensor Shape,Bench "
+               u"Tensor Shape,"
+               "Max diff,Min diff,Mean diff,L2norm "
+               "diff,MaxRelativeErr,MinRelativeErr,MeanRelativeErr,NormRelativeErr,"
+               "NPU max,NPU min,NPU mean,NPU l2norm,Bench max,Bench min,Bench mean,Bench l2norm,Result,Err_message"_s;
     else
-        lines << u"NPU Name,Bench Name,NPU Tensor Dtype,Bench Tensor Dtype,NPU Tensor Shape,Bench Tensor Shape,"
-                 "Cosine,MaxAbsErr,NPU max,NPU min,NPU mean,Bench max,Bench min,Bench mean,Accuracy Reached or Not,"
-                 "Err_message,EucDist,MaxRelativeErr,One Thousandth Err Ratio,Five Thousandths Err Ratio,Result"_s;
+        lines
+            << u"NPU Name,Bench Name,NPU Tensor Dtype,Bench Tensor Dtype,NPU Tensor Shape,Bench "
+               u"Tensor Shape,"
+               "Cosine,MaxAbsErr,NPU max,NPU min,NPU mean,Bench max,Bench min,Bench mean,Accuracy "
+               "Reached or Not,"
+               "Err_message,EucDist,MaxRelativeErr,One Thousandth Err Ratio,Five Thousandths Err Ratio,Result"_s;
     auto tensorCols = [&](const TensorEntry *n, const TensorEntry *b) {
-        return QStringList{field(n ? n->name : QString()), field(b ? b->name : QString()),
-                           n ? dtypeId(n->dtype) : QString(), b ? dtypeId(b->dtype) : QString(),
-                           n ? field(shapeText(n->shape)) : QString(), b ? field(shapeText(b->shape)) : QString()};
+        return QStringList{field(n ? n->name : QString()),
+                           field(b ? b->name : QString()),
+                           n ? dtypeId(n->dtype) : QString(),
+                           b ? dtypeId(b->dtype) : QString(),
+                           n ? field(shapeText(n->shape)) : QString(),
+                           b ? field(shapeText(b->shape)) : QString()};
     };
     for (const CompareRow &r : c.rows) {
         const TensorEntry &n = c.npu->tensors[r.npu];
@@ -59,18 +72,20 @@ bool writeCompareCsv(const DumpComparison &c, QIODevice *out)
         if (c.statisticsMode) {
             const StatsDiff &d = r.stats;
             cols << num(d.maxDiff) << num(d.minDiff) << num(d.meanDiff) << num(d.normDiff)
-                 << num(d.maxRel * 100) + u'%' << num(d.minRel * 100) + u'%' << num(d.meanRel * 100) + u'%'
-                 << num(d.normRel * 100) + u'%' << num(m.npu.max) << num(m.npu.min) << num(m.npu.mean)
-                 << num(m.npu.norm) << num(m.bench.max) << num(m.bench.min) << num(m.bench.mean) << num(m.bench.norm)
-                 << resultId(r) << field(r.message);
+                 << num(d.maxRel * 100) + u'%' << num(d.minRel * 100) + u'%'
+                 << num(d.meanRel * 100) + u'%' << num(d.normRel * 100) + u'%' << num(m.npu.max)
+                 << num(m.npu.min) << num(m.npu.mean) << num(m.npu.norm) << num(m.bench.max)
+                 << num(m.bench.min) << num(m.bench.mean) << num(m.bench.norm) << resultId(r)
+                 << field(r.message);
         } else {
             const QString reached = r.verdict == Verdict::Unmatched ? u"Unmatched"_s
                                     : std::isnan(m.cosine) && std::isnan(m.maxAbsErr) ? u"None"_s
-                                    : r.accuracyReached ? u"Yes"_s : u"No"_s;
-            cols << num(m.cosine) << num(m.maxAbsErr) << num(m.npu.max) << num(m.npu.min) << num(m.npu.mean)
-                 << num(m.bench.max) << num(m.bench.min) << num(m.bench.mean) << reached << field(r.message)
-                 << num(m.eucDist) << num(m.maxRelErr) << num(m.oneThousandthRatio) << num(m.fiveThousandthRatio)
-                 << resultId(r);
+                                    : r.accuracyReached                               ? u"Yes"_s
+                                                                                      : u"No"_s;
+            cols << num(m.cosine) << num(m.maxAbsErr) << num(m.npu.max) << num(m.npu.min)
+                 << num(m.npu.mean) << num(m.bench.max) << num(m.bench.min) << num(m.bench.mean)
+                 << reached << field(r.message) << num(m.eucDist) << num(m.maxRelErr)
+                 << num(m.oneThousandthRatio) << num(m.fiveThousandthRatio) << resultId(r);
         }
         lines << cols.join(u',');
     }

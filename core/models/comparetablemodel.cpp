@@ -8,7 +8,9 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
 
-CompareTableModel::CompareTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+CompareTableModel::CompareTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{}
 
 void CompareTableModel::setComparison(std::shared_ptr<const DumpComparison> comparison)
 {
@@ -21,7 +23,8 @@ int CompareTableModel::rowCount(const QModelIndex &parent) const
 {
     if (parent.isValid() || !m_comparison)
         return 0;
-    return int(m_comparison->rows.size() + m_comparison->unmatchedBench.size() + m_comparison->unmatchedNpu.size());
+    return int(m_comparison->rows.size() + m_comparison->unmatchedBench.size() +
+               m_comparison->unmatchedNpu.size());
 }
 
 int CompareTableModel::columnCount(const QModelIndex &parent) const
@@ -31,7 +34,9 @@ int CompareTableModel::columnCount(const QModelIndex &parent) const
 
 int CompareTableModel::modelRow(int comparisonRow) const
 {
-    return m_comparison && comparisonRow >= 0 && comparisonRow < m_comparison->rows.size() ? comparisonRow : -1;
+    return m_comparison && comparisonRow >= 0 && comparisonRow < m_comparison->rows.size()
+               ? comparisonRow
+               : -1;
 }
 
 int CompareTableModel::firstDivergentRow() const
@@ -46,27 +51,45 @@ double CompareTableModel::value(int row, int column) const
     if (m_comparison->statisticsMode) {
         // In statistics mode the metric columns hold the relative differences of Max/Min/Mean/Norm.
         switch (column) {
-        case CosineColumn: return r.stats.maxRel;
-        case MaxAbsColumn: return r.stats.minRel;
-        case MaxRelColumn: return r.stats.meanRel;
-        case MeanAbsColumn: return r.stats.normRel;
-        case RmseColumn: return m.npu.norm;
-        case RelEuclideanColumn: return m.bench.norm;
-        default: return std::nan("");
+        case CosineColumn:
+            return r.stats.maxRel;
+        case MaxAbsColumn:
+            return r.stats.minRel;
+        case MaxRelColumn:
+            return r.stats.meanRel;
+        case MeanAbsColumn:
+            return r.stats.normRel;
+        case RmseColumn:
+            return m.npu.norm;
+        case RelEuclideanColumn:
+            return m.bench.norm;
+        default:
+            return std::nan("");
         }
     }
     switch (column) {
-    case CosineColumn: return m.cosine;
-    case MaxAbsColumn: return m.maxAbsErr;
-    case MaxRelColumn: return m.maxRelErr;
-    case MeanAbsColumn: return m.meanAbsErr;
-    case RmseColumn: return m.rmse;
-    case RelEuclideanColumn: return m.relEuclidean;
-    case OneThousandthColumn: return m.oneThousandthRatio;
-    case FiveThousandthColumn: return m.fiveThousandthRatio;
-    case AllcloseColumn: return m.allclosePassShare;
-    case NonFiniteColumn: return double(m.nanNpu + m.infNpu);
-    default: return std::nan("");
+    case CosineColumn:
+        return m.cosine;
+    case MaxAbsColumn:
+        return m.maxAbsErr;
+    case MaxRelColumn:
+        return m.maxRelErr;
+    case MeanAbsColumn:
+        return m.meanAbsErr;
+    case RmseColumn:
+        return m.rmse;
+    case RelEuclideanColumn:
+        return m.relEuclidean;
+    case OneThousandthColumn:
+        return m.oneThousandthRatio;
+    case FiveThousandthColumn:
+        return m.fiveThousandthRatio;
+    case AllcloseColumn:
+        return m.allclosePassShare;
+    case NonFiniteColumn:
+        return double(m.nanNpu + m.infNpu);
+    default:
+        return std::nan("");
     }
 }
 
@@ -80,11 +103,13 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
     const bool paired = row < c.rows.size();
     const int unmatchedRow = int(row - c.rows.size());
     const bool benchOnly = !paired && unmatchedRow < c.unmatchedBench.size();
-    const TensorEntry *bench = paired ? &c.bench->tensors[c.rows[row].bench]
-                                      : benchOnly ? &c.bench->tensors[c.unmatchedBench[unmatchedRow]] : nullptr;
-    const TensorEntry *npu = paired ? &c.npu->tensors[c.rows[row].npu]
-                                    : benchOnly ? nullptr
-                                                : &c.npu->tensors[c.unmatchedNpu[unmatchedRow - c.unmatchedBench.size()]];
+    const TensorEntry *bench = paired      ? &c.bench->tensors[c.rows[row].bench]
+                               : benchOnly ? &c.bench->tensors[c.unmatchedBench[unmatchedRow]]
+                                           : nullptr;
+    const TensorEntry *npu =
+        paired      ? &c.npu->tensors[c.rows[row].npu]
+        : benchOnly ? nullptr
+                    : &c.npu->tensors[c.unmatchedNpu[unmatchedRow - c.unmatchedBench.size()]];
     const TensorEntry *any = bench ? bench : npu;
     const Verdict verdict = paired ? c.rows[row].verdict : Verdict::Unmatched;
     const bool numeric = col >= CosineColumn && col <= NonFiniteColumn;
@@ -102,7 +127,8 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
             return {};
         if (!c.statisticsMode && col == CosineColumn)
             return std::clamp((1.0 - v) / 0.1, 0.0, 1.0);
-        if (!c.statisticsMode && (col == OneThousandthColumn || col == FiveThousandthColumn || col == AllcloseColumn))
+        if (!c.statisticsMode &&
+            (col == OneThousandthColumn || col == FiveThousandthColumn || col == AllcloseColumn))
             return std::clamp(1.0 - v, 0.0, 1.0);
         return {};
     }
@@ -121,27 +147,39 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
             return data(index, Qt::DisplayRole);
         return {};
     case Qt::TextAlignmentRole:
-        return numeric || col == IndexColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
+        return numeric || col == IndexColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
+                                             : QVariant();
     case Qt::DisplayRole: {
         const QLocale locale;
         switch (col) {
-        case IndexColumn: return paired ? locale.toString(c.rows[row].bench) : QString();
-        case NameColumn: return bench ? bench->name : QString();
-        case NpuNameColumn: return npu ? npu->name : QString();
-        case ShapeColumn: return shapeText(any->shape);
+        case IndexColumn:
+            return paired ? locale.toString(c.rows[row].bench) : QString();
+        case NameColumn:
+            return bench ? bench->name : QString();
+        case NpuNameColumn:
+            return npu ? npu->name : QString();
+        case ShapeColumn:
+            return shapeText(any->shape);
         case DtypeColumn:
-            return bench && npu && bench->dtype != npu->dtype ? dtypeId(npu->dtype) + u" / "_s + dtypeId(bench->dtype)
-                                                              : dtypeId(any->dtype);
+            return bench && npu && bench->dtype != npu->dtype
+                       ? dtypeId(npu->dtype) + u" / "_s + dtypeId(bench->dtype)
+                       : dtypeId(any->dtype);
         case VerdictColumn:
             switch (verdict) {
-            case Verdict::Pass: return Tr::tr("pass");
-            case Verdict::Warning: return Tr::tr("warning");
-            case Verdict::Error: return Tr::tr("error");
-            case Verdict::Unmatched: return bench && npu ? Tr::tr("shape differs") : Tr::tr("unmatched");
+            case Verdict::Pass:
+                return Tr::tr("pass");
+            case Verdict::Warning:
+                return Tr::tr("warning");
+            case Verdict::Error:
+                return Tr::tr("error");
+            case Verdict::Unmatched:
+                return bench && npu ? Tr::tr("shape differs") : Tr::tr("unmatched");
             }
             return {};
-        case MatchColumn: return paired ? pairMatchId(c.rows[row].match) : QString();
-        case MessageColumn: return paired ? c.rows[row].message : Tr::tr("Present on one side only");
+        case MatchColumn:
+            return paired ? pairMatchId(c.rows[row].match) : QString();
+        case MessageColumn:
+            return paired ? c.rows[row].message : Tr::tr("Present on one side only");
         case NonFiniteColumn:
             return std::isnan(v) ? QString() : locale.toString(qint64(v));
         default:
@@ -167,25 +205,44 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
         return QAbstractTableModel::headerData(section, orientation, role);
     const bool stats = m_comparison && m_comparison->statisticsMode;
     switch (section) {
-    case IndexColumn: return Tr::tr("#");
-    case NameColumn: return Tr::tr("Bench tensor");
-    case NpuNameColumn: return Tr::tr("NPU tensor");
-    case ShapeColumn: return Tr::tr("Shape");
-    case DtypeColumn: return Tr::tr("Dtype");
-    case VerdictColumn: return Tr::tr("Verdict");
-    case CosineColumn: return stats ? Tr::tr("Max rel. diff") : Tr::tr("Cosine");
-    case MaxAbsColumn: return stats ? Tr::tr("Min rel. diff") : Tr::tr("MaxAbsErr");
-    case MaxRelColumn: return stats ? Tr::tr("Mean rel. diff") : Tr::tr("MaxRelativeErr");
-    case MeanAbsColumn: return stats ? Tr::tr("Norm rel. diff") : Tr::tr("Mean abs err");
-    case RmseColumn: return stats ? Tr::tr("NPU norm") : Tr::tr("RMSE");
-    case RelEuclideanColumn: return stats ? Tr::tr("Bench norm") : Tr::tr("Rel. Euclidean");
-    case OneThousandthColumn: return Tr::tr("1‰ ratio");
-    case FiveThousandthColumn: return Tr::tr("5‰ ratio");
-    case AllcloseColumn: return Tr::tr("allclose share");
-    case NonFiniteColumn: return Tr::tr("NaN/Inf (NPU)");
-    case MatchColumn: return Tr::tr("Match");
-    case MessageColumn: return Tr::tr("Message");
-    default: return {};
+    case IndexColumn:
+        return Tr::tr("#");
+    case NameColumn:
+        return Tr::tr("Bench tensor");
+    case NpuNameColumn:
+        return Tr::tr("NPU tensor");
+    case ShapeColumn:
+        return Tr::tr("Shape");
+    case DtypeColumn:
+        return Tr::tr("Dtype");
+    case VerdictColumn:
+        return Tr::tr("Verdict");
+    case CosineColumn:
+        return stats ? Tr::tr("Max rel. diff") : Tr::tr("Cosine");
+    case MaxAbsColumn:
+        return stats ? Tr::tr("Min rel. diff") : Tr::tr("MaxAbsErr");
+    case MaxRelColumn:
+        return stats ? Tr::tr("Mean rel. diff") : Tr::tr("MaxRelativeErr");
+    case MeanAbsColumn:
+        return stats ? Tr::tr("Norm rel. diff") : Tr::tr("Mean abs err");
+    case RmseColumn:
+        return stats ? Tr::tr("NPU norm") : Tr::tr("RMSE");
+    case RelEuclideanColumn:
+        return stats ? Tr::tr("Bench norm") : Tr::tr("Rel. Euclidean");
+    case OneThousandthColumn:
+        return Tr::tr("1‰ ratio");
+    case FiveThousandthColumn:
+        return Tr::tr("5‰ ratio");
+    case AllcloseColumn:
+        return Tr::tr("allclose share");
+    case NonFiniteColumn:
+        return Tr::tr("NaN/Inf (NPU)");
+    case MatchColumn:
+        return Tr::tr("Match");
+    case MessageColumn:
+        return Tr::tr("Message");
+    default:
+        return {};
     }
 }
 

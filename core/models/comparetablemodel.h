@@ -20,7 +20,7 @@ public:
         RawValueRole,                // the double behind a numeric cell (NaN when none)
         SeverityRole,                // int(Verdict) of the row
         KeyRole,                     // comparison row index, -1 for unmatched tensors
-        BarRole,                     // 0..1 for in-cell bars (badness of the cell's metric), invalid if none
+        BarRole, // 0..1 for in-cell bars (badness of the cell's metric), invalid if none
     };
     enum Column {
         IndexColumn,
@@ -53,9 +53,11 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant
+    headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // Model row of a comparison row (rows are in comparison order, so this is the identity), -1 if none.
+    // Model row of a comparison row (rows are in comparison order, so this is the identity), -1 if
+    // none.
     int modelRow(int comparisonRow) const;
     int firstDivergentRow() const;
 

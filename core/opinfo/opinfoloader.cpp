@@ -424,7 +424,6 @@ size_t plogChunkStart(std::string_view data, size_t offset, int lineLimit)
     return candidate;
 }
 
-
 Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
                                  const OpInfoLoadOptions &options,
                                  ProgressSink &progress,

@@ -117,7 +117,8 @@ QString TraceDataset::trackDisplayName(int track) const
     case TraceTrackKind::Thread:
         if (!name.isEmpty())
             return name;
-        // Kineto's global instants have pid "" and tid "": name the track rather than leave it blank.
+        // Kineto's global instants have pid "" and tid "": name the track rather than leave it
+        // blank.
         return t.tid == 0 ? Tr::tr("(no thread)") : strings.string(t.tid);
     case TraceTrackKind::Async:
     case TraceTrackKind::Counter:

@@ -55,18 +55,19 @@ FlowPairs pairFlows(const std::vector<RawEvent> &events, const std::vector<quint
         const RawEvent &first = events[sorted[begin]];
         size_t end = begin + 1;
         size_t starts = first.phase == 's', steps = first.phase == 't';
-        while (end < sorted.size() && events[sorted[end]].category == first.category
-               && events[sorted[end]].id == first.id) {
+        while (end < sorted.size() && events[sorted[end]].category == first.category &&
+               events[sorted[end]].id == first.id) {
             starts += events[sorted[end]].phase == 's';
             steps += events[sorted[end]].phase == 't';
             ++end;
         }
         const size_t ends = end - begin - starts - steps;
         if (steps == 0 && starts == ends) {
-            // As many starts as ends: pair the i-th start with the i-th end in time order. This keeps
-            // flows whose end is stamped before their start by another clock: torch_npu writes 218 of
-            // 274 HostToDevice flows with the device-side 'f' earlier than the host-side 's'
-            // (mstt_advisor_trace_view.json), and a time-ordered walk would drop them all.
+            // As many starts as ends: pair the i-th start with the i-th end in time order. This
+            // keeps flows whose end is stamped before their start by another clock: torch_npu
+            // writes 218 of 274 HostToDevice flows with the device-side 'f' earlier than the
+            // host-side 's' (mstt_advisor_trace_view.json), and a time-ordered walk would drop them
+            // all.
             size_t si = begin, fi = begin;
             for (size_t n = 0; n < starts; ++n) {
                 while (events[sorted[si]].phase != 's')

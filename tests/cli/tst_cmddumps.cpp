@@ -26,14 +26,22 @@ private:
         p.waitForFinished(120000);
         return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
     }
-    static QString pair(const QString &f) { return QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/") + f; }
+    static QString pair(const QString &f)
+    {
+        return QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/") + f;
+    }
 
 private slots:
     void json()
     {
         QTemporaryDir tmp;
         const QString csv = tmp.filePath(u"out.csv"_s);
-        const Run r = run({u"--json"_s, u"--kl"_s, u"--csv"_s, csv, pair(u"dumper/bench.h5"_s), pair(u"dumper/npu.h5"_s)});
+        const Run r = run({u"--json"_s,
+                           u"--kl"_s,
+                           u"--csv"_s,
+                           csv,
+                           pair(u"dumper/bench.h5"_s),
+                           pair(u"dumper/npu.h5"_s)});
         QCOMPARE(r.exit, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value(u"schemaVersion"_s).toInt(), 1);
@@ -45,17 +53,32 @@ private slots:
         QCOMPARE(first.value(u"kind"_s).toString(), u"origin"_s);
         QVERIFY(first.value(u"cosine"_s).toDouble() < 0.99);
         QVERIFY(first.value(u"max_abs_err"_s).toDouble() > 0);
-        QCOMPARE(o.value(u"nan_origin"_s).toObject().value(u"name"_s).toString(), u"softmax_int/17/output/result"_s);
+        QCOMPARE(o.value(u"nan_origin"_s).toObject().value(u"name"_s).toString(),
+                 u"softmax_int/17/output/result"_s);
         QCOMPARE(o.value(u"nan_origin"_s).toObject().value(u"index"_s).toInt(), 55);
         const QJsonArray tensors = o.value(u"tensors"_s).toArray();
         QCOMPARE(tensors.size(), 83);
-        for (const char *key : {"name", "index", "shape", "dtype", "cosine", "max_abs_err", "max_rel_err",
-                                "mean_abs_err", "rmse", "rel_euclidean", "one_thousandth_ratio",
-                                "five_thousandth_ratio", "nan_npu", "inf_npu", "nan_bench", "inf_bench", "verdict"})
+        for (const char *key : {"name",
+                                "index",
+                                "shape",
+                                "dtype",
+                                "cosine",
+                                "max_abs_err",
+                                "max_rel_err",
+                                "mean_abs_err",
+                                "rmse",
+                                "rel_euclidean",
+                                "one_thousandth_ratio",
+                                "five_thousandth_ratio",
+                                "nan_npu",
+                                "inf_npu",
+                                "nan_bench",
+                                "inf_bench",
+                                "verdict"})
             QVERIFY2(tensors.first().toObject().contains(QLatin1String(key)), key);
         QCOMPARE(tensors[55].toObject().value(u"nan_npu"_s).toInt(), 1);
         QVERIFY(tensors[15].toObject().value(u"kl"_s).toDouble() > 0); // the planted divergence
-        QVERIFY(tensors[55].toObject().value(u"kl"_s).isNull());        // NaN positions differ
+        QVERIFY(tensors[55].toObject().value(u"kl"_s).isNull());       // NaN positions differ
         QCOMPARE(tensors[55].toObject().value(u"verdict"_s).toString(), u"error"_s);
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -64,7 +87,8 @@ private slots:
 
     void statisticsPairHasNullTensorMetrics()
     {
-        const Run r = run({u"--json"_s, pair(u"msprobe_statistics/bench"_s), pair(u"msprobe_statistics/npu"_s)});
+        const Run r = run(
+            {u"--json"_s, pair(u"msprobe_statistics/bench"_s), pair(u"msprobe_statistics/npu"_s)});
         QCOMPARE(r.exit, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QVERIFY(o.value(u"statistics_mode"_s).toBool());
@@ -78,15 +102,23 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exit");
         QTest::addColumn<QString>("stderr");
-        QTest::newRow("one path") << QStringList{pair(u"dumper/bench.h5"_s)} << 2 << u"exactly two paths"_s;
-        QTest::newRow("bad rtol") << QStringList{u"--rtol"_s, u"x"_s, pair(u"dumper/bench.h5"_s), pair(u"dumper/npu.h5"_s)}
+        QTest::newRow("one path") << QStringList{pair(u"dumper/bench.h5"_s)} << 2
+                                  << u"exactly two paths"_s;
+        QTest::newRow("bad rtol") << QStringList{u"--rtol"_s,
+                                                 u"x"_s,
+                                                 pair(u"dumper/bench.h5"_s),
+                                                 pair(u"dumper/npu.h5"_s)}
                                   << 2 << u"--rtol"_s;
-        QTest::newRow("missing file") << QStringList{pair(u"dumper/nope.h5"_s), pair(u"dumper/npu.h5"_s)} << 3
-                                      << u"nope.h5"_s;
-        QTest::newRow("truncated npu") << QStringList{pair(u"dumper/bench.h5"_s),
-                                                      QStringLiteral(TWINSCOPE_TEST_DATA "/dump/broken/truncated.h5")}
-                                       << 3 << u"truncated.h5"_s;
-        QTest::newRow("bad map") << QStringList{u"--map"_s, pair(u"dumper/truth.json"_s), pair(u"dumper/bench.h5"_s),
+        QTest::newRow("missing file")
+            << QStringList{pair(u"dumper/nope.h5"_s), pair(u"dumper/npu.h5"_s)} << 3
+            << u"nope.h5"_s;
+        QTest::newRow("truncated npu")
+            << QStringList{pair(u"dumper/bench.h5"_s),
+                           QStringLiteral(TWINSCOPE_TEST_DATA "/dump/broken/truncated.h5")}
+            << 3 << u"truncated.h5"_s;
+        QTest::newRow("bad map") << QStringList{u"--map"_s,
+                                                pair(u"dumper/truth.json"_s),
+                                                pair(u"dumper/bench.h5"_s),
                                                 pair(u"dumper/npu.h5"_s)}
                                  << 3 << u"truth.json"_s;
     }

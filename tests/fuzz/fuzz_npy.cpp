@@ -1,5 +1,5 @@
-// libFuzzer target for the .npy header parser and the dump-name parsers: any bytes must parse or fail
-// with an Error, never crash, hang or over-allocate.
+// libFuzzer target for the .npy header parser and the dump-name parsers: any bytes must parse or
+// fail with an Error, never crash, hang or over-allocate.
 #include "core/dump/dumpnames.h"
 #include "core/dump/npyreader.h"
 

@@ -3,14 +3,15 @@
 #include <QHelpEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
-
 #include <qcustomplot.h>
 
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Widgets {
 
-DivergenceHeatmap::DivergenceHeatmap(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(this))
+DivergenceHeatmap::DivergenceHeatmap(QWidget *parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -95,9 +96,11 @@ bool DivergenceHeatmap::eventFilter(QObject *watched, QEvent *event)
         if (row >= 0 && column >= 0) {
             const double v = m_matrix.at(row, column);
             QToolTip::showText(help->globalPos(),
-                               tr("%1\n%2: %3").arg(m_matrix.rowLabels[row], m_matrix.columns[column],
-                                                    std::isnan(v) ? tr("no value (unmatched)")
-                                                                  : tr("badness %1").arg(v, 0, 'f', 2)),
+                               tr("%1\n%2: %3")
+                                   .arg(m_matrix.rowLabels[row],
+                                        m_matrix.columns[column],
+                                        std::isnan(v) ? tr("no value (unmatched)")
+                                                      : tr("badness %1").arg(v, 0, 'f', 2)),
                                m_plot);
         } else {
             QToolTip::hideText();
@@ -184,7 +187,8 @@ int DivergenceHeatmap::matrixRowAt(const QPoint &pos, int *column) const
 
 QPoint DivergenceHeatmap::cellCenter(int matrixRow, int column) const
 {
-    return QPoint(int(m_plot->xAxis->coordToPixel(column)), int(m_plot->yAxis->coordToPixel(matrixRow)));
+    return QPoint(int(m_plot->xAxis->coordToPixel(column)),
+                  int(m_plot->yAxis->coordToPixel(matrixRow)));
 }
 
 bool DivergenceHeatmap::savePng(const QString &path)

@@ -1,19 +1,17 @@
 #include "dumpworkspace.h"
 
-#include "divergenceheatmap.h"
-#include "tensordetailpane.h"
-
-#include "widgets/tables/comparetableview.h"
-
 #include "core/dump/dumploader.h"
 #include "core/dump/dumpseries.h"
 #include "core/dump/tensordetail.h"
 #include "core/export/comparecsv.h"
 #include "core/models/comparetablemodel.h"
+#include "divergenceheatmap.h"
+#include "tensordetailpane.h"
+#include "widgets/tables/comparetableview.h"
 
-#include <QFile>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -26,16 +24,16 @@ using namespace Qt::StringLiterals;
 namespace Twinscope::Widgets {
 
 DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
-    : Workspace(loads, parent),
-      m_model(new Core::CompareTableModel(this)),
-      m_heatmap(new DivergenceHeatmap(this)),
-      m_table(new CompareTableView(m_model, this)),
-      m_detail(new TensorDetailPane(this)),
-      m_header(new QLabel(this)),
-      m_cosine(new QDoubleSpinBox(this)),
-      m_maxAbs(new QDoubleSpinBox(this)),
-      m_statTolerance(new QDoubleSpinBox(this)),
-      m_mode(new QComboBox(this))
+    : Workspace(loads, parent)
+    , m_model(new Core::CompareTableModel(this))
+    , m_heatmap(new DivergenceHeatmap(this))
+    , m_table(new CompareTableView(m_model, this))
+    , m_detail(new TensorDetailPane(this))
+    , m_header(new QLabel(this))
+    , m_cosine(new QDoubleSpinBox(this))
+    , m_maxAbs(new QDoubleSpinBox(this))
+    , m_statTolerance(new QDoubleSpinBox(this))
+    , m_mode(new QComboBox(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -45,7 +43,11 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
     top->addWidget(m_header, 1);
     // Verdict thresholds (msprobe's defaults), persisted; changing one re-runs the comparison.
     const Core::CompareOptions current = options();
-    auto addSpin = [&](QDoubleSpinBox *spin, const QString &label, const QString &tip, double value, double max,
+    auto addSpin = [&](QDoubleSpinBox *spin,
+                       const QString &label,
+                       const QString &tip,
+                       double value,
+                       double max,
                        int decimals) {
         spin->setDecimals(decimals);
         spin->setRange(0, max);
@@ -59,14 +61,26 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
         top->addWidget(spin);
         connect(spin, &QDoubleSpinBox::valueChanged, this, &DumpWorkspace::saveThresholds);
     };
-    addSpin(m_cosine, tr("&Cosine ≥"), tr("Accuracy rule: cosine below this (with MaxAbsErr above its threshold) fails"),
-            current.thresholds.cosine, 1, 4);
-    addSpin(m_maxAbs, tr("&MaxAbsErr ≤"), tr("Accuracy rule: MaxAbsErr above this (with a low cosine) fails"),
-            current.thresholds.maxAbsErr, 10, 5);
-    addSpin(m_statTolerance, tr("&Statistics ±"),
+    addSpin(m_cosine,
+            tr("&Cosine ≥"),
+            tr("Accuracy rule: cosine below this (with MaxAbsErr above its threshold) fails"),
+            current.thresholds.cosine,
+            1,
+            4);
+    addSpin(m_maxAbs,
+            tr("&MaxAbsErr ≤"),
+            tr("Accuracy rule: MaxAbsErr above this (with a low cosine) fails"),
+            current.thresholds.maxAbsErr,
+            10,
+            5);
+    addSpin(m_statTolerance,
+            tr("&Statistics ±"),
             tr("Statistics mode: a Max/Min/Mean/Norm difference above this share diverges"),
-            current.thresholds.statRelTolerance, 1, 3);
-    m_mode->setToolTip(tr("With several steps or ranks: all metrics of one run, or one metric across the runs"));
+            current.thresholds.statRelTolerance,
+            1,
+            3);
+    m_mode->setToolTip(
+        tr("With several steps or ranks: all metrics of one run, or one metric across the runs"));
     m_mode->setVisible(false);
     top->addWidget(m_mode);
     connect(m_mode, &QComboBox::currentIndexChanged, this, &DumpWorkspace::updateHeatmap);
@@ -85,17 +99,22 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
     split->setSizes({460, 1140});
     right->setSizes({560, 380});
     layout->addWidget(split, 1);
-    m_header->setText(tr("Open a benchmark dump and an NPU dump (HDF5, .npy, msprobe dump.json), or drop both "
-                         "at once."));
+    m_header->setText(
+        tr("Open a benchmark dump and an NPU dump (HDF5, .npy, msprobe dump.json), or drop both "
+           "at once."));
 
     connect(loads, &LoadController::finished, this, &DumpWorkspace::onFinished);
-    connect(m_heatmap, &DivergenceHeatmap::rowClicked, this, [this](int comparisonRow, int, int column) {
-        // In the across-runs view a column is a run: clicking it switches the table to that run.
-        if (m_series && m_mode->currentIndex() > 0 && column != m_run)
-            showRun(column);
-        if (comparisonRow >= 0)
-            selectRow(comparisonRow);
-    });
+    connect(m_heatmap,
+            &DivergenceHeatmap::rowClicked,
+            this,
+            [this](int comparisonRow, int, int column) {
+                // In the across-runs view a column is a run: clicking it switches the table to that
+                // run.
+                if (m_series && m_mode->currentIndex() > 0 && column != m_run)
+                    showRun(column);
+                if (comparisonRow >= 0)
+                    selectRow(comparisonRow);
+            });
     connect(m_table, &CompareTableView::comparisonRowSelected, this, [this](int row) {
         if (!m_syncing)
             selectRow(row);
@@ -134,7 +153,8 @@ Core::CompareOptions DumpWorkspace::options() const
     s.beginGroup(u"dumps"_s);
     o.thresholds.cosine = s.value(u"cosineThreshold"_s, o.thresholds.cosine).toDouble();
     o.thresholds.maxAbsErr = s.value(u"maxAbsErrThreshold"_s, o.thresholds.maxAbsErr).toDouble();
-    o.thresholds.statRelTolerance = s.value(u"statRelTolerance"_s, o.thresholds.statRelTolerance).toDouble();
+    o.thresholds.statRelTolerance =
+        s.value(u"statRelTolerance"_s, o.thresholds.statRelTolerance).toDouble();
     o.rtol = s.value(u"rtol"_s, o.rtol).toDouble();
     o.atol = s.value(u"atol"_s, o.atol).toDouble();
     return o;
@@ -150,7 +170,8 @@ void DumpWorkspace::openPaths(const QList<Core::SniffResult> &inputs)
         m_pending.clear();
         compare(bench, npu);
     } else if (m_pending.size() == 1) {
-        m_header->setText(tr("Benchmark dump: %1 — now open the NPU dump to compare with.").arg(m_pending.first()));
+        m_header->setText(tr("Benchmark dump: %1 — now open the NPU dump to compare with.")
+                              .arg(m_pending.first()));
     }
 }
 
@@ -162,43 +183,46 @@ void DumpWorkspace::compare(const QString &benchPath, const QString &npuPath)
     m_npuPath = npuPath;
     m_header->setText(tr("Comparing %1 with %2 …").arg(benchPath, npuPath));
     const Core::CompareOptions opts = options();
-    m_compareIsSeries = Core::findDumpRuns(benchPath).size() > 1 && Core::findDumpRuns(npuPath).size() > 1;
+    m_compareIsSeries =
+        Core::findDumpRuns(benchPath).size() > 1 && Core::findDumpRuns(npuPath).size() > 1;
     if (m_compareIsSeries) {
         m_compareJob = loads()->start(
-                tr("Comparing dump runs"),
-                LoadController::wrap<Core::DumpSeries>(
-                        [benchPath, npuPath, opts](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
-                            return Core::compareDumpSeries(benchPath, npuPath, opts, progress, cancel);
-                        }));
+            tr("Comparing dump runs"),
+            LoadController::wrap<Core::DumpSeries>(
+                [benchPath, npuPath, opts](Core::ProgressSink &progress,
+                                           const Core::CancelToken &cancel) {
+                    return Core::compareDumpSeries(benchPath, npuPath, opts, progress, cancel);
+                }));
         return;
     }
     m_compareJob = loads()->start(
-            tr("Comparing dumps"),
-            LoadController::wrap<Core::DumpComparison>(
-                    [benchPath, npuPath, opts](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
-                        std::shared_ptr<const Core::TensorDump> sides[2];
-                        const QString paths[2] = {benchPath, npuPath};
-                        Core::Diagnostics diagnostics;
-                        for (int i = 0; i < 2; ++i) {
-                            Core::ProgressSink part([&progress, i](int permille, const QString &stage) {
-                                progress.report(i * 50 + permille / 20, stage);
-                            });
-                            const auto r = Core::loadDump(Core::Source::fromPath(paths[i]), part, cancel);
-                            if (!r.isOk())
-                                return r.isCanceled() ? Core::Result<Core::DumpComparison>::canceled()
-                                                      : Core::Result<Core::DumpComparison>::failed(r.error(),
-                                                                                                   r.diagnostics());
-                            diagnostics.merge(r.diagnostics());
-                            sides[i] = r.value();
-                        }
-                        Core::ProgressSink part([&progress](int permille, const QString &stage) {
-                            progress.report(100 + permille * 9 / 10, stage);
-                        });
-                        auto result = Core::compareDumps(sides[0], sides[1], opts, part, cancel);
-                        if (!result.isOk())
-                            return result;
-                        return Core::Result<Core::DumpComparison>::ok(result.value(), diagnostics);
-                    }));
+        tr("Comparing dumps"),
+        LoadController::wrap<Core::DumpComparison>(
+            [benchPath, npuPath, opts](Core::ProgressSink &progress,
+                                       const Core::CancelToken &cancel) {
+                std::shared_ptr<const Core::TensorDump> sides[2];
+                const QString paths[2] = {benchPath, npuPath};
+                Core::Diagnostics diagnostics;
+                for (int i = 0; i < 2; ++i) {
+                    Core::ProgressSink part([&progress, i](int permille, const QString &stage) {
+                        progress.report(i * 50 + permille / 20, stage);
+                    });
+                    const auto r = Core::loadDump(Core::Source::fromPath(paths[i]), part, cancel);
+                    if (!r.isOk())
+                        return r.isCanceled() ? Core::Result<Core::DumpComparison>::canceled()
+                                              : Core::Result<Core::DumpComparison>::failed(
+                                                    r.error(), r.diagnostics());
+                    diagnostics.merge(r.diagnostics());
+                    sides[i] = r.value();
+                }
+                Core::ProgressSink part([&progress](int permille, const QString &stage) {
+                    progress.report(100 + permille * 9 / 10, stage);
+                });
+                auto result = Core::compareDumps(sides[0], sides[1], opts, part, cancel);
+                if (!result.isOk())
+                    return result;
+                return Core::Result<Core::DumpComparison>::ok(result.value(), diagnostics);
+            }));
 }
 
 void DumpWorkspace::onFinished(quint64 id, const JobOutcome &outcome)
@@ -207,7 +231,8 @@ void DumpWorkspace::onFinished(quint64 id, const JobOutcome &outcome)
         m_compareJob = 0;
         if (outcome.status == JobOutcome::Status::Failed) {
             m_header->setText(tr("The comparison failed: %1").arg(outcome.error.toString()));
-            emit loadFailed(outcome.error.file.isEmpty() ? m_npuPath : outcome.error.file, outcome.error);
+            emit loadFailed(outcome.error.file.isEmpty() ? m_npuPath : outcome.error.file,
+                            outcome.error);
             return;
         }
         if (outcome.status != JobOutcome::Status::Ok)
@@ -219,7 +244,9 @@ void DumpWorkspace::onFinished(quint64 id, const JobOutcome &outcome)
             m_mode->addItem(tr("Heatmap: all metrics of one run"));
             const bool stats = m_series->runs.first()->statisticsMode;
             for (const QString &metric : Core::divergenceMetricNames(stats))
-                m_mode->addItem(tr("Heatmap: %1 across %n run(s)", nullptr, int(m_series->runs.size())).arg(metric));
+                m_mode->addItem(
+                    tr("Heatmap: %1 across %n run(s)", nullptr, int(m_series->runs.size()))
+                        .arg(metric));
         } else {
             m_series.reset();
         }
@@ -229,7 +256,8 @@ void DumpWorkspace::onFinished(quint64 id, const JobOutcome &outcome)
         showComparison(m_series ? m_series->runs.first() : outcome.as<Core::DumpComparison>(),
                        m_series ? m_series->labels.first() : QString());
         emit loaded(m_npuPath, outcome.diagnostics);
-        emit statusMessage(tr("Compared %n tensor pair(s)", nullptr, int(m_comparison->rows.size())));
+        emit statusMessage(
+            tr("Compared %n tensor pair(s)", nullptr, int(m_comparison->rows.size())));
         emit comparisonReady();
         return;
     }
@@ -244,7 +272,8 @@ void DumpWorkspace::onFinished(quint64 id, const JobOutcome &outcome)
     }
 }
 
-void DumpWorkspace::showComparison(std::shared_ptr<const Core::DumpComparison> comparison, const QString &label)
+void DumpWorkspace::showComparison(std::shared_ptr<const Core::DumpComparison> comparison,
+                                   const QString &label)
 {
     m_comparison = std::move(comparison);
     m_model->setComparison(m_comparison);
@@ -255,19 +284,26 @@ void DumpWorkspace::showComparison(std::shared_ptr<const Core::DumpComparison> c
     if (c.firstDivergent >= 0) {
         const Core::CompareRow &r = c.rows[c.firstDivergent];
         first = tr("first divergent: <b>%1</b> (#%2, %3)")
-                        .arg(c.bench->tensors[r.bench].name.toHtmlEscaped())
-                        .arg(r.bench)
-                        .arg(r.origin ? tr("origin") : tr("propagated"));
+                    .arg(c.bench->tensors[r.bench].name.toHtmlEscaped())
+                    .arg(r.bench)
+                    .arg(r.origin ? tr("origin") : tr("propagated"));
     }
     QString nan;
     if (c.nanOrigin >= 0)
-        nan = tr(" · NaN/Inf origin: <b>%1</b>").arg(c.bench->tensors[c.rows[c.nanOrigin].bench].name.toHtmlEscaped());
-    const QString run = label.isEmpty() ? QString() : tr(" · run <b>%1</b>").arg(label.toHtmlEscaped());
-    m_header->setText(tr("%1 (bench, %2) vs %3 (NPU, %4)%5%6<br>%n pair(s), ", nullptr, int(c.rows.size()))
-                              .arg(QFileInfo(m_benchPath).fileName(), c.bench->format, QFileInfo(m_npuPath).fileName(),
-                                   c.npu->format, c.statisticsMode ? tr(" · statistics mode") : QString(), run)
-                      + tr("%1 / %2 unmatched · ").arg(c.unmatchedBench.size()).arg(c.unmatchedNpu.size()) + first
-                      + nan);
+        nan = tr(" · NaN/Inf origin: <b>%1</b>")
+                  .arg(c.bench->tensors[c.rows[c.nanOrigin].bench].name.toHtmlEscaped());
+    const QString run =
+        label.isEmpty() ? QString() : tr(" · run <b>%1</b>").arg(label.toHtmlEscaped());
+    m_header->setText(
+        tr("%1 (bench, %2) vs %3 (NPU, %4)%5%6<br>%n pair(s), ", nullptr, int(c.rows.size()))
+            .arg(QFileInfo(m_benchPath).fileName(),
+                 c.bench->format,
+                 QFileInfo(m_npuPath).fileName(),
+                 c.npu->format,
+                 c.statisticsMode ? tr(" · statistics mode") : QString(),
+                 run) +
+        tr("%1 / %2 unmatched · ").arg(c.unmatchedBench.size()).arg(c.unmatchedNpu.size()) + first +
+        nan);
 }
 
 void DumpWorkspace::showRun(int run)
@@ -287,7 +323,8 @@ void DumpWorkspace::updateHeatmap()
     if (m_series && m_mode->currentIndex() > 0)
         m_heatmap->setMatrix(Core::buildSeriesMatrix(*m_series, m_mode->currentIndex() - 1), -1);
     else
-        m_heatmap->setMatrix(Core::buildDivergenceMatrix(*m_comparison), m_comparison->firstDivergent);
+        m_heatmap->setMatrix(Core::buildDivergenceMatrix(*m_comparison),
+                             m_comparison->firstDivergent);
 }
 
 void DumpWorkspace::selectRow(int comparisonRow)
@@ -299,7 +336,7 @@ void DumpWorkspace::selectRow(int comparisonRow)
     m_syncing = false;
     if (m_series && m_mode->currentIndex() > 0)
         m_heatmap->setSelectedMatrixRow(int(m_heatmap->matrix().rowLabels.indexOf(
-                m_comparison->bench->tensors[m_comparison->rows[comparisonRow].bench].name)));
+            m_comparison->bench->tensors[m_comparison->rows[comparisonRow].bench].name)));
     else
         m_heatmap->setSelectedRow(comparisonRow);
     m_detail->showRow(*m_comparison, comparisonRow);
@@ -307,15 +344,19 @@ void DumpWorkspace::selectRow(int comparisonRow)
         loads()->cancel(m_detailJob);
     m_detailRow = comparisonRow;
     if (m_comparison->statisticsMode) {
-        m_detail->setDetailMessage(tr("Statistics-mode dumps hold no tensor data: only Max/Min/Mean/Norm are compared."));
+        m_detail->setDetailMessage(
+            tr("Statistics-mode dumps hold no tensor data: only Max/Min/Mean/Norm are compared."));
         emit detailReady(comparisonRow);
         return;
     }
     const auto comparison = m_comparison;
-    m_detailJob = loads()->start(tr("Reading tensors"), LoadController::wrap<Core::TensorDetail>(
-            [comparison, comparisonRow](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
-                return Core::computeTensorDetail(*comparison, comparisonRow, 60, 20, progress, cancel);
-            }));
+    m_detailJob = loads()->start(tr("Reading tensors"),
+                                 LoadController::wrap<Core::TensorDetail>(
+                                     [comparison, comparisonRow](Core::ProgressSink &progress,
+                                                                 const Core::CancelToken &cancel) {
+                                         return Core::computeTensorDetail(
+                                             *comparison, comparisonRow, 60, 20, progress, cancel);
+                                     }));
 }
 
 bool DumpWorkspace::isEmpty() const
@@ -358,7 +399,8 @@ bool DumpWorkspace::exportTo(const QString &path, const QString &filter, QString
         ok = m_heatmap->savePdf(path);
     } else {
         QFile f(path);
-        ok = f.open(QIODevice::WriteOnly | QIODevice::Truncate) && Core::writeCompareCsv(*m_comparison, &f);
+        ok = f.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+             Core::writeCompareCsv(*m_comparison, &f);
     }
     if (!ok && errorMessage)
         *errorMessage = tr("%1 could not be written").arg(path);

@@ -1,9 +1,8 @@
 #pragma once
 
+#include "core/dump/divergencematrix.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/common/workspace.h"
-
-#include "core/dump/divergencematrix.h"
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -21,7 +20,8 @@ class DivergenceHeatmap;
 class TensorDetailPane;
 
 // The dump-comparison tab: two inputs (benchmark first, NPU second) are loaded and compared off the
-// GUI thread; the per-layer heatmap, the compare table and the detail pane stay in sync on selection.
+// GUI thread; the per-layer heatmap, the compare table and the detail pane stay in sync on
+// selection.
 class DumpWorkspace : public Workspace
 {
     Q_OBJECT
@@ -42,7 +42,8 @@ public:
     void selectRow(int comparisonRow); // table, heatmap and detail pane follow
 
     const std::shared_ptr<const Core::DumpComparison> &comparison() const { return m_comparison; }
-    // Several runs (msprobe step/rank folders on both sides): the heatmap can show one metric per run.
+    // Several runs (msprobe step/rank folders on both sides): the heatmap can show one metric per
+    // run.
     const std::shared_ptr<const Core::DumpSeries> &series() const { return m_series; }
     QComboBox *heatmapModeBox() const { return m_mode; }
     void showRun(int run);
@@ -60,7 +61,8 @@ private:
     void onFinished(quint64 id, const JobOutcome &outcome);
     Core::CompareOptions options() const;
     void saveThresholds();
-    void showComparison(std::shared_ptr<const Core::DumpComparison> comparison, const QString &label);
+    void showComparison(std::shared_ptr<const Core::DumpComparison> comparison,
+                        const QString &label);
     void updateHeatmap();
 
     Core::CompareTableModel *m_model;

@@ -6,7 +6,6 @@
 #include <QLocale>
 #include <QTableWidget>
 #include <QVBoxLayout>
-
 #include <qcustomplot.h>
 
 using namespace Qt::StringLiterals;
@@ -39,12 +38,12 @@ QTableWidget *makeTable(const QStringList &headers, QWidget *parent)
 } // namespace
 
 TensorDetailPane::TensorDetailPane(QWidget *parent)
-    : QWidget(parent),
-      m_title(new QLabel(this)),
-      m_stats(makeTable({tr("Statistic"), tr("NPU"), tr("Bench")}, this)),
-      m_hist(new QCustomPlot(this)),
-      m_worst(makeTable({tr("Index"), tr("NPU"), tr("Bench"), tr("|error|")}, this)),
-      m_note(new QLabel(this))
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_stats(makeTable({tr("Statistic"), tr("NPU"), tr("Bench")}, this))
+    , m_hist(new QCustomPlot(this))
+    , m_worst(makeTable({tr("Index"), tr("NPU"), tr("Bench"), tr("|error|")}, this))
+    , m_note(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -91,7 +90,8 @@ void TensorDetailPane::applyColours()
 {
     const QPalette pal = palette();
     m_hist->setBackground(pal.color(QPalette::Base));
-    const QColor series[] = {QColor(0xd9, 0x5f, 0x02), QColor(0x1b, 0x6f, 0xb5), QColor(0x75, 0x70, 0xb3)};
+    const QColor series[] = {
+        QColor(0xd9, 0x5f, 0x02), QColor(0x1b, 0x6f, 0xb5), QColor(0x75, 0x70, 0xb3)};
     for (int i = 0; i < m_hist->axisRectCount(); ++i) {
         QCPAxisRect *rect = m_hist->axisRect(i);
         for (QCPAxis *axis : rect->axes()) {
@@ -138,19 +138,22 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
     const Core::TensorEntry &b = c.bench->tensors[r.bench];
     const Core::TensorEntry &n = c.npu->tensors[r.npu];
     m_title->setText(tr("<b>%1</b> · %2 %3 · verdict %4<br>NPU: %5")
-                             .arg(b.name.toHtmlEscaped(), Core::shapeText(b.shape), Core::dtypeId(n.dtype),
-                                  Core::verdictId(r.verdict), n.name.toHtmlEscaped()));
+                         .arg(b.name.toHtmlEscaped(),
+                              Core::shapeText(b.shape),
+                              Core::dtypeId(n.dtype),
+                              Core::verdictId(r.verdict),
+                              n.name.toHtmlEscaped()));
     const Core::PairMetrics &m = r.metrics;
     const QList<std::tuple<QString, double, double>> stats = {
-            {tr("Max"), m.npu.max, m.bench.max},
-            {tr("Min"), m.npu.min, m.bench.min},
-            {tr("Mean"), m.npu.mean, m.bench.mean},
-            {tr("L2 norm"), m.npu.norm, m.bench.norm},
-            {tr("NaN count"), double(m.nanNpu), double(m.nanBench)},
-            {tr("Inf count"), double(m.infNpu), double(m.infBench)},
-            {tr("Cosine"), m.cosine, std::nan("")},
-            {tr("MaxAbsErr"), m.maxAbsErr, std::nan("")},
-            {tr("MaxRelativeErr"), m.maxRelErr, std::nan("")},
+        {tr("Max"), m.npu.max, m.bench.max},
+        {tr("Min"), m.npu.min, m.bench.min},
+        {tr("Mean"), m.npu.mean, m.bench.mean},
+        {tr("L2 norm"), m.npu.norm, m.bench.norm},
+        {tr("NaN count"), double(m.nanNpu), double(m.nanBench)},
+        {tr("Inf count"), double(m.infNpu), double(m.infBench)},
+        {tr("Cosine"), m.cosine, std::nan("")},
+        {tr("MaxAbsErr"), m.maxAbsErr, std::nan("")},
+        {tr("MaxRelativeErr"), m.maxRelErr, std::nan("")},
     };
     const int shown = c.statisticsMode ? 4 : int(stats.size());
     m_stats->setRowCount(shown);
@@ -168,7 +171,8 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
     for (const QString &frame : stack) {
         if (frame.contains(u"/msprobe/"_s))
             continue;
-        m_title->setText(m_title->text() + u"<br><small>"_s + frame.section(u',', 0, 1).toHtmlEscaped() + u"</small>"_s);
+        m_title->setText(m_title->text() + u"<br><small>"_s +
+                         frame.section(u',', 0, 1).toHtmlEscaped() + u"</small>"_s);
         break;
     }
 }
@@ -203,8 +207,9 @@ void TensorDetailPane::setDetail(const Core::TensorDetail &d)
         m_worst->setItem(i, 3, new QTableWidgetItem(num(w.absErr)));
     }
     if (d.nonFinite > 0)
-        m_note->setText(m_note->text() + u' '
-                        + tr("%n NaN/Inf value(s) on the NPU side are listed first.", nullptr, int(d.nonFinite)));
+        m_note->setText(
+            m_note->text() + u' ' +
+            tr("%n NaN/Inf value(s) on the NPU side are listed first.", nullptr, int(d.nonFinite)));
 }
 
 void TensorDetailPane::setDetailMessage(const QString &message)

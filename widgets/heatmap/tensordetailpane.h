@@ -10,8 +10,8 @@ class QTableWidget;
 
 namespace Twinscope::Widgets {
 
-// The detail of one compared pair: both tensors' statistics, histograms of NPU, bench and error, and
-// the worst elements with their indices. The data is computed off the GUI thread by the caller.
+// The detail of one compared pair: both tensors' statistics, histograms of NPU, bench and error,
+// and the worst elements with their indices. The data is computed off the GUI thread by the caller.
 class TensorDetailPane : public QWidget
 {
     Q_OBJECT
@@ -19,8 +19,8 @@ class TensorDetailPane : public QWidget
 public:
     explicit TensorDetailPane(QWidget *parent = nullptr);
 
-    // Shows the row's metadata and statistics at once; the histograms and worst elements follow with
-    // setDetail() (or a message when the tensors cannot be read).
+    // Shows the row's metadata and statistics at once; the histograms and worst elements follow
+    // with setDetail() (or a message when the tensors cannot be read).
     void showRow(const Core::DumpComparison &comparison, int row);
     void setDetail(const Core::TensorDetail &detail);
     void setDetailMessage(const QString &message);

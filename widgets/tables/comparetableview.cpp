@@ -1,8 +1,7 @@
 #include "comparetableview.h"
 
-#include "verdictdelegate.h"
-
 #include "core/models/comparetablemodel.h"
+#include "verdictdelegate.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,12 +15,12 @@
 namespace Twinscope::Widgets {
 
 CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *parent)
-    : QWidget(parent),
-      m_model(model),
-      m_proxy(new QSortFilterProxyModel(this)),
-      m_view(new QTableView(this)),
-      m_filter(new QLineEdit(this)),
-      m_debounce(new QTimer(this))
+    : QWidget(parent)
+    , m_model(model)
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_view(new QTableView(this))
+    , m_filter(new QLineEdit(this))
+    , m_debounce(new QTimer(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -47,7 +46,8 @@ CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *pare
     m_view->setWordWrap(false);
     m_view->setTextElideMode(Qt::ElideLeft);
     m_view->verticalHeader()->setVisible(false);
-    // Fixed row heights and column widths: never resizeColumnsToContents on big tables (DESIGN.md §7).
+    // Fixed row heights and column widths: never resizeColumnsToContents on big tables (DESIGN.md
+    // §7).
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_view->horizontalHeader()->setDefaultSectionSize(92);
@@ -61,13 +61,17 @@ CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *pare
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(150);
     connect(m_filter, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
-    connect(m_debounce, &QTimer::timeout, this,
-            [this] { m_proxy->setFilterFixedString(m_filter->text().trimmed()); });
+    connect(m_debounce, &QTimer::timeout, this, [this] {
+        m_proxy->setFilterFixedString(m_filter->text().trimmed());
+    });
     connect(jump, &QPushButton::clicked, this, &CompareTableView::jumpToFirstDivergence);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+    connect(m_view->selectionModel(),
+            &QItemSelectionModel::currentRowChanged,
+            this,
             [this](const QModelIndex &current) {
                 if (current.isValid())
-                    emit comparisonRowSelected(current.data(Core::CompareTableModel::KeyRole).toInt());
+                    emit comparisonRowSelected(
+                        current.data(Core::CompareTableModel::KeyRole).toInt());
             });
 }
 
@@ -76,7 +80,8 @@ void CompareTableView::selectComparisonRow(int comparisonRow)
     const int source = m_model->modelRow(comparisonRow);
     if (source < 0)
         return;
-    QModelIndex index = m_proxy->mapFromSource(m_model->index(source, Core::CompareTableModel::NameColumn));
+    QModelIndex index =
+        m_proxy->mapFromSource(m_model->index(source, Core::CompareTableModel::NameColumn));
     if (!index.isValid()) {
         // Filtered out: clear the filter so the row the user asked for is visible.
         m_filter->clear();

@@ -9,17 +9,24 @@ namespace Twinscope::Widgets {
 QColor VerdictDelegate::verdictColor(int severity, const QPalette &palette)
 {
     switch (Core::Verdict(severity)) {
-    case Core::Verdict::Error: return QColor(0xe0, 0x3a, 0x2f);
-    case Core::Verdict::Warning: return QColor(0xf0, 0x9a, 0x1a);
-    case Core::Verdict::Unmatched: return palette.color(QPalette::Disabled, QPalette::Text);
-    case Core::Verdict::Pass: break;
+    case Core::Verdict::Error:
+        return QColor(0xe0, 0x3a, 0x2f);
+    case Core::Verdict::Warning:
+        return QColor(0xf0, 0x9a, 0x1a);
+    case Core::Verdict::Unmatched:
+        return palette.color(QPalette::Disabled, QPalette::Text);
+    case Core::Verdict::Pass:
+        break;
     }
     return QColor();
 }
 
-void VerdictDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+void VerdictDelegate::paint(QPainter *painter,
+                            const QStyleOptionViewItem &option,
+                            const QModelIndex &index) const
 {
-    const QColor tint = verdictColor(index.data(Core::CompareTableModel::SeverityRole).toInt(), option.palette);
+    const QColor tint =
+        verdictColor(index.data(Core::CompareTableModel::SeverityRole).toInt(), option.palette);
     if (tint.isValid() && !(option.state & QStyle::State_Selected)) {
         QColor fill = tint;
         fill.setAlpha(index.column() == Core::CompareTableModel::VerdictColumn ? 110 : 38);

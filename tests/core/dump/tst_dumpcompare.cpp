@@ -29,8 +29,8 @@ private:
             qWarning() << r.error().toString();
         return r.value();
     }
-    static std::shared_ptr<const DumpComparison> compare(const QString &bench, const QString &npu,
-                                                         const CompareOptions &options = {})
+    static std::shared_ptr<const DumpComparison>
+    compare(const QString &bench, const QString &npu, const CompareOptions &options = {})
     {
         auto b = load(bench), n = load(npu);
         if (!b || !n)
@@ -59,7 +59,8 @@ private:
             QVERIFY(std::fabs(r.metrics.cosine - first.value(u"cosine"_s).toDouble()) < 1e-9);
         const QJsonObject nan = truth.value(u"nan"_s).toObject();
         QVERIFY(c->nanOrigin >= 0);
-        QCOMPARE(c->bench->tensors[c->rows[c->nanOrigin].bench].name, nan.value(u"name"_s).toString());
+        QCOMPARE(c->bench->tensors[c->rows[c->nanOrigin].bench].name,
+                 nan.value(u"name"_s).toString());
         QCOMPARE(c->rows[c->nanOrigin].bench, nan.value(u"index"_s).toInt());
         // Everything before the planted divergence passes msprobe's accuracy rule.
         for (int i = 0; i < c->firstDivergent; ++i)
@@ -71,7 +72,8 @@ private slots:
     {
         QTest::addColumn<QString>("dir");
         QTest::newRow("dumper gzip") << QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/dumper");
-        QTest::newRow("msprobe statistics") << QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/msprobe_statistics");
+        QTest::newRow("msprobe statistics")
+            << QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/msprobe_statistics");
     }
     void committedPairs()
     {
@@ -86,19 +88,31 @@ private slots:
         QTest::newRow("dumper") << QStringList{u"--layout"_s, u"dumper"_s};
         QTest::newRow("flat") << QStringList{u"--layout"_s, u"flat"_s};
         QTest::newRow("npy") << QStringList{u"--layout"_s, u"npy"_s};
-        QTest::newRow("msprobe tensor") << QStringList{u"--layout"_s, u"msprobe"_s, u"--task"_s, u"tensor"_s};
-        QTest::newRow("no divergence") << QStringList{u"--layout"_s, u"flat"_s, u"--diverge-block"_s, u"9"_s};
+        QTest::newRow("msprobe tensor")
+            << QStringList{u"--layout"_s, u"msprobe"_s, u"--task"_s, u"tensor"_s};
+        QTest::newRow("no divergence")
+            << QStringList{u"--layout"_s, u"flat"_s, u"--diverge-block"_s, u"9"_s};
     }
     void generatedPairs()
     {
         QFETCH(QStringList, args);
-        const QString tool = QStringLiteral(TWINSCOPE_SOURCE_DIR "/../shared/tools/gen_dump_pair.py");
+        const QString tool =
+            QStringLiteral(TWINSCOPE_SOURCE_DIR "/../shared/tools/gen_dump_pair.py");
         if (!QFile::exists(tool) || !QFile::exists(u"/usr/bin/python3"_s))
             QSKIP("gen_dump_pair.py or /usr/bin/python3 is not available");
         QTemporaryDir tmp;
         QProcess p;
-        p.start(u"/usr/bin/python3"_s, QStringList{tool, u"--out-dir"_s, tmp.path(), u"--mb"_s, u"1"_s, u"--blocks"_s,
-                                                   u"3"_s, u"--seed"_s, u"7"_s} + args);
+        p.start(u"/usr/bin/python3"_s,
+                QStringList{tool,
+                            u"--out-dir"_s,
+                            tmp.path(),
+                            u"--mb"_s,
+                            u"1"_s,
+                            u"--blocks"_s,
+                            u"3"_s,
+                            u"--seed"_s,
+                            u"7"_s} +
+                    args);
         QVERIFY(p.waitForFinished(120000));
         if (p.exitCode() != 0 && p.readAllStandardError().contains("No module named"))
             QSKIP("numpy or h5py is missing for /usr/bin/python3");
@@ -117,14 +131,15 @@ private slots:
         checkTruth(tmp.path());
     }
 
-    // The real MindSpore (NPU) vs PyTorch (bench) msprobe pair compares in statistics mode, with the
-    // framework renames supplied as a mapping file.
+    // The real MindSpore (NPU) vs PyTorch (bench) msprobe pair compares in statistics mode, with
+    // the framework renames supplied as a mapping file.
     void realMsprobePair()
     {
         const QString dir = QStringLiteral(TWINSCOPE_SHARED_DATA "/dump/msprobe_ms_vs_pt_compare/");
         CompareOptions options;
         QString error;
-        QVERIFY(loadMappingFile(QStringLiteral(TWINSCOPE_TEST_DATA "/dump/good/ms_to_pt_map.json"), &options.mapping,
+        QVERIFY(loadMappingFile(QStringLiteral(TWINSCOPE_TEST_DATA "/dump/good/ms_to_pt_map.json"),
+                                &options.mapping,
                                 &error));
         const auto c = compare(dir + u"pytorch_data"_s, dir + u"mindspore_data"_s, options);
         QVERIFY(c);
@@ -154,8 +169,9 @@ private slots:
         QBuffer csv;
         csv.open(QIODevice::WriteOnly);
         QVERIFY(writeCompareCsv(*c, &csv));
-        QVERIFY(csv.data().startsWith("NPU Name,Bench Name,NPU Tensor Dtype,Bench Tensor Dtype,NPU Tensor Shape,"
-                                      "Bench Tensor Shape,Max diff"));
+        QVERIFY(csv.data().startsWith(
+            "NPU Name,Bench Name,NPU Tensor Dtype,Bench Tensor Dtype,NPU Tensor Shape,"
+            "Bench Tensor Shape,Max diff"));
         // Without the mapping, the renamed calls stay unmatched or fall back to weaker matching.
         const auto plain = compare(dir + u"pytorch_data"_s, dir + u"mindspore_data"_s);
         int plainMapped = 0;
@@ -173,10 +189,12 @@ private slots:
         csv.open(QIODevice::WriteOnly);
         QVERIFY(writeCompareCsv(*c, &csv));
         const QList<QByteArray> lines = csv.data().split('\n');
-        QCOMPARE(lines.first(), QByteArray("NPU Name,Bench Name,NPU Tensor Dtype,Bench Tensor Dtype,NPU Tensor Shape,"
-                                           "Bench Tensor Shape,Cosine,MaxAbsErr,NPU max,NPU min,NPU mean,Bench max,"
-                                           "Bench min,Bench mean,Accuracy Reached or Not,Err_message,EucDist,"
-                                           "MaxRelativeErr,One Thousandth Err Ratio,Five Thousandths Err Ratio,Result"));
+        QCOMPARE(lines.first(),
+                 QByteArray(
+                     "NPU Name,Bench Name,NPU Tensor Dtype,Bench Tensor Dtype,NPU Tensor Shape,"
+                     "Bench Tensor Shape,Cosine,MaxAbsErr,NPU max,NPU min,NPU mean,Bench max,"
+                     "Bench min,Bench mean,Accuracy Reached or Not,Err_message,EucDist,"
+                     "MaxRelativeErr,One Thousandth Err Ratio,Five Thousandths Err Ratio,Result"));
         QCOMPARE(lines.size(), c->rows.size() + 2); // header, rows, trailing newline
     }
 
@@ -189,7 +207,8 @@ private slots:
         QCOMPARE(runs.size(), 2);
         QCOMPARE(runs[0].first, u"step0/rank0"_s);
         ProgressSink progress;
-        const auto r = compareDumpSeries(base + u"bench"_s, base + u"npu"_s, CompareOptions(), progress, CancelToken());
+        const auto r = compareDumpSeries(
+            base + u"bench"_s, base + u"npu"_s, CompareOptions(), progress, CancelToken());
         QVERIFY2(r.isOk(), qPrintable(r.error().toString()));
         const DumpSeries &s = *r.value();
         QCOMPARE(s.labels, (QStringList{u"step0/rank0"_s, u"step1/rank0"_s}));
@@ -197,7 +216,8 @@ private slots:
         QCOMPARE(s.runs[1]->rows.size(), 123);
         // Run 1 diverges in block 1 (truth: Functional.softmax.1.forward.output.0, index 55).
         const CompareRow &first = s.runs[1]->rows[s.runs[1]->firstDivergent];
-        QCOMPARE(s.runs[1]->bench->tensors[first.bench].name, u"Functional.softmax.1.forward.output.0"_s);
+        QCOMPARE(s.runs[1]->bench->tensors[first.bench].name,
+                 u"Functional.softmax.1.forward.output.0"_s);
         QCOMPARE(first.bench, 55);
         const int norm = int(divergenceMetricNames(true).indexOf(u"ΔNorm"_s));
         const DivergenceMatrix m = buildSeriesMatrix(s, norm);
@@ -218,7 +238,8 @@ private slots:
         CancelToken token = CancelToken::create();
         token.cancel();
         ProgressSink progress;
-        const auto r = compareDumps(load(dir + u"bench.h5"_s), load(dir + u"npu.h5"_s), CompareOptions(), progress, token);
+        const auto r = compareDumps(
+            load(dir + u"bench.h5"_s), load(dir + u"npu.h5"_s), CompareOptions(), progress, token);
         QVERIFY(r.isCanceled());
     }
 
@@ -242,7 +263,8 @@ private slots:
             // Sums grouped differently agree to rounding.
             const double ca = ma.cosine, cb = mb.cosine;
             QVERIFY(std::fabs(ca - cb) <= 1e-12 || (std::isnan(ca) && std::isnan(cb)));
-            QVERIFY(std::fabs(ma.rmse - mb.rmse) <= 1e-12 * std::max(1.0, ma.rmse) || (std::isnan(ma.rmse) && std::isnan(mb.rmse)));
+            QVERIFY(std::fabs(ma.rmse - mb.rmse) <= 1e-12 * std::max(1.0, ma.rmse) ||
+                    (std::isnan(ma.rmse) && std::isnan(mb.rmse)));
             QCOMPARE(a->rows[i].verdict, b->rows[i].verdict);
         }
         QCOMPARE(a->firstDivergent, b->firstDivergent);

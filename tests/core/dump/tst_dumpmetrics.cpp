@@ -28,13 +28,15 @@ private:
     static void compareValue(const QString &what, double got, const QJsonValue &want)
     {
         if (want.isNull()) {
-            QVERIFY2(std::isnan(got), qPrintable(what + u": expected NaN, got "_s + QString::number(got, 'g', 17)));
+            QVERIFY2(std::isnan(got),
+                     qPrintable(what + u": expected NaN, got "_s + QString::number(got, 'g', 17)));
             return;
         }
         const double w = want.toDouble();
         const double tolerance = 1e-9 * std::max(std::fabs(w), 1e-300);
         QVERIFY2(std::fabs(got - w) <= tolerance || got == w,
-                 qPrintable(what + u": got "_s + QString::number(got, 'g', 17) + u", numpy "_s + QString::number(w, 'g', 17)));
+                 qPrintable(what + u": got "_s + QString::number(got, 'g', 17) + u", numpy "_s +
+                            QString::number(w, 'g', 17)));
     }
 
 private slots:
@@ -45,15 +47,19 @@ private slots:
         QTest::addColumn<qint64>("split");
         QFile f(dir() + u"reference.json"_s);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        const QJsonArray cases = QJsonDocument::fromJson(f.readAll()).object().value(u"cases"_s).toArray();
+        const QJsonArray cases =
+            QJsonDocument::fromJson(f.readAll()).object().value(u"cases"_s).toArray();
         QVERIFY(cases.size() >= 15);
         for (const QJsonValue &c : cases) {
             const QJsonObject o = c.toObject();
-            // A tiny chunk crosses chunk and hyperslab boundaries; the default one reads whole tensors.
+            // A tiny chunk crosses chunk and hyperslab boundaries; the default one reads whole
+            // tensors.
             // ... and a small split cuts pairs into element ranges merged afterwards.
             for (qint64 chunk : {qint64(97), qint64(1) << 18})
-                QTest::addRow("%s/%lld", qPrintable(o.value(u"name"_s).toString()), chunk) << o << chunk << qint64(0);
-            QTest::addRow("%s/split", qPrintable(o.value(u"name"_s).toString())) << o << qint64(64) << qint64(301);
+                QTest::addRow("%s/%lld", qPrintable(o.value(u"name"_s).toString()), chunk)
+                    << o << chunk << qint64(0);
+            QTest::addRow("%s/split", qPrintable(o.value(u"name"_s).toString()))
+                << o << qint64(64) << qint64(301);
         }
     }
     void metrics()
@@ -91,16 +97,22 @@ private slots:
         compareValue(u"mean_abs_err"_s, m.meanAbsErr, ref.value(u"mean_abs_err"_s));
         compareValue(u"rmse"_s, m.rmse, ref.value(u"rmse"_s));
         compareValue(u"rel_euclidean"_s, m.relEuclidean, ref.value(u"rel_euclidean"_s));
-        compareValue(u"one_thousandth_ratio"_s, m.oneThousandthRatio, ref.value(u"one_thousandth_ratio"_s));
-        compareValue(u"five_thousandth_ratio"_s, m.fiveThousandthRatio, ref.value(u"five_thousandth_ratio"_s));
-        compareValue(u"allclose_pass_share"_s, m.allclosePassShare, ref.value(u"allclose_pass_share"_s));
+        compareValue(
+            u"one_thousandth_ratio"_s, m.oneThousandthRatio, ref.value(u"one_thousandth_ratio"_s));
+        compareValue(u"five_thousandth_ratio"_s,
+                     m.fiveThousandthRatio,
+                     ref.value(u"five_thousandth_ratio"_s));
+        compareValue(
+            u"allclose_pass_share"_s, m.allclosePassShare, ref.value(u"allclose_pass_share"_s));
         // KL sums p·ln(p/q) over many near-equal terms: agree to 1e-9 absolute or relative.
         const QJsonValue kl = ref.value(u"kl"_s);
         if (kl.isNull())
             QVERIFY(std::isnan(m.klDivergence));
         else
-            QVERIFY2(std::fabs(m.klDivergence - kl.toDouble()) <= 1e-9 * std::max(1e-3, std::fabs(kl.toDouble())),
-                     qPrintable(u"kl: got %1, numpy %2"_s.arg(m.klDivergence, 0, 'g', 17).arg(kl.toDouble(), 0, 'g', 17)));
+            QVERIFY2(std::fabs(m.klDivergence - kl.toDouble()) <=
+                         1e-9 * std::max(1e-3, std::fabs(kl.toDouble())),
+                     qPrintable(u"kl: got %1, numpy %2"_s.arg(m.klDivergence, 0, 'g', 17)
+                                    .arg(kl.toDouble(), 0, 'g', 17)));
     }
 
     void accumulatorEdgeCases()

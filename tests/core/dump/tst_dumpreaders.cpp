@@ -1,4 +1,5 @@
-// Dump readers on good and broken inputs: every bad input fails or becomes an error row with a message.
+// Dump readers on good and broken inputs: every bad input fails or becomes an error row with a
+// message.
 #include "core/dump/dumpcompare.h"
 #include "core/dump/dumploader.h"
 #include "core/dump/dumpnames.h"
@@ -17,7 +18,10 @@ class TestDumpReaders : public QObject
     Q_OBJECT
 
 private:
-    static QString data(const QString &rel) { return QStringLiteral(TWINSCOPE_TEST_DATA "/dump/") + rel; }
+    static QString data(const QString &rel)
+    {
+        return QStringLiteral(TWINSCOPE_TEST_DATA "/dump/") + rel;
+    }
     static Result<TensorDump> load(const QString &path)
     {
         ProgressSink progress;
@@ -30,19 +34,27 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("code");
         QTest::addColumn<QString>("message");
-        QTest::newRow("npy truncated") << u"broken/truncated.npy"_s << u"truncated"_s << u"needs 12288 data bytes"_s;
-        QTest::newRow("npy header cut") << u"broken/header_cut.npy"_s << u"truncated"_s << u"header is cut off"_s;
-        QTest::newRow("npy bad magic") << u"broken/bad_magic.npy"_s << u"unknown_format"_s << u"not a tensor dump"_s;
-        QTest::newRow("npy version 9") << u"broken/version9.npy"_s << u"unsupported"_s << u"version 9.0"_s;
+        QTest::newRow("npy truncated")
+            << u"broken/truncated.npy"_s << u"truncated"_s << u"needs 12288 data bytes"_s;
+        QTest::newRow("npy header cut")
+            << u"broken/header_cut.npy"_s << u"truncated"_s << u"header is cut off"_s;
+        QTest::newRow("npy bad magic")
+            << u"broken/bad_magic.npy"_s << u"unknown_format"_s << u"not a tensor dump"_s;
+        QTest::newRow("npy version 9")
+            << u"broken/version9.npy"_s << u"unsupported"_s << u"version 9.0"_s;
         QTest::newRow("npy object") << u"broken/object.npy"_s << u"unsupported"_s << u"pickles"_s;
         QTest::newRow("npy V2") << u"broken/void2_bf16.npy"_s << u"unsupported"_s << u"bfloat16"_s;
-        QTest::newRow("npy bad dict") << u"broken/bad_dict.npy"_s << u"malformed"_s << u"fortran_order must be"_s;
-        QTest::newRow("npy huge shape") << u"broken/huge_shape.npy"_s << u"too_large"_s << u"absurd"_s;
+        QTest::newRow("npy bad dict")
+            << u"broken/bad_dict.npy"_s << u"malformed"_s << u"fortran_order must be"_s;
+        QTest::newRow("npy huge shape")
+            << u"broken/huge_shape.npy"_s << u"too_large"_s << u"absurd"_s;
         QTest::newRow("npy empty") << u"broken/empty.npy"_s << u"empty_file"_s << QString();
-        QTest::newRow("npz truncated") << u"broken/truncated.npz"_s << u"malformed"_s << u"end-of-central-directory"_s;
-        QTest::newRow("h5 truncated") << u"broken/truncated.h5"_s << u"truncated"_s << u"truncated or its metadata"_s;
-        QTest::newRow("pt in msprobe folder") << u"good/msprobe_pt/dump_tensor_data"_s << u"unsupported"_s
-                                              << u"torch.save"_s;
+        QTest::newRow("npz truncated")
+            << u"broken/truncated.npz"_s << u"malformed"_s << u"end-of-central-directory"_s;
+        QTest::newRow("h5 truncated")
+            << u"broken/truncated.h5"_s << u"truncated"_s << u"truncated or its metadata"_s;
+        QTest::newRow("pt in msprobe folder")
+            << u"good/msprobe_pt/dump_tensor_data"_s << u"unsupported"_s << u"torch.save"_s;
     }
     void brokenFiles()
     {
@@ -70,16 +82,19 @@ private slots:
         QTest::addColumn<QString>("npu");
         QTest::addColumn<QString>("message");
         QTest::addColumn<QString>("verdict");
-        QTest::newRow("wrong dtype") << u"broken/wrong_dtype.h5"_s << u"broken/wrong_dtype.h5"_s
-                                     << u"DataType 1 says float32, but it is stored as int32"_s << u"error"_s;
-        QTest::newRow("stride rank") << u"broken/stride_mismatch.h5"_s << u"broken/stride_mismatch.h5"_s
-                                     << u"Stride has 1 entries but the shape has 2 axes"_s << u"error"_s;
-        QTest::newRow("shape mismatch") << u"broken/shape_mismatch.bench.h5"_s << u"broken/shape_mismatch.npu.h5"_s
-                                        << u"Shape of NPU and bench tensor do not match"_s << u"unmatched"_s;
+        QTest::newRow("wrong dtype")
+            << u"broken/wrong_dtype.h5"_s << u"broken/wrong_dtype.h5"_s
+            << u"DataType 1 says float32, but it is stored as int32"_s << u"error"_s;
+        QTest::newRow("stride rank")
+            << u"broken/stride_mismatch.h5"_s << u"broken/stride_mismatch.h5"_s
+            << u"Stride has 1 entries but the shape has 2 axes"_s << u"error"_s;
+        QTest::newRow("shape mismatch")
+            << u"broken/shape_mismatch.bench.h5"_s << u"broken/shape_mismatch.npu.h5"_s
+            << u"Shape of NPU and bench tensor do not match"_s << u"unmatched"_s;
         QTest::newRow("compressed npz") << u"broken/compressed.npz"_s << u"broken/compressed.npz"_s
                                         << u"numpy.savez_compressed"_s << u"error"_s;
-        QTest::newRow(".pt tensors") << u"good/msprobe_pt"_s << u"good/msprobe_pt"_s << u"torch.save (.pt)"_s
-                                     << u"error"_s;
+        QTest::newRow(".pt tensors")
+            << u"good/msprobe_pt"_s << u"good/msprobe_pt"_s << u"torch.save (.pt)"_s << u"error"_s;
     }
     void brokenTensors()
     {
@@ -92,7 +107,8 @@ private slots:
         QVERIFY2(b.isOk(), qPrintable(b.error().toString()));
         QVERIFY(n.isOk());
         ProgressSink progress;
-        const auto c = compareDumps(b.value(), n.value(), CompareOptions(), progress, CancelToken());
+        const auto c =
+            compareDumps(b.value(), n.value(), CompareOptions(), progress, CancelToken());
         QVERIFY(c.isOk());
         bool found = false;
         for (const CompareRow &r : c.value()->rows) {
@@ -118,8 +134,8 @@ private slots:
         QFile f(data(file));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray bytes = f.readAll();
-        const auto r = parseMsprobeDumpJson(std::string_view(bytes.constData(), size_t(bytes.size())), file, {},
-                                            CancelToken());
+        const auto r = parseMsprobeDumpJson(
+            std::string_view(bytes.constData(), size_t(bytes.size())), file, {}, CancelToken());
         QVERIFY(r.isFailed());
         QVERIFY2(r.error().message.contains(message), qPrintable(r.error().message));
     }
@@ -131,9 +147,11 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray all = f.readAll();
         Error error;
-        QVERIFY(parseNpyHeader(std::string_view(all.constData(), size_t(all.size())), u"f16"_s, &error));
+        QVERIFY(parseNpyHeader(
+            std::string_view(all.constData(), size_t(all.size())), u"f16"_s, &error));
         for (qsizetype cut = 0; cut < 128; ++cut)
-            QVERIFY(!parseNpyHeader(std::string_view(all.constData(), size_t(cut)), u"f16"_s, &error));
+            QVERIFY(
+                !parseNpyHeader(std::string_view(all.constData(), size_t(cut)), u"f16"_s, &error));
     }
 
     void realFiles_data()
@@ -144,12 +162,17 @@ private slots:
         QTest::addColumn<bool>("statistics");
         const QString shared = QStringLiteral(TWINSCOPE_SHARED_DATA "/dump/");
         QTest::newRow("npy") << shared + u"msprobe_ms_2_3_input.npy"_s << u"npy"_s << 1 << false;
-        QTest::newRow("ptdbg pkl") << shared + u"ptdbg_npu_test_dump.pkl"_s << u"ptdbg_pkl"_s << -1 << true;
-        QTest::newRow("msprobe pt") << shared + u"msprobe_ms_vs_pt_compare/pytorch_data"_s << u"msprobe"_s << 39 << true;
-        QTest::newRow("msprobe ms") << shared + u"msprobe_ms_vs_pt_compare/mindspore_data/dump.json"_s << u"msprobe"_s
-                                    << -1 << true;
-        QTest::newRow("forward.json") << shared + u"msprobe_run_ut_forward.json"_s << u"msprobe"_s << -1 << true;
-        QTest::newRow("dumper") << data(u"pairs/dumper/bench.h5"_s) << u"torch_dumper_h5"_s << 83 << false;
+        QTest::newRow("ptdbg pkl")
+            << shared + u"ptdbg_npu_test_dump.pkl"_s << u"ptdbg_pkl"_s << -1 << true;
+        QTest::newRow("msprobe pt")
+            << shared + u"msprobe_ms_vs_pt_compare/pytorch_data"_s << u"msprobe"_s << 39 << true;
+        QTest::newRow("msprobe ms")
+            << shared + u"msprobe_ms_vs_pt_compare/mindspore_data/dump.json"_s << u"msprobe"_s << -1
+            << true;
+        QTest::newRow("forward.json")
+            << shared + u"msprobe_run_ut_forward.json"_s << u"msprobe"_s << -1 << true;
+        QTest::newRow("dumper") << data(u"pairs/dumper/bench.h5"_s) << u"torch_dumper_h5"_s << 83
+                                << false;
     }
     void realFiles()
     {
@@ -172,7 +195,8 @@ private slots:
 
     void msprobeSidecars()
     {
-        const auto r = load(QStringLiteral(TWINSCOPE_SHARED_DATA "/dump/msprobe_ms_vs_pt_compare/pytorch_data"));
+        const auto r = load(
+            QStringLiteral(TWINSCOPE_SHARED_DATA "/dump/msprobe_ms_vs_pt_compare/pytorch_data"));
         QVERIFY(r.isOk());
         QVERIFY(!r.value()->moduleParent.isEmpty());
         const QStringList stack = r.value()->callStacks.value(u"Torch.cos.0.forward"_s);
@@ -182,7 +206,8 @@ private slots:
 
     void names()
     {
-        auto a = parseAscendDumpName(u"Conv2d.Conv2D-op107.2.2.1623124369613540.output.0.DefaultFormat.npy"_s);
+        auto a = parseAscendDumpName(
+            u"Conv2d.Conv2D-op107.2.2.1623124369613540.output.0.DefaultFormat.npy"_s);
         QVERIFY(a);
         QCOMPARE(a->opType, u"Conv2d"_s);
         QCOMPARE(a->opName, u"Conv2D-op107"_s);
@@ -194,7 +219,7 @@ private slots:
         QCOMPARE(p->taskId, 1147);
         QCOMPARE(p->streamId, -1);
         auto m = parseMsprobeTensorName(
-                u"Module.module.language_model.embedding.Embedding.forward.0.output.0.npy"_s);
+            u"Module.module.language_model.embedding.Embedding.forward.0.output.0.npy"_s);
         QVERIFY(m);
         QCOMPARE(m->callKey, u"Module.module.language_model.embedding.Embedding.forward.0"_s);
         QCOMPARE(m->suffix, u"output.0"_s);

@@ -36,8 +36,8 @@ private slots:
             loadChromeTrace(Source::fromPath(path), ChromeTraceOptions{}, progress, CancelToken());
         QVERIFY(r.isOk());
         QCOMPARE(int(r.value()->flows.size()), flows);
-        QCOMPARE(r.diagnostics().count(u"flow_end_without_start"_s)
-                     + r.diagnostics().count(u"flow_start_without_end"_s),
+        QCOMPARE(r.diagnostics().count(u"flow_end_without_start"_s) +
+                     r.diagnostics().count(u"flow_start_without_end"_s),
                  qint64(unmatched));
         // Every flow of the torch_npu trace binds both ends to slices (host op -> NPU kernel).
         int bound = 0;

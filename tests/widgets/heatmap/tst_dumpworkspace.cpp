@@ -1,13 +1,12 @@
 // DumpWorkspace: a generated pair loads off the GUI thread; clicking the first divergent row in the
 // heatmap selects it in the table and fills the detail pane. With TWINSCOPE_SCREENSHOT=1 it also
 // writes docs/images/dumps.png.
+#include "core/models/comparetablemodel.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/heatmap/divergenceheatmap.h"
 #include "widgets/heatmap/dumpworkspace.h"
 #include "widgets/heatmap/tensordetailpane.h"
 #include "widgets/tables/comparetableview.h"
-
-#include "core/models/comparetablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -18,7 +17,6 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QtTest>
-
 #include <qcustomplot.h>
 
 using namespace Qt::StringLiterals;
@@ -38,7 +36,8 @@ private slots:
         QTest::addColumn<QString>("npu");
         QTest::addColumn<bool>("statistics");
         QTest::newRow("dumper") << u"dumper"_s << u"bench.h5"_s << u"npu.h5"_s << false;
-        QTest::newRow("msprobe statistics") << u"msprobe_statistics"_s << u"bench"_s << u"npu"_s << true;
+        QTest::newRow("msprobe statistics")
+            << u"msprobe_statistics"_s << u"bench"_s << u"npu"_s << true;
     }
     void compareClickAndDetail()
     {
@@ -51,9 +50,10 @@ private slots:
         Widgets::DumpWorkspace ws(&loads);
         ws.resize(1600, 1000);
         ws.show();
-        QAbstractItemModelTester tester(ws.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester proxyTester(ws.tableView()->proxy(),
-                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(ws.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(
+            ws.tableView()->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy ready(&ws, &Widgets::DumpWorkspace::comparisonReady);
         QSignalSpy failed(&ws, &Widgets::DumpWorkspace::loadFailed);
         QVERIFY(ws.isEmpty());
@@ -65,7 +65,10 @@ private slots:
         QCOMPARE(ws.model()->rowCount(), 83);
         const int first = ws.comparison()->firstDivergent;
         QCOMPARE(first, 15);
-        QCOMPARE(ws.model()->index(first, Core::CompareTableModel::VerdictColumn).data(Core::CompareTableModel::SeverityRole).toInt(),
+        QCOMPARE(ws.model()
+                     ->index(first, Core::CompareTableModel::VerdictColumn)
+                     .data(Core::CompareTableModel::SeverityRole)
+                     .toInt(),
                  int(Core::Verdict::Error));
 
         // Click the first divergent row's cell in the heatmap.
@@ -92,7 +95,8 @@ private slots:
         QCOMPARE(ws.tableView()->currentComparisonRow(), first);
 
         // Sorting by cosine keeps the model consistent (the testers check) and puts NaN rows last.
-        ws.tableView()->table()->sortByColumn(Core::CompareTableModel::CosineColumn, Qt::AscendingOrder);
+        ws.tableView()->table()->sortByColumn(Core::CompareTableModel::CosineColumn,
+                                              Qt::AscendingOrder);
 
         QString error;
         QTemporaryDir tmp;
@@ -101,7 +105,8 @@ private slots:
         QVERIFY(QFileInfo(tmp.filePath(u"h.png"_s)).size() > 1000);
 
         if (!statistics && qEnvironmentVariableIsSet("TWINSCOPE_SCREENSHOT")) {
-            ws.tableView()->table()->sortByColumn(Core::CompareTableModel::IndexColumn, Qt::AscendingOrder);
+            ws.tableView()->table()->sortByColumn(Core::CompareTableModel::IndexColumn,
+                                                  Qt::AscendingOrder);
             ws.tableView()->filterEdit()->clear();
             QTest::qWait(200);
             ws.selectRow(first);
@@ -140,8 +145,8 @@ private slots:
             ws.compare(base + u"bench.h5"_s, base + u"npu.h5"_s);
             QVERIFY(ready.wait(30000));
             QCOMPARE(ws.comparison()->firstDivergent, 15);
-            // A cosine threshold below every cosine in the pair: the accuracy rule then only fails on
-            // MaxAbsErr > 1 or cosine < 0.9, so the first divergence moves or disappears.
+            // A cosine threshold below every cosine in the pair: the accuracy rule then only fails
+            // on MaxAbsErr > 1 or cosine < 0.9, so the first divergence moves or disappears.
             ws.cosineThresholdEdit()->setValue(0.5);
             QVERIFY(ready.wait(30000));
             QCOMPARE(ws.comparison()->options.thresholds.cosine, 0.5);
@@ -169,11 +174,13 @@ private slots:
         ws.heatmapModeBox()->setCurrentIndex(4); // ΔNorm across runs
         QCOMPARE(ws.heatmap()->matrix().columnCount(), 2);
         // Clicking run 1's cell of its first divergent tensor switches the table to run 1.
-        const int row = int(ws.heatmap()->matrix().rowLabels.indexOf(u"Functional.softmax.1.forward.output.0"_s));
+        const int row = int(
+            ws.heatmap()->matrix().rowLabels.indexOf(u"Functional.softmax.1.forward.output.0"_s));
         QVERIFY(row >= 0);
         ws.heatmap()->plot()->replot();
         QSignalSpy detail(&ws, &Widgets::DumpWorkspace::detailReady);
-        QTest::mouseClick(ws.heatmap()->plot(), Qt::LeftButton, {}, ws.heatmap()->cellCenter(row, 1));
+        QTest::mouseClick(
+            ws.heatmap()->plot(), Qt::LeftButton, {}, ws.heatmap()->cellCenter(row, 1));
         QVERIFY(detail.count() > 0 || detail.wait(10000));
         QCOMPARE(ws.comparison(), ws.series()->runs[1]);
         QCOMPARE(ws.model()->rowCount(), 123);
