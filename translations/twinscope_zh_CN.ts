@@ -346,7 +346,7 @@
     </message>
     <message>
         <source>Also compute msaccucmp's KL divergence (a second pass over every pair).</source>
-        <translation type="unfinished" />
+        <translation>同时计算 msaccucmp 的 KL 散度（需对每个张量对再遍历一遍）。</translation>
     </message>
 </context>
 <context>
@@ -1249,234 +1249,234 @@ First lines:
     </message>
     <message>
         <source>ΔMax</source>
-        <translation type="unfinished" />
+        <translation>ΔMax</translation>
     </message>
     <message>
         <source>ΔMin</source>
-        <translation type="unfinished" />
+        <translation>ΔMin</translation>
     </message>
     <message>
         <source>ΔMean</source>
-        <translation type="unfinished" />
+        <translation>ΔMean</translation>
     </message>
     <message>
         <source>ΔNorm</source>
-        <translation type="unfinished" />
+        <translation>ΔNorm</translation>
     </message>
     <message>
         <source>1−cos</source>
-        <translation type="unfinished" />
+        <translation>1−cos</translation>
     </message>
     <message>
         <source>MaxAbs</source>
-        <translation type="unfinished" />
+        <translation>MaxAbs</translation>
     </message>
     <message>
         <source>MaxRel</source>
-        <translation type="unfinished" />
+        <translation>MaxRel</translation>
     </message>
     <message>
         <source>MeanAbs</source>
-        <translation type="unfinished" />
+        <translation>MeanAbs</translation>
     </message>
     <message>
         <source>RelEuc</source>
-        <translation type="unfinished" />
+        <translation>RelEuc</translation>
     </message>
     <message>
         <source>1−1‰</source>
-        <translation type="unfinished" />
+        <translation>1−1‰</translation>
     </message>
     <message>
         <source>1−5‰</source>
-        <translation type="unfinished" />
+        <translation>1−5‰</translation>
     </message>
     <message>
         <source>NaN/Inf</source>
-        <translation type="unfinished" />
+        <translation>NaN/Inf</translation>
     </message>
     <message>
         <source>runs present on one side only were skipped</source>
-        <translation type="unfinished" />
+        <translation>已跳过只在一侧存在的运行</translation>
     </message>
     <message>
         <source>the two folders hold no msprobe runs (step*/rank*/dump.json) with the same relative path</source>
-        <translation type="unfinished" />
+        <translation>两个文件夹中没有相对路径相同的 msprobe 运行（step*/rank*/dump.json）</translation>
     </message>
     <message>
         <source>the folder holds several dumps; the first step and rank was used (%1)</source>
-        <translation type="unfinished" />
+        <translation>文件夹中有多份转储；已使用第一个 step 和 rank（%1）</translation>
     </message>
     <message>
         <source>stack.json is not a JSON object; call stacks are not shown</source>
-        <translation type="unfinished" />
+        <translation>stack.json 不是 JSON 对象；不显示调用栈</translation>
     </message>
     <message>
         <source>not a complete .npz (zip) archive: the end-of-central-directory record is missing</source>
-        <translation type="unfinished" />
+        <translation>不是完整的 .npz（zip）归档：缺少中央目录结束记录</translation>
     </message>
     <message>
         <source>the zip64 locator of the .npz archive is missing</source>
-        <translation type="unfinished" />
+        <translation>.npz 归档缺少 zip64 定位符</translation>
     </message>
     <message>
         <source>the zip64 end-of-central-directory record is damaged</source>
-        <translation type="unfinished" />
+        <translation>zip64 中央目录结束记录已损坏</translation>
     </message>
     <message>
         <source>the central directory of the .npz archive lies outside the file</source>
-        <translation type="unfinished" />
+        <translation>.npz 归档的中央目录位于文件范围之外</translation>
     </message>
     <message>
         <source>Reading .npz members</source>
-        <translation type="unfinished" />
+        <translation>正在读取 .npz 成员</translation>
     </message>
     <message>
         <source>central directory entry %1 of the .npz archive is damaged</source>
-        <translation type="unfinished" />
+        <translation>.npz 归档的中央目录条目 %1 已损坏</translation>
     </message>
     <message>
         <source>%1 is a compressed member (numpy.savez_compressed); save with numpy.savez, or extract the archive and compare the folder</source>
-        <translation type="unfinished" />
+        <translation>%1 是压缩成员（numpy.savez_compressed）；请用 numpy.savez 保存，或解压归档后比较该文件夹</translation>
     </message>
     <message>
         <source>the local header of %1 is damaged</source>
-        <translation type="unfinished" />
+        <translation>%1 的本地文件头已损坏</translation>
     </message>
     <message>
         <source>%1 is truncated</source>
-        <translation type="unfinished" />
+        <translation>%1 被截断</translation>
     </message>
     <message>
         <source>the .npz archive holds no .npy member</source>
-        <translation type="unfinished" />
+        <translation>.npz 归档中没有 .npy 成员</translation>
     </message>
     <message>
         <source>cannot position the tensor streams</source>
-        <translation type="unfinished" />
+        <translation>无法定位张量数据流</translation>
     </message>
     <message>
         <source>Present on one side only</source>
-        <translation type="unfinished" />
+        <translation>仅在一侧存在</translation>
     </message>
     <message>
         <source>pass</source>
-        <translation type="unfinished" />
+        <translation>通过</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished" />
+        <translation>警告</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished" />
+        <translation>错误</translation>
     </message>
     <message>
         <source>shape differs</source>
-        <translation type="unfinished" />
+        <translation>shape 不同</translation>
     </message>
     <message>
         <source>unmatched</source>
-        <translation type="unfinished" />
+        <translation>未匹配</translation>
     </message>
     <message>
         <source>#</source>
-        <translation type="unfinished" />
+        <translation>#</translation>
     </message>
     <message>
         <source>Bench tensor</source>
-        <translation type="unfinished" />
+        <translation>标杆张量</translation>
     </message>
     <message>
         <source>NPU tensor</source>
-        <translation type="unfinished" />
+        <translation>NPU 张量</translation>
     </message>
     <message>
         <source>Shape</source>
-        <translation type="unfinished" />
+        <translation>Shape</translation>
     </message>
     <message>
         <source>Dtype</source>
-        <translation type="unfinished" />
+        <translation>Dtype</translation>
     </message>
     <message>
         <source>Verdict</source>
-        <translation type="unfinished" />
+        <translation>结论</translation>
     </message>
     <message>
         <source>Cosine</source>
-        <translation type="unfinished" />
+        <translation>Cosine</translation>
     </message>
     <message>
         <source>MaxAbsErr</source>
-        <translation type="unfinished" />
+        <translation>MaxAbsErr</translation>
     </message>
     <message>
         <source>MaxRelativeErr</source>
-        <translation type="unfinished" />
+        <translation>MaxRelativeErr</translation>
     </message>
     <message>
         <source>NPU norm</source>
-        <translation type="unfinished" />
+        <translation>NPU 范数</translation>
     </message>
     <message>
         <source>Bench norm</source>
-        <translation type="unfinished" />
+        <translation>标杆范数</translation>
     </message>
     <message>
         <source>1‰ ratio</source>
-        <translation type="unfinished" />
+        <translation>1‰ 误差比例</translation>
     </message>
     <message>
         <source>5‰ ratio</source>
-        <translation type="unfinished" />
+        <translation>5‰ 误差比例</translation>
     </message>
     <message>
         <source>allclose share</source>
-        <translation type="unfinished" />
+        <translation>allclose 占比</translation>
     </message>
     <message>
         <source>Match</source>
-        <translation type="unfinished" />
+        <translation>匹配方式</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished">消息</translation>
+        <translation>信息</translation>
     </message>
     <message>
         <source>The MindSpore table has no op_type and op_info columns.</source>
-        <translation type="unfinished" />
+        <translation>MindSpore 表中没有 op_type 和 op_info 列。</translation>
     </message>
     <message>
         <source>The dynamic shape file is not valid JSON: %1.</source>
-        <translation type="unfinished" />
+        <translation>动态 shape 文件不是有效的 JSON：%1。</translation>
     </message>
     <message>
         <source>This MindSpore profiler table has times but no op signatures; open framework_raw_*.csv or dynamic_shape_info_*.json.</source>
-        <translation type="unfinished" />
+        <translation>此 MindSpore profiler 表只有时间，没有算子签名；请打开 framework_raw_*.csv 或 dynamic_shape_info_*.json。</translation>
     </message>
     <message>
         <source>The folder holds no host log (plog-*.log), no ascend_op_info_summary.txt and no MindSpore framework_raw or dynamic_shape_info table.</source>
-        <translation type="unfinished" />
+        <translation>文件夹中没有 host 日志（plog-*.log）、ascend_op_info_summary.txt，也没有 MindSpore framework_raw 或 dynamic_shape_info 表。</translation>
     </message>
     <message>
         <source>Names with invalid UTF-8 are shown with replacement characters (U+FFFD).</source>
-        <translation type="unfinished" />
+        <translation>含无效 UTF-8 的名称以替换字符（U+FFFD）显示。</translation>
     </message>
     <message>
         <source>Names with raw control characters were accepted as they are.</source>
-        <translation type="unfinished" />
+        <translation>含原始控制字符的名称已按原样接受。</translation>
     </message>
 </context>
 <context>
     <name>Tr</name>
     <message>
         <source>(no thread)</source>
-        <translation type="unfinished" />
+        <translation>（无线程）</translation>
     </message>
     <message>
         <source>Global</source>
-        <translation type="unfinished" />
+        <translation>全局</translation>
     </message>
 </context>
 <context>
@@ -1844,11 +1844,11 @@ First lines:
     <name>Twinscope::Widgets::CompareTableView</name>
     <message>
         <source>Filter tensors (name, verdict, message)…</source>
-        <translation type="unfinished" />
+        <translation>筛选张量（名称、结论、信息）…</translation>
     </message>
     <message>
         <source>Jump to first divergence</source>
-        <translation type="unfinished" />
+        <translation>跳到首个发散张量</translation>
     </message>
 </context>
 <context>
@@ -1879,7 +1879,7 @@ First lines:
     </message>
     <message>
         <source>No compile times in this input (ascend_op_info_summary.txt and MindSpore tables have none). Open the plog files.</source>
-        <translation type="unfinished" />
+        <translation>此输入中没有编译时间（ascend_op_info_summary.txt 和 MindSpore 表中都没有）。请打开 plog 文件。</translation>
     </message>
 </context>
 <context>
@@ -1942,144 +1942,140 @@ First lines:
     <name>Twinscope::Widgets::DivergenceHeatmap</name>
     <message>
         <source>badness</source>
-        <translation type="unfinished" />
+        <translation>偏差度</translation>
     </message>
     <message>
         <source>%1
 %2: %3</source>
-        <translation type="unfinished">%1：%3 {1
-%2:?}</translation>
+        <translation>%1
+%2：%3</translation>
     </message>
     <message>
         <source>no value (unmatched)</source>
-        <translation type="unfinished" />
+        <translation>无值（未匹配）</translation>
     </message>
     <message>
         <source>badness %1</source>
-        <translation type="unfinished" />
+        <translation>偏差度 %1</translation>
     </message>
     <message numerus="yes">
         <source>tensors in execution order (%n rows)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>按执行顺序排列的张量（%n 行）</numerusform></translation>
     </message>
 </context>
 <context>
     <name>Twinscope::Widgets::DumpWorkspace</name>
     <message>
         <source>&amp;Cosine ≥</source>
-        <translation type="unfinished" />
+        <translation>Cosine(&amp;C) ≥</translation>
     </message>
     <message>
         <source>Accuracy rule: cosine below this (with MaxAbsErr above its threshold) fails</source>
-        <translation type="unfinished" />
+        <translation>精度规则：cosine 低于此值（且 MaxAbsErr 高于其阈值）判为不通过</translation>
     </message>
     <message>
         <source>&amp;MaxAbsErr ≤</source>
-        <translation type="unfinished" />
+        <translation>MaxAbsErr(&amp;M) ≤</translation>
     </message>
     <message>
         <source>Accuracy rule: MaxAbsErr above this (with a low cosine) fails</source>
-        <translation type="unfinished" />
+        <translation>精度规则：MaxAbsErr 高于此值（且 cosine 偏低）判为不通过</translation>
     </message>
     <message>
         <source>&amp;Statistics ±</source>
-        <translation type="unfinished" />
+        <translation>统计(&amp;S) ±</translation>
     </message>
     <message>
         <source>Statistics mode: a Max/Min/Mean/Norm difference above this share diverges</source>
-        <translation type="unfinished" />
+        <translation>统计模式：Max/Min/Mean/Norm 的差异超过此比例即判为发散</translation>
     </message>
     <message>
         <source>With several steps or ranks: all metrics of one run, or one metric across the runs</source>
-        <translation type="unfinished" />
+        <translation>有多个 step 或 rank 时：显示一次运行的全部指标，或一个指标在各次运行中的情况</translation>
     </message>
     <message>
         <source>Open a benchmark dump and an NPU dump (HDF5, .npy, msprobe dump.json), or drop both at once.</source>
-        <translation type="unfinished" />
+        <translation>打开标杆转储和 NPU 转储（HDF5、.npy、msprobe dump.json），或同时拖入两者。</translation>
     </message>
     <message>
         <source>Dump comparison</source>
-        <translation type="unfinished" />
+        <translation>转储比较</translation>
     </message>
     <message>
         <source>Benchmark dump: %1 — now open the NPU dump to compare with.</source>
-        <translation type="unfinished" />
+        <translation>标杆转储：%1 — 现在请打开要与之比较的 NPU 转储。</translation>
     </message>
     <message>
         <source>Comparing %1 with %2 …</source>
-        <translation type="unfinished" />
+        <translation>正在比较 %1 与 %2 …</translation>
     </message>
     <message>
         <source>Comparing dump runs</source>
-        <translation type="unfinished" />
+        <translation>正在比较各次转储运行</translation>
     </message>
     <message>
         <source>Comparing dumps</source>
-        <translation type="unfinished" />
+        <translation>正在比较转储</translation>
     </message>
     <message>
         <source>The comparison failed: %1</source>
-        <translation type="unfinished" />
+        <translation>比较失败：%1</translation>
     </message>
     <message>
         <source>Heatmap: all metrics of one run</source>
-        <translation type="unfinished" />
+        <translation>热力图：一次运行的全部指标</translation>
     </message>
     <message numerus="yes">
         <source>Heatmap: %1 across %n run(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>热力图：%1（%n 次运行）</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>Compared %n tensor pair(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>已比较 %n 个张量对</numerusform></translation>
     </message>
     <message>
         <source>no divergent tensor</source>
-        <translation type="unfinished" />
+        <translation>没有发散张量</translation>
     </message>
     <message>
         <source>first divergent: &lt;b&gt;%1&lt;/b&gt; (#%2, %3)</source>
-        <translation type="unfinished" />
+        <translation>首个发散张量：&lt;b&gt;%1&lt;/b&gt;（#%2，%3）</translation>
     </message>
     <message>
         <source>origin</source>
-        <translation type="unfinished">源头</translation>
+        <translation>源头</translation>
     </message>
     <message>
         <source>propagated</source>
-        <translation type="unfinished">传播所致</translation>
+        <translation>传播所致</translation>
     </message>
     <message>
         <source> · NaN/Inf origin: &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation type="unfinished" />
+        <translation> · NaN/Inf 源头：&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
         <source> · run &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation type="unfinished" />
+        <translation> · 运行 &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message numerus="yes">
         <source>%1 (bench, %2) vs %3 (NPU, %4)%5%6&lt;br&gt;%n pair(s), </source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>%1（标杆，%2）对比 %3（NPU，%4）%5%6&lt;br&gt;%n 个张量对，</numerusform></translation>
     </message>
     <message>
         <source> · statistics mode</source>
-        <translation type="unfinished" />
+        <translation> · 统计模式</translation>
     </message>
     <message>
         <source>%1 / %2 unmatched · </source>
-        <translation type="unfinished" />
+        <translation>未匹配 %1 / %2 · </translation>
     </message>
     <message>
         <source>Statistics-mode dumps hold no tensor data: only Max/Min/Mean/Norm are compared.</source>
-        <translation type="unfinished" />
+        <translation>统计模式的转储不含张量数据：只比较 Max/Min/Mean/Norm。</translation>
     </message>
     <message>
         <source>Reading tensors</source>
@@ -2087,11 +2083,11 @@ First lines:
     </message>
     <message>
         <source>Compare result CSV (*.csv);;Heatmap PNG (*.png);;Heatmap PDF (*.pdf)</source>
-        <translation type="unfinished" />
+        <translation>比较结果 CSV (*.csv);;热力图 PNG (*.png);;热力图 PDF (*.pdf)</translation>
     </message>
     <message>
         <source>%1 could not be written</source>
-        <translation type="unfinished" />
+        <translation>无法写入 %1</translation>
     </message>
 </context>
 <context>
@@ -2597,7 +2593,7 @@ First lines:
     </message>
     <message>
         <source>MindSpore profiler tables list the kernels of a graph: several signatures of one op type there are different layers, not recompiles, unless they change between steps.</source>
-        <translation type="unfinished" />
+        <translation>MindSpore profiler 表列出的是一张图中的 kernel：同一算子类型的多个签名对应不同的层，而不是重编译，除非它们在各步之间发生变化。</translation>
     </message>
 </context>
 <context>
@@ -2679,90 +2675,90 @@ First lines:
     <name>Twinscope::Widgets::TensorDetailPane</name>
     <message>
         <source>Statistic</source>
-        <translation type="unfinished" />
+        <translation>统计量</translation>
     </message>
     <message>
         <source>NPU</source>
-        <translation type="unfinished" />
+        <translation>NPU</translation>
     </message>
     <message>
         <source>Bench</source>
-        <translation type="unfinished" />
+        <translation>标杆</translation>
     </message>
     <message>
         <source>Index</source>
-        <translation type="unfinished" />
+        <translation>索引</translation>
     </message>
     <message>
         <source>|error|</source>
-        <translation type="unfinished" />
+        <translation>|误差|</translation>
     </message>
     <message>
         <source>NPU values</source>
-        <translation type="unfinished" />
+        <translation>NPU 值</translation>
     </message>
     <message>
         <source>Bench values</source>
-        <translation type="unfinished" />
+        <translation>标杆值</translation>
     </message>
     <message>
         <source>NPU − bench</source>
-        <translation type="unfinished" />
+        <translation>NPU − 标杆</translation>
     </message>
     <message>
         <source>Click a heatmap cell or a table row to see a tensor pair.</source>
-        <translation type="unfinished" />
+        <translation>单击热力图单元格或表格行以查看张量对。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; · %2 %3 · verdict %4&lt;br&gt;NPU: %5</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 %3 · 结论 %4&lt;br&gt;NPU：%5</translation>
     </message>
     <message>
         <source>Max</source>
-        <translation type="unfinished" />
+        <translation>最大值</translation>
     </message>
     <message>
         <source>Min</source>
-        <translation type="unfinished" />
+        <translation>最小值</translation>
     </message>
     <message>
         <source>Mean</source>
-        <translation type="unfinished" />
+        <translation>平均值</translation>
     </message>
     <message>
         <source>L2 norm</source>
-        <translation type="unfinished" />
+        <translation>L2 范数</translation>
     </message>
     <message>
         <source>NaN count</source>
-        <translation type="unfinished" />
+        <translation>NaN 数量</translation>
     </message>
     <message>
         <source>Inf count</source>
-        <translation type="unfinished" />
+        <translation>Inf 数量</translation>
     </message>
     <message>
         <source>Cosine</source>
-        <translation type="unfinished" />
+        <translation>Cosine</translation>
     </message>
     <message>
         <source>MaxAbsErr</source>
-        <translation type="unfinished" />
+        <translation>MaxAbsErr</translation>
     </message>
     <message>
         <source>MaxRelativeErr</source>
-        <translation type="unfinished" />
+        <translation>MaxRelativeErr</translation>
     </message>
     <message>
         <source>Call stack:
 %1</source>
-        <translation type="unfinished" />
+        <translation>调用栈：
+%1</translation>
     </message>
     <message numerus="yes">
         <source>%n NaN/Inf value(s) on the NPU side are listed first.</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>NPU 侧的 %n 个 NaN/Inf 值排在最前。</numerusform></translation>
     </message>
 </context>
 <context>
