@@ -127,6 +127,20 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(loss->comparison() != nullptr, 20000);
     }
 
+    void dropTwoDumpsComparesThem()
+    {
+        App::MainWindow w;
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        const QString dir = QStringLiteral(TWINSCOPE_TEST_DATA "/real_h100/dump/");
+        drop(&w, {dir + u"cpu_fp32.h5"_s, dir + u"gpu_fp16amp.h5"_s});
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        Widgets::Workspace *ws = w.workspace(Core::FileKind::Dump);
+        QVERIFY(ws);
+        QCOMPARE(w.tabs()->count(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(!ws->isEmpty(), 30000);
+    }
+
     void opTypeSelectionSearchesTheTimeline()
     {
         App::MainWindow w;
