@@ -1,9 +1,12 @@
 #pragma once
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QStringList>
 #include <QTextStream>
+
+#include <optional>
 
 namespace Twinscope::App {
 
@@ -32,6 +35,11 @@ struct CliCommand
 
 // Every command that works; a command appears here only once it does (issue #2).
 const QList<CliCommand> &cliCommands();
+
+// Parses a command's arguments. Returns the exit code when the command is already done: a usage
+// error (message on stderr) or --help (text on stdout); nullopt when it should run.
+std::optional<int>
+parseArguments(QCommandLineParser &parser, const char *command, const QStringList &args, CliIo &io);
 
 // Writes a JSON document to out with sorted keys (QJsonObject sorts) and a trailing newline.
 void writeJson(QTextStream &out, const QJsonObject &object);

@@ -2,6 +2,8 @@
 
 #include <QJsonDocument>
 
+using namespace Qt::StringLiterals;
+
 namespace Twinscope::App {
 
 const QList<CliCommand> &cliCommands()
@@ -20,6 +22,20 @@ const QList<CliCommand> &cliCommands()
         {"trace", QT_TRANSLATE_NOOP("Cli", "Load chrome traces and summarise them."), runTrace},
     };
     return commands;
+}
+
+std::optional<int>
+parseArguments(QCommandLineParser &parser, const char *command, const QStringList &args, CliIo &io)
+{
+    if (!parser.parse(QStringList{u"twinscope-cli "_s + QLatin1String(command)} + args)) {
+        io.err << parser.errorText() << '\n';
+        return ExitUsage;
+    }
+    if (parser.isSet(u"help"_s)) {
+        io.out << parser.helpText();
+        return ExitOk;
+    }
+    return std::nullopt;
 }
 
 void writeJson(QTextStream &out, const QJsonObject &object)

@@ -17,14 +17,8 @@ int runDetect(const QStringList &args, CliIo &io)
     parser.addOption({u"json"_s, CliTr::tr("Print machine-readable JSON on stdout.")});
     parser.addPositionalArgument(
         u"paths"_s, CliTr::tr("Files or folders to look at."), u"PATH..."_s);
-    if (!parser.parse(QStringList{u"twinscope-cli detect"_s} + args)) {
-        io.err << parser.errorText() << '\n';
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        io.out << parser.helpText();
-        return ExitOk;
-    }
+    if (const auto done = parseArguments(parser, "detect", args, io))
+        return *done;
     const QStringList paths = parser.positionalArguments();
     if (paths.isEmpty()) {
         io.err << CliTr::tr("detect needs at least one path.") << '\n';

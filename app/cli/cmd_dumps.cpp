@@ -60,14 +60,8 @@ int runDumps(const QStringList &args, CliIo &io)
     parser.addPositionalArgument(
         u"bench"_s, CliTr::tr("Benchmark dump: HDF5, .npy file or folder, msprobe dump."));
     parser.addPositionalArgument(u"npu"_s, CliTr::tr("NPU dump of the same kind."));
-    if (!parser.parse(QStringList{u"twinscope-cli dumps"_s} + args)) {
-        io.err << parser.errorText() << '\n';
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        io.out << parser.helpText();
-        return ExitOk;
-    }
+    if (const auto done = parseArguments(parser, "dumps", args, io))
+        return *done;
     const QStringList paths = parser.positionalArguments();
     if (paths.size() != 2) {
         io.err << CliTr::tr("dumps needs exactly two paths: BENCH NPU.") << '\n';

@@ -88,14 +88,8 @@ int runLoss(const QStringList &args, CliIo &io)
     parser.addPositionalArgument(u"A"_s, CliTr::tr("The benchmark log (e.g. GPU)."));
     parser.addPositionalArgument(
         u"B"_s, CliTr::tr("The log under test (e.g. NPU), optional."), u"[B]"_s);
-    if (!parser.parse(QStringList{u"twinscope-cli loss"_s} + args)) {
-        io.err << parser.errorText() << '\n';
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        io.out << parser.helpText();
-        return ExitOk;
-    }
+    if (const auto done = parseArguments(parser, "loss", args, io))
+        return *done;
     const QStringList paths = parser.positionalArguments();
     if (paths.isEmpty() || paths.size() > 2) {
         io.err << CliTr::tr("loss needs one or two log files.") << '\n';

@@ -179,14 +179,8 @@ int runOpInfo(const QStringList &args, CliIo &io)
                                  CliTr::tr("plog files, plog folders, stdout captures or "
                                            "ascend_op_info_summary.txt."),
                                  u"PATH..."_s);
-    if (!parser.parse(QStringList{u"twinscope-cli opinfo"_s} + args)) {
-        io.err << parser.errorText() << '\n';
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        io.out << parser.helpText();
-        return ExitOk;
-    }
+    if (const auto done = parseArguments(parser, "opinfo", args, io))
+        return *done;
     const QStringList paths = parser.positionalArguments();
     if (paths.isEmpty()) {
         io.err << CliTr::tr("opinfo needs at least one path.") << '\n';

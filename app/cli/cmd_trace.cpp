@@ -46,14 +46,8 @@ int runTrace(const QStringList &args, CliIo &io)
     parser.addOption({u"threads"_s, CliTr::tr("Parser threads (default: all cores)."), u"N"_s});
     parser.addPositionalArgument(
         u"files"_s, CliTr::tr("Chrome trace files (.json or .json.gz)."), u"FILE..."_s);
-    if (!parser.parse(QStringList{u"twinscope-cli trace"_s} + args)) {
-        io.err << parser.errorText() << '\n';
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        io.out << parser.helpText();
-        return ExitOk;
-    }
+    if (const auto done = parseArguments(parser, "trace", args, io))
+        return *done;
     QStringList paths;
     for (const QString &arg : parser.positionalArguments())
         paths += findTraceFiles(arg); // a profiling folder stands for its rank files

@@ -24,17 +24,8 @@ QString num(double v)
 
 QString resultId(const CompareRow &r)
 {
-    switch (r.verdict) {
-    case Verdict::Pass:
-        return u"pass"_s;
-    case Verdict::Warning:
-        return u"warning"_s;
-    case Verdict::Error:
-        return u"error"_s;
-    case Verdict::Unmatched:
-        break;
-    }
-    return u"Unmatched"_s;
+    // msprobe writes the unmatched verdict capitalised; the others as the CLI does.
+    return r.verdict == Verdict::Unmatched ? u"Unmatched"_s : verdictId(r.verdict);
 }
 
 } // namespace
