@@ -1655,6 +1655,22 @@ First lines:
         <source>Choose the loss log under test (e.g. the NPU run)</source>
         <translation>选择待测损失日志（如 NPU 运行）</translation>
     </message>
+    <message>
+        <source>Use the Trace's First &amp;Step as Op-Info Cut-off</source>
+        <translation>以跟踪的第一个 step 作为算子信息截止点(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Compiles after the end of the open trace's first ProfilerStep count as recompiles.</source>
+        <translation>在已打开跟踪的第一个 ProfilerStep 结束之后的编译计为重编译。</translation>
+    </message>
+    <message>
+        <source>Open a profiler trace and a host log first.</source>
+        <translation>请先打开一个 profiler 跟踪文件和一个 host 日志。</translation>
+    </message>
+    <message>
+        <source>The open trace has no ProfilerStep or Iteration slice.</source>
+        <translation>已打开的跟踪中没有 ProfilerStep 或 Iteration 切片。</translation>
+    </message>
 </context>
 <context>
     <name>Twinscope::App::ShortcutsDialog</name>

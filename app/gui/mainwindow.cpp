@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "core/common/translations.h"
+#include "core/trace/tracesteps.h"
 #include "recentfiles.h"
 #include "shortcutsdialog.h"
 #include "welcomepage.h"
@@ -10,6 +11,7 @@
 #include "widgets/common/messagebar.h"
 #include "widgets/common/workspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
+#include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/traceworkspace.h"
 #include "workspacefactory.h"
 
@@ -136,6 +138,10 @@ void MainWindow::createActions()
     m_compareLossAction->setStatusTip(
         tr("Overlay a benchmark (GPU) loss log and the log under test (NPU)."));
     connect(m_compareLossAction, &QAction::triggered, this, &MainWindow::compareLossLogs);
+    m_stepCutoffAction = new QAction(tr("Use the Trace's First &Step as Op-Info Cut-off"), this);
+    m_stepCutoffAction->setStatusTip(
+        tr("Compiles after the end of the open trace's first ProfilerStep count as recompiles."));
+    connect(m_stepCutoffAction, &QAction::triggered, this, &MainWindow::useTraceStepAsCutoff);
     m_closeAction = new QAction(tr("&Close"), this);
     m_closeAction->setShortcut(QKeySequence::Close);
     connect(m_closeAction, &QAction::triggered, this, &MainWindow::closeCurrent);
@@ -171,6 +177,7 @@ void MainWindow::createMenus()
     diag->setText(tr("&Diagnostics"));
     diag->setShortcut(tr("Ctrl+Shift+D"));
     view->addAction(diag);
+    view->addAction(m_stepCutoffAction);
     view->addSeparator();
     QMenu *language = view->addMenu(tr("&Language"));
     auto *group = new QActionGroup(this);
@@ -436,6 +443,26 @@ void MainWindow::compareLossLogs()
         second->open();
     });
     first->open();
+}
+
+void MainWindow::useTraceStepAsCutoff()
+{
+    auto *trace = qobject_cast<TraceWorkspace *>(workspace(Core::FileKind::Trace));
+    auto *opinfo = qobject_cast<OpInfoWorkspace *>(workspace(Core::FileKind::OpInfo));
+    if (!trace || !opinfo || trace->timeline()->inputs().empty()) {
+        m_messageBar->showMessage(MessageBar::Level::Info,
+                                  tr("Open a profiler trace and a host log first."));
+        return;
+    }
+    const auto &dataset = trace->timeline()->inputs().front().dataset;
+    const std::optional<qint64> end = dataset ? Core::firstStepEndNs(*dataset) : std::nullopt;
+    if (!end) {
+        m_messageBar->showMessage(MessageBar::Level::Info,
+                                  tr("The open trace has no ProfilerStep or Iteration slice."));
+        return;
+    }
+    opinfo->setCutoffNs(*end);
+    m_tabs->setCurrentWidget(opinfo);
 }
 
 void MainWindow::setLanguage(const QString &language)

@@ -63,6 +63,7 @@ private:
     void showShortcuts();
     void openFileDialog(bool folder);
     void compareLossLogs();
+    void useTraceStepAsCutoff();
     void setLanguage(const QString &language);
     void connectWorkspace(Widgets::Workspace *workspace);
     void reportLoadResult();
@@ -79,6 +80,7 @@ private:
     QAction *m_openAction = nullptr;
     QAction *m_openFolderAction = nullptr;
     QAction *m_compareLossAction = nullptr;
+    QAction *m_stepCutoffAction = nullptr;
     QAction *m_closeAction = nullptr;
     QAction *m_exportAction = nullptr;
     QAction *m_quitAction = nullptr;

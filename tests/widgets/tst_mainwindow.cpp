@@ -158,6 +158,23 @@ private slots:
         QVERIFY(opinfo);
         emit opinfo->opTypeSelected(u"MatMul"_s);
         QCOMPARE(trace->searchBox()->text(), u"MatMul"_s);
+
+        // View ▸ Use the Trace's First Step: the op-info cut-off becomes the end of ProfilerStep#1.
+        QTRY_VERIFY_WITH_TIMEOUT(!trace->isEmpty(), 20000);
+        QAction *cutoff = nullptr;
+        for (QAction *a : w.findChildren<QAction *>())
+            if (a->text().startsWith(u"Use the Trace"_s))
+                cutoff = a;
+        QVERIFY(cutoff);
+        cutoff->trigger();
+        QCOMPARE(w.tabs()->currentWidget(), opinfo);
+        // ProfilerStep#1 of the sample ends at 1704161511420289.011 + 14091.97 µs =
+        // 1704161511434380.981 µs: 2024-01-02 02:11:51.434380981 UTC, shown to the µs.
+        QStringList texts;
+        for (QLineEdit *e : opinfo->findChildren<QLineEdit *>())
+            texts << e->text();
+        QVERIFY2(!texts.filter(u"2024-01-02 02:11:51.434380"_s).isEmpty(),
+                 qPrintable(texts.join(u'|')));
     }
 
 private:
