@@ -2098,12 +2098,16 @@ First lines:
         <translation>正在读取张量</translation>
     </message>
     <message>
-        <source>Compare result CSV (*.csv);;Heatmap PNG (*.png);;Heatmap PDF (*.pdf)</source>
-        <translation>比较结果 CSV (*.csv);;热力图 PNG (*.png);;热力图 PDF (*.pdf)</translation>
-    </message>
-    <message>
         <source>%1 could not be written</source>
         <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Compare result CSV (*.csv);;Heatmap PNG (*.png);;Heatmap SVG (*.svg);;Heatmap PDF (*.pdf)</source>
+        <translation>比较结果 CSV (*.csv);;热力图 PNG (*.png);;热力图 SVG (*.svg);;热力图 PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Per-layer divergence</source>
+        <translation>逐层发散</translation>
     </message>
 </context>
 <context>

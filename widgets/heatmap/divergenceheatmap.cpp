@@ -1,5 +1,7 @@
 #include "divergenceheatmap.h"
 
+#include "heatmapsvgwriter.h"
+
 #include <QHelpEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -199,6 +201,11 @@ bool DivergenceHeatmap::savePng(const QString &path)
 bool DivergenceHeatmap::savePdf(const QString &path)
 {
     return m_plot->savePdf(path);
+}
+
+bool DivergenceHeatmap::saveSvg(const QString &path, const QString &title, QString *errorMessage)
+{
+    return writeHeatmapSvg(m_matrix, m_map->gradient(), title, path, errorMessage);
 }
 
 } // namespace Twinscope::Widgets

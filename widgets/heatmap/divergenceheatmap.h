@@ -27,6 +27,7 @@ public:
     const Core::DivergenceMatrix &matrix() const { return m_matrix; }
     bool savePng(const QString &path);
     bool savePdf(const QString &path);
+    bool saveSvg(const QString &path, const QString &title, QString *errorMessage);
     QCustomPlot *plot() const { return m_plot; }
     // The pixel centre of a cell, for tests and tool tips.
     QPoint cellCenter(int matrixRow, int column) const;

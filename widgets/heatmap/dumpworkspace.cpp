@@ -385,7 +385,8 @@ QString DumpWorkspace::exportFilter() const
 {
     if (!m_comparison)
         return {};
-    return tr("Compare result CSV (*.csv);;Heatmap PNG (*.png);;Heatmap PDF (*.pdf)");
+    return tr("Compare result CSV (*.csv);;Heatmap PNG (*.png);;Heatmap SVG (*.svg);;Heatmap PDF "
+              "(*.pdf)");
 }
 
 bool DumpWorkspace::exportTo(const QString &path, const QString &filter, QString *errorMessage)
@@ -397,6 +398,8 @@ bool DumpWorkspace::exportTo(const QString &path, const QString &filter, QString
         ok = m_heatmap->savePng(path);
     } else if (filter.contains(u"*.pdf"_s)) {
         ok = m_heatmap->savePdf(path);
+    } else if (filter.contains(u"*.svg"_s)) {
+        ok = m_heatmap->saveSvg(path, tr("Per-layer divergence"), errorMessage);
     } else {
         QFile f(path);
         ok = f.open(QIODevice::WriteOnly | QIODevice::Truncate) &&

@@ -103,6 +103,21 @@ private slots:
         QVERIFY(ws.exportTo(tmp.filePath(u"c.csv"_s), u"(*.csv)"_s, &error));
         QVERIFY(ws.exportTo(tmp.filePath(u"h.png"_s), u"(*.png)"_s, &error));
         QVERIFY(QFileInfo(tmp.filePath(u"h.png"_s)).size() > 1000);
+        // SVG: well-formed XML with one rect per heatmap cell.
+        QVERIFY2(ws.exportTo(tmp.filePath(u"h.svg"_s), u"Heatmap SVG (*.svg)"_s, &error),
+                 qPrintable(error));
+        QFile svg(tmp.filePath(u"h.svg"_s));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&svg);
+        int cells = 0;
+        while (!xml.atEnd()) {
+            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"rect"_s &&
+                xml.attributes().value(u"class"_s) == u"cell"_s)
+                ++cells;
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        const auto &m = ws.heatmap()->matrix();
+        QCOMPARE(cells, m.rowCount() * m.columnCount());
 
         if (!statistics && qEnvironmentVariableIsSet("TWINSCOPE_SCREENSHOT")) {
             ws.tableView()->table()->sortByColumn(Core::CompareTableModel::IndexColumn,
