@@ -2946,5 +2946,25 @@ Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个匹配
         <source>%1 could not be written: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
+    <message>
+        <source>Offset of</source>
+        <translation>时间偏移：</translation>
+    </message>
+    <message>
+        <source>The file or rank whose timestamps the offset shifts.</source>
+        <translation>要平移其时间戳的文件或 rank。</translation>
+    </message>
+    <message>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <source>Shift this group to cancel clock skew between ranks. Press L on a base slice and R on its partner in another file to align them.</source>
+        <translation>平移该组以抵消 rank 之间的时钟偏差。在基准切片上按 L，再在另一文件中对应的切片上按 R，即可对齐。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 </TS>

@@ -47,6 +47,7 @@ void TimelineView::setTimeOffset(int dataset, qint64 offsetNs)
     m_offsets[size_t(dataset)] = offsetNs;
     relayout();
     update();
+    emit timeOffsetChanged(dataset, offsetNs);
 }
 
 qint64 TimelineView::timeOffset(int dataset) const

@@ -90,6 +90,7 @@ signals:
     void rangeSelected(qint64 fromNs, qint64 toNs, const QList<QPair<int, int>> &datasetTracks);
     void visibleRangeChanged(qint64 fromNs, qint64 toNs);
     void statusMessage(const QString &message);
+    void timeOffsetChanged(int dataset, qint64 offsetNs);
 
 protected:
     void paintEvent(QPaintEvent *event) override;

@@ -8,6 +8,8 @@
 #include "widgets/common/loadcontroller.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -59,6 +61,31 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
     bar->addWidget(m_allFlows);
     bar->addWidget(byCategory);
     bar->addWidget(help);
+    // Per-file clock offset (MindStudio Insight's "align"): typed here, or set by L/R in the view.
+    m_offsetLabel = new QLabel(tr("Offset of"), timelinePage);
+    m_offsetGroup = new QComboBox(timelinePage);
+    m_offsetGroup->setToolTip(tr("The file or rank whose timestamps the offset shifts."));
+    m_offsetUs = new QDoubleSpinBox(timelinePage);
+    m_offsetUs->setRange(-1e12, 1e12);
+    m_offsetUs->setDecimals(3);
+    m_offsetUs->setSuffix(tr(" µs"));
+    m_offsetUs->setToolTip(
+        tr("Shift this group to cancel clock skew between ranks. Press L on a base "
+           "slice and R on its partner in another file to align them."));
+    bar->addWidget(m_offsetLabel);
+    bar->addWidget(m_offsetGroup);
+    bar->addWidget(m_offsetUs);
+    for (QWidget *w : {static_cast<QWidget *>(m_offsetLabel),
+                       static_cast<QWidget *>(m_offsetGroup),
+                       static_cast<QWidget *>(m_offsetUs)})
+        w->setVisible(false);
+    connect(m_offsetGroup, &QComboBox::currentIndexChanged, this, [this](int group) {
+        const QSignalBlocker block(m_offsetUs);
+        m_offsetUs->setValue(double(m_view->timeOffset(group)) / 1000.0);
+    });
+    connect(m_offsetUs, &QDoubleSpinBox::valueChanged, this, [this](double us) {
+        m_view->setTimeOffset(m_offsetGroup->currentIndex(), qRound64(us * 1000.0));
+    });
     tl->addLayout(bar);
     auto *split = new QSplitter(Qt::Horizontal, timelinePage);
     m_view = new TimelineView(split);
@@ -172,6 +199,13 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
             help->mapToGlobal(QPoint(0, help->height())), TimelineView::shortcutHelp(), help);
     });
     connect(m_view, &TimelineView::statusMessage, this, &Workspace::statusMessage);
+    connect(m_view, &TimelineView::timeOffsetChanged, this, [this](int group, qint64 offsetNs) {
+        // L/R alignment in the view: show the new offset of that group in the box.
+        const QSignalBlocker blockGroup(m_offsetGroup);
+        const QSignalBlocker blockValue(m_offsetUs);
+        m_offsetGroup->setCurrentIndex(group);
+        m_offsetUs->setValue(double(offsetNs) / 1000.0);
+    });
     connect(m_view, &TimelineView::selectionChanged, this, [this](int dataset, quint32 slice) {
         if (dataset < 0) {
             m_details->clear();
@@ -260,7 +294,35 @@ void TraceWorkspace::rebuild()
     std::vector<TimelineInput> inputs;
     for (const auto &[order, input] : m_loaded)
         inputs.push_back(input);
+    // Two files of one rank (msprof writes several per device) need their file names to be told
+    // apart.
+    QStringList plain;
+    for (const TimelineInput &in : inputs)
+        plain << in.label;
+    for (TimelineInput &in : inputs) {
+        if (plain.count(in.label) > 1 && in.dataset)
+            in.label = tr("%1 (%2)").arg(in.label, QFileInfo(in.dataset->path).fileName());
+    }
+    const int groups = int(inputs.size());
+    QStringList labels;
+    for (const TimelineInput &in : inputs)
+        labels << in.label;
     m_view->setInputs(std::move(inputs));
+    {
+        const QSignalBlocker block(m_offsetGroup);
+        m_offsetGroup->clear();
+        m_offsetGroup->addItems(labels);
+        m_offsetGroup->setCurrentIndex(groups > 1 ? 1 : 0);
+    }
+    {
+        const QSignalBlocker block(m_offsetUs);
+        m_offsetUs->setValue(double(m_view->timeOffset(m_offsetGroup->currentIndex())) / 1000.0);
+    }
+    // Offsets only matter between files: one trace keeps the bar short.
+    for (QWidget *w : {static_cast<QWidget *>(m_offsetLabel),
+                       static_cast<QWidget *>(m_offsetGroup),
+                       static_cast<QWidget *>(m_offsetUs)})
+        w->setVisible(groups > 1);
     m_details->clear();
     startStatistics();
     runSearch();

@@ -6,6 +6,8 @@
 #include <QHash>
 
 class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
@@ -46,6 +48,8 @@ public:
     QSortFilterProxyModel *statisticsProxy() const { return m_statsProxy; }
     Core::OpStatisticsModel *rangeModel() const { return m_rangeModel; }
     QLineEdit *searchBox() const { return m_search; }
+    QComboBox *offsetGroup() const { return m_offsetGroup; }
+    QDoubleSpinBox *offsetSpin() const { return m_offsetUs; }
 
 private:
     void onFinished(quint64 id, const struct JobOutcome &outcome);
@@ -61,6 +65,9 @@ private:
     QCheckBox *m_regex = nullptr;
     QCheckBox *m_allFlows = nullptr;
     QLabel *m_hits = nullptr;
+    QLabel *m_offsetLabel = nullptr;
+    QComboBox *m_offsetGroup = nullptr; // which file/rank the offset box shifts
+    QDoubleSpinBox *m_offsetUs = nullptr;
     QLineEdit *m_statsFilter = nullptr;
     QTimer *m_filterDebounce = nullptr;
     QTableView *m_statsTable = nullptr;

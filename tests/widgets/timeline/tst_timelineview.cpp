@@ -6,7 +6,9 @@
 #include "widgets/timeline/traceworkspace.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QPalette>
 #include <QSignalSpy>
@@ -72,6 +74,7 @@ private slots:
     void selectionAndFlows();
     void search();
     void alignRanks();
+    void offsetBox();
     void workspace();
 
 private:
@@ -290,6 +293,26 @@ void TestTimelineView::alignRanks()
     QTest::keyClick(&view, Qt::Key_R);
     QCOMPARE(view.timeOffset(1), m_ascend->sliceStart[a] - m_ascend->sliceStart[b]);
     QCOMPARE(view.timeOffset(0), qint64(0));
+}
+
+void TestTimelineView::offsetBox()
+{
+    LoadController loads;
+    TraceWorkspace ws(&loads);
+    QSignalSpy loaded(&ws, &Workspace::loaded);
+    // Two ranks (the same file twice stands in for two ranks): the offset box appears for them.
+    ws.openPaths({Core::sniffPath(AscendTrace), Core::sniffPath(AscendTrace)});
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 20000);
+    QCOMPARE(ws.offsetGroup()->count(), 2);
+    QVERIFY(!ws.offsetSpin()->isHidden());
+    QCOMPARE(ws.offsetGroup()->currentIndex(), 1);
+    // Typing an offset shifts that group in the view ...
+    ws.offsetSpin()->setValue(-1234.5);
+    QCOMPARE(ws.timeline()->timeOffset(1), qint64(-1234500));
+    QCOMPARE(ws.timeline()->timeOffset(0), qint64(0));
+    // ... and an L/R alignment in the view shows up in the box.
+    ws.timeline()->setTimeOffset(1, 42000);
+    QCOMPARE(ws.offsetSpin()->value(), 42.0);
 }
 
 void TestTimelineView::workspace()
