@@ -294,14 +294,36 @@ void TraceWorkspace::rebuild()
     std::vector<TimelineInput> inputs;
     for (const auto &[order, input] : m_loaded)
         inputs.push_back(input);
-    // Two files of one rank (msprof writes several per device) need their file names to be told
-    // apart.
+    // Two files of one rank (msprof writes several per device) are told apart by the part of their
+    // file names that differs: "rank 0 (hccl_0_2_1)" rather than a header cut off mid-name.
     QStringList plain;
     for (const TimelineInput &in : inputs)
         plain << in.label;
-    for (TimelineInput &in : inputs) {
-        if (plain.count(in.label) > 1 && in.dataset)
-            in.label = tr("%1 (%2)").arg(in.label, QFileInfo(in.dataset->path).fileName());
+    // Labels are compared as they were before any got its suffix.
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        TimelineInput &in = inputs[i];
+        if (plain.count(plain[qsizetype(i)]) < 2 || !in.dataset)
+            continue;
+        QString common;
+        for (size_t j = 0; j < inputs.size(); ++j) {
+            if (plain[qsizetype(j)] != plain[qsizetype(i)] || !inputs[j].dataset)
+                continue;
+            const QString name = QFileInfo(inputs[j].dataset->path).fileName();
+            if (common.isNull()) {
+                common = name;
+                continue;
+            }
+            qsizetype n = 0;
+            while (n < common.size() && n < name.size() && common[n] == name[n])
+                ++n;
+            common.truncate(n);
+        }
+        QString own = QFileInfo(in.dataset->path).fileName().mid(common.size());
+        for (const QString &ext : {u".gz"_s, u".json"_s})
+            if (own.endsWith(ext))
+                own.chop(ext.size());
+        in.label = tr("%1 (%2)").arg(plain[qsizetype(i)],
+                                     own.isEmpty() ? QFileInfo(in.dataset->path).fileName() : own);
     }
     const int groups = int(inputs.size());
     QStringList labels;
