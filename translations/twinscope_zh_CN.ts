@@ -1467,6 +1467,10 @@ First lines:
         <source>Names with raw control characters were accepted as they are.</source>
         <translation>含原始控制字符的名称已按原样接受。</translation>
     </message>
+    <message>
+        <source>Events with a repeated key were read with the key's last value.</source>
+        <translation>有事件包含重复的键，已按该键最后一次出现的值读取。</translation>
+    </message>
 </context>
 <context>
     <name>Tr</name>

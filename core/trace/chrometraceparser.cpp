@@ -20,6 +20,18 @@ namespace Twinscope::Core {
 
 namespace {
 
+// One bit per event key the loader reads, to notice a key given twice in one event.
+quint32 knownKeyBit(std::string_view key)
+{
+    static constexpr std::string_view keys[] = {
+        "ph", "s", "bp", "ts", "dur", "pid", "tid", "name", "cat", "id", "id2", "args"};
+    for (size_t i = 0; i < std::size(keys); ++i) {
+        if (keys[i] == key)
+            return 1u << i;
+    }
+    return 0;
+}
+
 using namespace TraceJson;
 using EventReader = TraceJson::Reader;
 
@@ -195,6 +207,7 @@ bool ChunkParser::readEvent()
 {
     RawEvent e;
     e.offset = m_r.pos;
+    quint32 seenKeys = 0;
     ++m_r.pos; // '{'
     m_r.skipWs();
     if (m_r.peek() == '}') {
@@ -218,6 +231,16 @@ bool ChunkParser::readEvent()
             ++m_r.pos;
             m_r.skipWs();
             const std::string_view kv(k, klen < sizeof(k) ? klen : 0);
+            // Duplicate keys: the last value wins, as in Python's json (FORMATS.md §7), but say so.
+            if (const quint32 bit = knownKeyBit(kv)) {
+                if (seenKeys & bit)
+                    m_chunk->diagnostics.add(
+                        u"duplicate_key"_s,
+                        Tr::tr("Events with a repeated key were read with the key's last value."),
+                        Location{
+                            e.offset, -1, QString::fromLatin1(kv.data(), qsizetype(kv.size()))});
+                seenKeys |= bit;
+            }
             bool ok = true;
             if (kv == "ph" || kv == "s" || kv == "bp") {
                 std::string_view v;

@@ -181,6 +181,9 @@ void TestChromeTraceLoader::fixtures_data()
     QTest::newRow("bad UTF-8 and raw tab")
         << Broken + u"bad_utf8.json"_s << true << QString() << QString() << qint64(-1) << qint64(3)
         << QStringList{u"invalid_utf8=1"_s, u"control_characters=1"_s};
+    QTest::newRow("duplicate keys")
+        << Broken + u"duplicate_key.json"_s << true << QString() << QString() << qint64(-1)
+        << qint64(2) << QStringList{u"duplicate_key=2"_s};
     QTest::newRow("partial overlap") << Broken + u"overlap.json"_s << true << QString() << QString()
                                      << qint64(-1) << qint64(3) << QStringList{u"overlap=1"_s};
     QTest::newRow("no traceEvents")
