@@ -18,6 +18,22 @@ namespace Twinscope::Core {
 
 namespace {
 
+// A span opened by the begin event b (B, b or S) and closed at endNs: a matched end, or the trace's
+// last timestamp for one that never finished.
+PendingSlice spanFrom(const RawEvent &b, qint64 endNs, quint16 flags, quint32 order)
+{
+    PendingSlice p;
+    p.start = b.ts;
+    p.dur = std::max<qint64>(0, endNs - b.ts);
+    p.name = b.name;
+    p.category = b.category;
+    p.argsOffset = b.argsOffset;
+    p.argsLength = b.argsLength;
+    p.flags = flags;
+    p.order = order;
+    return p;
+}
+
 quint64 pairKey(quint32 a, quint32 b)
 {
     return (quint64(a) << 32) | b;
@@ -183,31 +199,19 @@ void Builder::buildThreadTrack(int track,
             continue;
         }
         const RawEvent &b = m_in.events[open.back()];
-        PendingSlice p;
-        p.start = b.ts;
-        p.dur = e.ts - b.ts;
-        p.name = b.name;
-        p.category = b.category;
+        PendingSlice p = spanFrom(b, e.ts, TraceSliceFlag::FromBeginEnd, open.back());
         // B and E may both carry args; the B's are the ones users look at.
-        p.argsOffset = b.argsOffset >= 0 ? b.argsOffset : e.argsOffset;
-        p.argsLength = b.argsOffset >= 0 ? b.argsLength : e.argsLength;
-        p.flags = TraceSliceFlag::FromBeginEnd;
-        p.order = open.back();
+        if (b.argsOffset < 0) {
+            p.argsOffset = e.argsOffset;
+            p.argsLength = e.argsLength;
+        }
         pending.push_back(p);
         open.pop_back();
     }
     for (const quint32 i : open) {
         const RawEvent &b = m_in.events[i];
-        PendingSlice p;
-        p.start = b.ts;
-        p.dur = std::max<qint64>(0, lastNs - b.ts);
-        p.name = b.name;
-        p.category = b.category;
-        p.argsOffset = b.argsOffset;
-        p.argsLength = b.argsLength;
-        p.flags = TraceSliceFlag::FromBeginEnd | TraceSliceFlag::DidNotFinish;
-        p.order = i;
-        pending.push_back(p);
+        pending.push_back(
+            spanFrom(b, lastNs, TraceSliceFlag::FromBeginEnd | TraceSliceFlag::DidNotFinish, i));
         diag.add(
             u"unmatched_begin"_s,
             Tr::tr("Begin events (B) without an end (E) were closed at the track's last timestamp "
@@ -245,16 +249,8 @@ void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
             }
             const RawEvent &b = m_in.events[it->second.back()];
             it->second.pop_back();
-            PendingSlice p;
-            p.start = b.ts;
-            p.dur = e.ts - b.ts;
-            p.name = b.name;
-            p.category = b.category;
-            p.argsOffset = b.argsOffset;
-            p.argsLength = b.argsLength;
-            p.flags = TraceSliceFlag::AsyncSlice;
-            p.order = i;
-            m_asyncSlices[size_t(asyncTrack(b.pid, b.category, b.name))].push_back(p);
+            m_asyncSlices[size_t(asyncTrack(b.pid, b.category, b.name))].push_back(
+                spanFrom(b, e.ts, TraceSliceFlag::AsyncSlice, i));
         } else {
             // n, T, p: an instant on the track of the open span with that key, else on its own name
             auto it = open.find(key);
@@ -267,16 +263,8 @@ void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
     for (auto &[key, stack] : open) {
         for (const quint32 i : stack) {
             const RawEvent &b = m_in.events[i];
-            PendingSlice p;
-            p.start = b.ts;
-            p.dur = std::max<qint64>(0, lastNs - b.ts);
-            p.name = b.name;
-            p.category = b.category;
-            p.argsOffset = b.argsOffset;
-            p.argsLength = b.argsLength;
-            p.flags = TraceSliceFlag::AsyncSlice | TraceSliceFlag::DidNotFinish;
-            p.order = i;
-            m_asyncSlices[size_t(asyncTrack(b.pid, b.category, b.name))].push_back(p);
+            m_asyncSlices[size_t(asyncTrack(b.pid, b.category, b.name))].push_back(
+                spanFrom(b, lastNs, TraceSliceFlag::AsyncSlice | TraceSliceFlag::DidNotFinish, i));
             m_diag->add(
                 u"unmatched_async_begin"_s,
                 Tr::tr(
