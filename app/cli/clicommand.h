@@ -1,5 +1,8 @@
 #pragma once
 
+#include "core/common/constants.h"
+#include "core/common/diagnostics.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -43,6 +46,10 @@ parseArguments(QCommandLineParser &parser, const char *command, const QStringLis
 
 // Writes a JSON document to out with sorted keys (QJsonObject sorts) and a trailing newline.
 void writeJson(QTextStream &out, const QJsonObject &object);
+
+// Text mode: one line per warning kind on stderr, with its file, first location and count (the
+// same entries --json lists as warnings[]).
+void printWarnings(CliIo &io, const Core::Diagnostics &diagnostics);
 
 int runDetect(const QStringList &args, CliIo &io);
 int runLoss(const QStringList &args, CliIo &io);

@@ -1,4 +1,5 @@
 #include "clicommand.h"
+#include "core/export/diagnosticsexport.h"
 
 #include <QJsonDocument>
 
@@ -36,6 +37,13 @@ parseArguments(QCommandLineParser &parser, const char *command, const QStringLis
         return ExitOk;
     }
     return std::nullopt;
+}
+
+void printWarnings(CliIo &io, const Core::Diagnostics &diagnostics)
+{
+    for (const QString &line : Core::warningLines(diagnostics))
+        io.err << CliTr::tr("warning: %1").arg(line) << '\n';
+    io.err.flush();
 }
 
 void writeJson(QTextStream &out, const QJsonObject &object)

@@ -1,7 +1,7 @@
 #include "clicommand.h"
-#include "core/dump/dumpcompare.h"
-#include "core/dump/dumploader.h"
+#include "core/dump/dumppipeline.h"
 #include "core/export/comparecsv.h"
+#include "core/export/diagnosticsexport.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -97,31 +97,23 @@ int runDumps(const QStringList &args, CliIo &io)
     }
     QElapsedTimer timer;
     timer.start();
-    std::shared_ptr<const TensorDump> dumps[2];
-    for (int side = 0; side < 2; ++side) {
-        ProgressSink progress;
-        const Result<TensorDump> r =
-            loadDump(Source::fromPath(paths[side]), progress, CancelToken());
-        if (!r.isOk()) {
-            io.err << CliTr::tr("%1: %2").arg(paths[side], r.error().toString()) << '\n';
-            return ExitInput;
-        }
-        for (const Diagnostics::Entry &e : r.diagnostics().entries())
-            if (e.severity != Severity::Info)
-                io.err << (e.count > 1 ? CliTr::tr("%1: %2 (%n times)", nullptr, int(e.count))
-                                             .arg(paths[side], e.message)
-                                       : CliTr::tr("%1: %2").arg(paths[side], e.message))
-                       << '\n';
-        dumps[side] = r.value();
-    }
+    DumpPipelineInput input;
+    input.benchPath = paths[0];
+    input.npuPath = paths[1];
+    input.options = options;
+    // One pair per command for now: with two step/rank trees, each loader takes its first run.
+    input.runs = DumpPipelineInput::Runs::First;
     ProgressSink progress;
-    const Result<DumpComparison> result =
-        compareDumps(dumps[0], dumps[1], options, progress, CancelToken());
+    const Result<DumpSeries> result = runDumpPipeline(input, progress, CancelToken());
     if (!result.isOk()) {
-        io.err << CliTr::tr("%1: %2").arg(paths[1], result.error().toString()) << '\n';
+        printWarnings(io, result.diagnostics());
+        io.err << CliTr::tr("%1: %2").arg(result.error().file.isEmpty() ? paths[1]
+                                                                        : result.error().file,
+                                          result.error().toString())
+               << '\n';
         return ExitInput;
     }
-    const DumpComparison &c = *result.value();
+    const DumpComparison &c = *result.value()->runs.first();
     const double seconds = double(timer.nsecsElapsed()) / 1e9;
     if (parser.isSet(u"csv"_s)) {
         QFile f(parser.value(u"csv"_s));
@@ -196,7 +188,8 @@ int runDumps(const QStringList &args, CliIo &io)
 
     if (parser.isSet(u"json"_s)) {
         writeJson(io.out,
-                  QJsonObject{{u"schemaVersion"_s, 1},
+                  QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
+                              {u"warnings"_s, warningsJson(result.diagnostics())},
                               {u"bench"_s, paths[0]},
                               {u"npu"_s, paths[1]},
                               {u"bench_format"_s, c.bench->format},
@@ -212,6 +205,7 @@ int runDumps(const QStringList &args, CliIo &io)
                               {u"tensors"_s, tensors}});
         return ExitOk;
     }
+    printWarnings(io, result.diagnostics());
     int errors = 0, warnings = 0;
     for (const CompareRow &r : c.rows) {
         errors += r.verdict == Verdict::Error || r.verdict == Verdict::Unmatched;

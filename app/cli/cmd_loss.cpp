@@ -1,6 +1,6 @@
 #include "clicommand.h"
-#include "core/loss/losscomparison.h"
-#include "core/loss/lossloader.h"
+#include "core/export/diagnosticsexport.h"
+#include "core/loss/losspipeline.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -28,12 +28,8 @@ QJsonValue numberOrNull(double v)
 
 QJsonObject runJson(const LossRun &run, const Diagnostics &diagnostics, const QString &metric)
 {
-    QJsonArray warnings;
-    for (const Diagnostics::Entry &e : diagnostics.entries()) {
-        if (e.severity != Severity::Info)
-            warnings.append(QJsonObject{
-                {u"kind"_s, e.kind}, {u"count"_s, double(e.count)}, {u"message"_s, e.message}});
-    }
+    // Per run, as before without the Info entries (skipped lines), now with file and location.
+    const QJsonArray warnings = warningsJson(diagnostics, false);
     const LossSeries *s = run.find(metric);
     QJsonArray metrics;
     for (const QString &m : run.metricNames())
@@ -110,20 +106,28 @@ int runLoss(const QStringList &args, CliIo &io)
     options.pattern = parser.value(u"pattern"_s);
     options.metricName = parser.value(u"metric"_s);
 
+    LossPipelineInput input;
+    for (const QString &path : paths)
+        input.runs.append({path, options, nullptr, 0});
+    input.metric = parser.value(u"metric"_s);
+    input.compare = compare;
+    ProgressSink progress;
+    const Result<LossAnalysis> result = runLossPipeline(input, progress, CancelToken());
+    if (!result.isOk()) {
+        io.err << result.error().toString() << '\n';
+        return ExitInput;
+    }
+    const LossAnalysis &analysis = *result.value();
     std::vector<std::shared_ptr<const LossRun>> runs;
-    std::vector<Diagnostics> diagnostics;
-    for (const QString &path : paths) {
-        ProgressSink progress;
-        const Result<LossRun> r = loadLossLog(Source::fromPath(path), options, progress, {});
-        if (!r.isOk()) {
-            io.err << r.error().toString() << '\n';
+    for (const LossRunOutcome &o : analysis.runs) {
+        if (o.error) {
+            printWarnings(io, result.diagnostics());
+            io.err << o.error->toString() << '\n';
             return ExitInput;
         }
-        runs.push_back(r.value());
-        diagnostics.push_back(r.diagnostics());
+        runs.push_back(o.run);
     }
-    const QString metric =
-        parser.isSet(u"metric"_s) ? parser.value(u"metric"_s) : runs.front()->mainMetric();
+    const QString metric = analysis.metric;
     for (const auto &run : runs) {
         if (!run->find(metric)) {
             io.err << CliTr::tr("%1: has no metric \"%2\"; it has: %3")
@@ -134,12 +138,14 @@ int runLoss(const QStringList &args, CliIo &io)
     }
 
     QJsonArray runArray;
-    for (size_t i = 0; i < runs.size(); ++i)
-        runArray.append(runJson(*runs[i], diagnostics[i], metric));
-    QJsonObject root{{u"schemaVersion"_s, 1}, {u"runs"_s, runArray}, {u"metric"_s, metric}};
-    std::optional<LossComparison> c;
-    if (runs.size() == 2) {
-        c = compareLossRuns(*runs[0], *runs[1], metric, compare);
+    for (const LossRunOutcome &o : analysis.runs)
+        runArray.append(runJson(*o.run, o.diagnostics, metric));
+    QJsonObject root{{u"schemaVersion"_s, CliSchemaVersion},
+                     {u"runs"_s, runArray},
+                     {u"metric"_s, metric},
+                     {u"warnings"_s, warningsJson(result.diagnostics())}};
+    const std::shared_ptr<const LossComparison> c = analysis.comparison;
+    if (c) {
         root.insert(u"aligned_steps"_s, double(c->alignedSteps()));
         root.insert(u"first_diff_step"_s, stepOrNull(c->firstDiffStep));
         root.insert(u"first_exceeding_step"_s, stepOrNull(c->firstExceedingStep));
@@ -161,13 +167,7 @@ int runLoss(const QStringList &args, CliIo &io)
         return ExitOk;
     }
     const QLocale locale;
-    for (const Diagnostics &d : diagnostics) {
-        for (const Diagnostics::Entry &e : d.entries()) {
-            if (e.severity != Severity::Info)
-                io.err << CliTr::tr("warning (%n time(s)): %1", "", int(e.count)).arg(e.message)
-                       << '\n';
-        }
-    }
+    printWarnings(io, result.diagnostics());
     for (const auto &run : runs) {
         const LossSeries *s = run->find(metric);
         io.out << run->path << '\n'

@@ -1,6 +1,6 @@
 #include "clicommand.h"
-#include "core/opinfo/opinfoanalysis.h"
-#include "core/opinfo/opinfoloader.h"
+#include "core/export/diagnosticsexport.h"
+#include "core/opinfo/opinfopipeline.h"
 #include "core/opinfo/plogline.h"
 
 #include <QCommandLineParser>
@@ -87,7 +87,7 @@ QJsonObject toJson(const OpInfoDataset &ds, const OpInfoReport &r)
                                  {u"file"_s, ds.files.value(qsizetype(a.firstFile))},
                                  {u"line"_s, a.firstLine}});
     }
-    return QJsonObject{{u"schemaVersion"_s, 1},
+    return QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
                        {u"files"_s, QJsonArray::fromStringList(ds.files)},
                        {u"compile_events"_s, r.compileEvents},
                        {u"truncated_records"_s, r.truncatedRecords},
@@ -200,23 +200,28 @@ int runOpInfo(const QStringList &args, CliIo &io)
         }
         analysis.cutoffNs = *ts;
     }
-    QList<Source> sources;
-    for (const QString &p : paths)
-        sources.append(Source::fromPath(p));
+    OpInfoPipelineInput input;
+    input.paths = paths;
+    input.analysis = analysis;
+    input.chart = false;
     ProgressSink progress;
-    const Result<OpInfoDataset> r =
-        loadOpInfo(sources, OpInfoLoadOptions{}, progress, CancelToken{});
+    const Result<OpInfoAnalysis> r = runOpInfoPipeline(input, progress, CancelToken{});
     if (!r.isOk()) {
+        printWarnings(io, r.diagnostics());
         io.err << r.error().toString() << '\n';
         if (!r.error().found.isEmpty())
             io.err << CliTr::tr("Found: %1").arg(r.error().found) << '\n';
         return ExitInput;
     }
-    const OpInfoReport report = analyzeOpInfo(*r.value(), analysis);
-    if (parser.isSet(u"json"_s))
-        writeJson(io.out, toJson(*r.value(), report));
-    else
-        printText(io.out, *r.value(), report);
+    const OpInfoAnalysis &a = *r.value();
+    if (parser.isSet(u"json"_s)) {
+        QJsonObject json = toJson(*a.dataset, *a.report);
+        json.insert(u"warnings"_s, warningsJson(r.diagnostics()));
+        writeJson(io.out, json);
+    } else {
+        printWarnings(io, r.diagnostics());
+        printText(io.out, *a.dataset, *a.report);
+    }
     return ExitOk;
 }
 

@@ -1,11 +1,9 @@
 #include "clicommand.h"
-#include "core/trace/chrometraceloader.h"
-#include "core/trace/opstatistics.h"
-#include "core/trace/tracefiles.h"
+#include "core/export/diagnosticsexport.h"
+#include "core/trace/tracepipeline.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
-#include <QHash>
 #include <QJsonArray>
 #include <QLocale>
 
@@ -18,21 +16,25 @@ namespace Twinscope::App {
 
 namespace {
 
-QJsonValue locationJson(const Location &l)
-{
-    QJsonObject o;
-    if (l.offset >= 0)
-        o.insert(u"offset"_s, l.offset);
-    if (l.line >= 0)
-        o.insert(u"line"_s, l.line);
-    if (!l.detail.isEmpty())
-        o.insert(u"detail"_s, l.detail);
-    return o;
-}
-
 double toUs(qint64 ns)
 {
     return double(ns) / 1000.0;
+}
+
+QJsonObject fileJson(const TraceFileOutcome &f)
+{
+    QJsonObject file{{u"path"_s, f.path}, {u"warnings"_s, warningsJson(f.diagnostics)}};
+    if (f.error) {
+        file.insert(u"error"_s, errorJson(*f.error));
+        return file;
+    }
+    const TraceDataset &ds = *f.dataset;
+    file.insert(u"producer"_s, ds.producer.isEmpty() ? QJsonValue() : QJsonValue(ds.producer));
+    QJsonObject phases;
+    for (auto it = ds.eventsByPhase.cbegin(); it != ds.eventsByPhase.cend(); ++it)
+        phases.insert(it.key(), it.value());
+    file.insert(u"events_by_phase"_s, phases);
+    return file;
 }
 
 } // namespace
@@ -48,108 +50,47 @@ int runTrace(const QStringList &args, CliIo &io)
         u"files"_s, CliTr::tr("Chrome trace files (.json or .json.gz)."), u"FILE..."_s);
     if (const auto done = parseArguments(parser, "trace", args, io))
         return *done;
-    QStringList paths;
-    for (const QString &arg : parser.positionalArguments())
-        paths += findTraceFiles(arg); // a profiling folder stands for its rank files
     if (parser.positionalArguments().isEmpty()) {
         io.err << CliTr::tr("trace needs at least one file.") << '\n';
         return ExitUsage;
     }
-    if (paths.isEmpty()) {
-        io.err << CliTr::tr("No chrome trace files were found in %1.")
-                      .arg(parser.positionalArguments().join(u", "_s))
-               << '\n';
-        return ExitInput;
-    }
-    ChromeTraceOptions options;
+    TracePipelineInput input;
+    input.paths = parser.positionalArguments();
+    input.groupBy = OpStatisticsQuery::GroupBy::Name;
     if (parser.isSet(u"threads"_s)) {
         bool ok = false;
-        options.threads = parser.value(u"threads"_s).toInt(&ok);
-        if (!ok || options.threads < 1) {
+        input.load.threads = parser.value(u"threads"_s).toInt(&ok);
+        if (!ok || input.load.threads < 1) {
             io.err << CliTr::tr("--threads needs a positive number.") << '\n';
             return ExitUsage;
         }
     }
-    const bool json = parser.isSet(u"json"_s);
-    int exit = ExitOk;
-    QJsonArray files;
-    qint64 slices = 0, instants = 0, counterSamples = 0, flows = 0, processes = 0, tracks = 0;
-    qint64 first = 0, last = 0;
-    bool any = false;
-    QHash<QString, OpStatisticsRow> merged;
     QElapsedTimer timer;
     timer.start();
-    for (const QString &path : paths) {
-        ProgressSink progress;
-        const Result<TraceDataset> r =
-            loadChromeTrace(Source::fromPath(path), options, progress, CancelToken());
-        QJsonObject file{{u"path"_s, path}};
-        QJsonArray warnings;
-        for (const Diagnostics::Entry &e : r.diagnostics().entries()) {
-            warnings.append(QJsonObject{
-                {u"kind"_s, e.kind},
-                {u"count"_s, e.count},
-                {u"message"_s, e.message},
-                {u"first"_s, e.first.isEmpty() ? QJsonValue() : locationJson(e.first.front())}});
-        }
-        file.insert(u"warnings"_s, warnings);
-        if (!r.isOk()) {
-            const Error &e = r.error();
-            io.err << CliTr::tr("%1: %2").arg(path, e.toString()) << '\n';
-            file.insert(u"error"_s,
-                        QJsonObject{{u"code"_s, errorCodeId(e.code)},
-                                    {u"message"_s, e.message},
-                                    {u"offset"_s, e.offset},
-                                    {u"line"_s, e.line}});
-            files.append(file);
-            exit = ExitInput;
-            continue;
-        }
-        const TraceDataset &ds = *r.value();
-        file.insert(u"producer"_s, ds.producer.isEmpty() ? QJsonValue() : QJsonValue(ds.producer));
-        QJsonObject phases;
-        for (auto it = ds.eventsByPhase.cbegin(); it != ds.eventsByPhase.cend(); ++it)
-            phases.insert(it.key(), it.value());
-        file.insert(u"events_by_phase"_s, phases);
-        files.append(file);
-        for (qint64 i = 0; i < ds.sliceCount(); ++i) {
-            if (!(ds.sliceFlags[size_t(i)] & TraceSliceFlag::AsyncSlice))
-                ++slices;
-        }
-        instants += qint64(ds.instantTs.size());
-        counterSamples += qint64(ds.counterTs.size());
-        flows += qint64(ds.flows.size());
-        processes += qint64(ds.processes.size());
-        tracks += qint64(ds.tracks.size());
-        if (ds.lastNs > ds.firstNs || ds.sliceCount() > 0) {
-            first = any ? std::min(first, ds.firstNs) : ds.firstNs;
-            last = any ? std::max(last, ds.lastNs) : ds.lastNs;
-            any = true;
-        }
-        const OpStatistics stats = computeOpStatistics(ds);
-        for (const OpStatisticsRow &row : stats.rows) {
-            auto it = merged.find(row.name);
-            if (it == merged.end()) {
-                merged.insert(row.name, row);
-                continue;
-            }
-            it->count += row.count;
-            it->totalNs += row.totalNs;
-            it->selfNs += row.selfNs;
-            it->minNs = std::min(it->minNs, row.minNs);
-            it->maxNs = std::max(it->maxNs, row.maxNs);
-        }
+    ProgressSink progress;
+    const Result<TraceAnalysis> result = runTracePipeline(input, progress, CancelToken());
+    if (!result.isOk()) {
+        io.err << result.error().toString() << '\n';
+        return ExitInput;
     }
     const double seconds = double(timer.nsecsElapsed()) / 1e9;
-    std::vector<OpStatisticsRow> top(merged.cbegin(), merged.cend());
-    std::sort(top.begin(), top.end(), [](const OpStatisticsRow &a, const OpStatisticsRow &b) {
-        if (a.totalNs != b.totalNs)
-            return a.totalNs > b.totalNs;
-        return a.name < b.name;
-    });
+    const TraceAnalysis &a = *result.value();
+    int exit = ExitOk;
+    QJsonArray files;
+    for (const TraceFileOutcome &f : a.files) {
+        files.append(fileJson(f));
+        if (f.error) {
+            io.err << CliTr::tr("%1: %2").arg(f.path, f.error->toString()) << '\n';
+            exit = ExitInput;
+        }
+    }
+    std::vector<OpStatisticsRow> top =
+        a.statistics ? a.statistics->rows : std::vector<OpStatisticsRow>();
     if (top.size() > 20)
         top.resize(20);
-    if (json) {
+    const TraceTotals &t = a.totals;
+    const double spanUs = t.hasSpan ? toUs(t.lastNs - t.firstNs) : 0.0;
+    if (parser.isSet(u"json"_s)) {
         QJsonArray topJson;
         for (const OpStatisticsRow &row : top) {
             topJson.append(QJsonObject{{u"name"_s, row.name},
@@ -160,32 +101,33 @@ int runTrace(const QStringList &args, CliIo &io)
                                        {u"max_us"_s, toUs(row.maxNs)}});
         }
         writeJson(io.out,
-                  QJsonObject{{u"schemaVersion"_s, 1},
+                  QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
                               {u"files"_s, files},
-                              {u"slices"_s, slices},
-                              {u"instants"_s, instants},
-                              {u"counter_samples"_s, counterSamples},
-                              {u"flows"_s, flows},
-                              {u"processes"_s, processes},
-                              {u"tracks"_s, tracks},
-                              {u"span_us"_s, any ? toUs(last - first) : 0.0},
+                              {u"slices"_s, t.slices},
+                              {u"instants"_s, t.instants},
+                              {u"counter_samples"_s, t.counterSamples},
+                              {u"flows"_s, t.flows},
+                              {u"processes"_s, t.processes},
+                              {u"tracks"_s, t.tracks},
+                              {u"span_us"_s, spanUs},
                               {u"load_seconds"_s, seconds},
-                              {u"top"_s, topJson}});
+                              {u"top"_s, topJson},
+                              {u"warnings"_s, warningsJson(result.diagnostics())}});
         return exit;
     }
+    printWarnings(io, result.diagnostics());
     const QLocale c = QLocale::c();
     io.out << CliTr::tr(
                   "%1 slices, %2 instants, %3 counter samples, %4 flows, %5 processes, %6 tracks")
-                  .arg(slices)
-                  .arg(instants)
-                  .arg(counterSamples)
-                  .arg(flows)
-                  .arg(processes)
-                  .arg(tracks)
+                  .arg(t.slices)
+                  .arg(t.instants)
+                  .arg(t.counterSamples)
+                  .arg(t.flows)
+                  .arg(t.processes)
+                  .arg(t.tracks)
            << '\n';
     io.out << CliTr::tr("span %1 µs, loaded in %2 s")
-                  .arg(c.toString(any ? toUs(last - first) : 0.0, 'f', 3),
-                       c.toString(seconds, 'f', 3))
+                  .arg(c.toString(spanUs, 'f', 3), c.toString(seconds, 'f', 3))
            << '\n';
     for (const OpStatisticsRow &row : top) {
         io.out << c.toString(toUs(row.totalNs), 'f', 3).rightJustified(16) << ' '

@@ -5,6 +5,7 @@
 #include <QSettings>
 
 #include <cstdio>
+#include <exception>
 
 using namespace Qt::StringLiterals;
 using namespace Twinscope;
@@ -70,7 +71,18 @@ int main(int argc, char **argv)
     }
     for (const App::CliCommand &c : App::cliCommands()) {
         if (command == QLatin1String(c.name)) {
-            const int code = c.run(args, io);
+            // The pipelines catch everything; this is the last line of the exception policy, so
+            // a bug outside them still ends with a message and exit 3, never an abort.
+            int code = App::ExitInput;
+            try {
+                code = c.run(args, io);
+            } catch (const std::exception &e) {
+                err << App::CliTr::tr("An internal error stopped the command: %1")
+                           .arg(QString::fromUtf8(e.what()))
+                    << '\n';
+            } catch (...) {
+                err << App::CliTr::tr("An internal error stopped the command.") << '\n';
+            }
             out.flush();
             err.flush();
             return code;

@@ -10,10 +10,11 @@ void Diagnostics::add(const QString &kind,
                       Severity severity,
                       qint64 count)
 {
-    auto it = std::find_if(
-        m_entries.begin(), m_entries.end(), [&](const Entry &e) { return e.kind == kind; });
+    auto it = std::find_if(m_entries.begin(), m_entries.end(), [&](const Entry &e) {
+        return e.kind == kind && e.file.isEmpty();
+    });
     if (it == m_entries.end()) {
-        m_entries.append(Entry{kind, message, severity, 0, {}});
+        m_entries.append(Entry{kind, message, severity, 0, {}, {}});
         it = m_entries.end() - 1;
     }
     it->count += count;
@@ -26,7 +27,7 @@ void Diagnostics::merge(const Diagnostics &other)
 {
     for (const Entry &e : other.m_entries) {
         auto it = std::find_if(m_entries.begin(), m_entries.end(), [&](const Entry &mine) {
-            return mine.kind == e.kind;
+            return mine.kind == e.kind && mine.file == e.file;
         });
         if (it == m_entries.end()) {
             m_entries.append(e);
@@ -41,13 +42,26 @@ void Diagnostics::merge(const Diagnostics &other)
     }
 }
 
+void Diagnostics::setFile(const QString &file)
+{
+    for (Entry &e : m_entries) {
+        if (e.file.isEmpty())
+            e.file = file;
+    }
+    // Entries that now share kind and file (added before and after a setFile) become one.
+    Diagnostics merged;
+    merged.merge(*this);
+    m_entries = std::move(merged.m_entries);
+}
+
 qint64 Diagnostics::count(const QString &kind) const
 {
+    qint64 total = 0;
     for (const Entry &e : m_entries) {
         if (e.kind == kind)
-            return e.count;
+            total += e.count;
     }
-    return 0;
+    return total;
 }
 
 qint64 Diagnostics::totalCount() const

@@ -29,6 +29,7 @@ public:
         Severity severity = Severity::Warning;
         qint64 count = 0;
         QList<Location> first;
+        QString file; // the input it came from; empty until a pipeline names it (setFile)
     };
 
     void add(const QString &kind,
@@ -36,7 +37,10 @@ public:
              const Location &where = {},
              Severity severity = Severity::Warning,
              qint64 count = 1);
+    // Entries of one kind from different files stay apart, so every warning can name its file.
     void merge(const Diagnostics &other);
+    // Names the input of every entry that does not name one yet (pipelines call this per input).
+    void setFile(const QString &file);
 
     const QList<Entry> &entries() const { return m_entries; }
     bool isEmpty() const { return m_entries.isEmpty(); }

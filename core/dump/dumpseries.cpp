@@ -1,5 +1,6 @@
 #include "dumpseries.h"
 
+#include "core/common/pipeline.h"
 #include "core/common/tr.h"
 #include "dumploader.h"
 #include "dumpnames.h"
@@ -63,10 +64,8 @@ Result<DumpSeries> compareDumpSeries(const QString &benchFolder,
             diagnostics);
     auto series = std::make_shared<DumpSeries>();
     for (qsizetype k = 0; k < pairs.size(); ++k) {
-        const int from = int(1000 * k / pairs.size()), to = int(1000 * (k + 1) / pairs.size());
-        ProgressSink part([&](int permille, const QString &stage) {
-            progress.report(from + (to - from) * permille / 1000, stage);
-        });
+        ProgressSink part =
+            subProgress(progress, int(1000 * k / pairs.size()), int(1000 * (k + 1) / pairs.size()));
         std::shared_ptr<const TensorDump> sides[2];
         const QString dirs[2] = {pairs[k].second.first, pairs[k].second.second};
         for (int s = 0; s < 2; ++s) {
@@ -75,7 +74,9 @@ Result<DumpSeries> compareDumpSeries(const QString &benchFolder,
                 return Result<DumpSeries>::canceled();
             if (!r.isOk())
                 return Result<DumpSeries>::failed(r.error(), diagnostics);
-            diagnostics.merge(r.diagnostics());
+            Diagnostics side = r.diagnostics();
+            side.setFile(dirs[s]);
+            diagnostics.merge(side);
             sides[s] = r.value();
         }
         const auto c = compareDumps(sides[0], sides[1], options, part, cancel);

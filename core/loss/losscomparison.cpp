@@ -1,5 +1,6 @@
 #include "losscomparison.h"
 
+#include "core/common/constants.h"
 #include "core/common/tr.h"
 
 #include <QLocale>
@@ -142,14 +143,14 @@ LossDiagnosis diagnose(const LossComparison &c, const LossSeries *testLossScale)
             int(c.steps.size()))};
 }
 
-} // namespace
-
-LossComparison compareLossSeries(const LossSeries &a,
-                                 const LossSeries &b,
-                                 const LossCompareOptions &options,
-                                 const LossSeries *testLossScale)
+// The comparison; false when cancel was seen (polled every PollRecords common steps).
+bool compareInto(LossComparison &c,
+                 const LossSeries &a,
+                 const LossSeries &b,
+                 const LossCompareOptions &options,
+                 const LossSeries *testLossScale,
+                 const CancelToken &cancel)
 {
-    LossComparison c;
     c.metric = a.name;
     c.options = options;
     c.options.k = std::max(1, options.k);
@@ -160,7 +161,10 @@ LossComparison compareLossSeries(const LossSeries &a,
     size_t i = 0;
     size_t j = 0;
     bool anyFinite = false;
+    qint64 walked = 0;
     while (i < a.steps.size() && j < b.steps.size()) {
+        if (++walked % PollRecords == 0 && cancel.isCanceled())
+            return false;
         const qint64 sa = a.steps[i] + options.benchmarkOffset;
         const qint64 sb = b.steps[j] + options.testOffset;
         if (sa < sb) {
@@ -252,7 +256,46 @@ LossComparison compareLossSeries(const LossSeries &a,
                    "it.")
                 .arg(locale.toString(options.rtol, 'g', 3));
     }
+    return true;
+}
+
+} // namespace
+
+LossComparison compareLossSeries(const LossSeries &a,
+                                 const LossSeries &b,
+                                 const LossCompareOptions &options,
+                                 const LossSeries *testLossScale)
+{
+    LossComparison c;
+    compareInto(c, a, b, options, testLossScale, CancelToken());
     return c;
+}
+
+Result<LossComparison> compareLossRuns(const LossRun &benchmark,
+                                       const LossRun &test,
+                                       const QString &metric,
+                                       const LossCompareOptions &options,
+                                       ProgressSink &progress,
+                                       const CancelToken &cancel)
+{
+    progress.report(0, Tr::tr("Comparing loss curves"));
+    const QString name = metric.isEmpty() ? benchmark.mainMetric() : metric;
+    const LossSeries *a = benchmark.find(name);
+    const LossSeries *b = test.find(name);
+    LossSeries namedEmpty;
+    namedEmpty.name = name;
+    const LossSeries *scale = test.find(u"loss scale"_s);
+    auto c = std::make_shared<LossComparison>();
+    if (!compareInto(*c,
+                     a ? *a : namedEmpty,
+                     b ? *b : namedEmpty,
+                     options,
+                     scale ? scale : test.find(u"scale"_s),
+                     cancel))
+        return Result<LossComparison>::canceled();
+    c->metric = name;
+    progress.report(1000, {});
+    return Result<LossComparison>::ok(std::move(c));
 }
 
 LossComparison compareLossRuns(const LossRun &benchmark,
@@ -260,16 +303,8 @@ LossComparison compareLossRuns(const LossRun &benchmark,
                                const QString &metric,
                                const LossCompareOptions &options)
 {
-    const QString name = metric.isEmpty() ? benchmark.mainMetric() : metric;
-    const LossSeries *a = benchmark.find(name);
-    const LossSeries *b = test.find(name);
-    LossSeries namedEmpty;
-    namedEmpty.name = name;
-    const LossSeries *scale = test.find(u"loss scale"_s);
-    LossComparison c = compareLossSeries(
-        a ? *a : namedEmpty, b ? *b : namedEmpty, options, scale ? scale : test.find(u"scale"_s));
-    c.metric = name;
-    return c;
+    ProgressSink progress;
+    return *compareLossRuns(benchmark, test, metric, options, progress, CancelToken()).value();
 }
 
 } // namespace Twinscope::Core

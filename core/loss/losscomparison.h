@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/common/progress.h"
+#include "core/common/result.h"
 #include "lossdataset.h"
 
 #include <QString>
@@ -67,7 +69,14 @@ struct LossComparison
 };
 
 // metric empty: the benchmark's main metric. Works on any series; never fails (no common steps is a
-// diagnosis, not an error).
+// diagnosis, not an error), but is canceled when cancel is seen (polled every PollRecords steps).
+Result<LossComparison> compareLossRuns(const LossRun &benchmark,
+                                       const LossRun &test,
+                                       const QString &metric,
+                                       const LossCompareOptions &options,
+                                       ProgressSink &progress,
+                                       const CancelToken &cancel);
+// The same, for callers with nothing to cancel (tests).
 LossComparison compareLossRuns(const LossRun &benchmark,
                                const LossRun &test,
                                const QString &metric,

@@ -1,6 +1,7 @@
 #include "opinfoanalysis.h"
 
 #include "ascendenums.h"
+#include "core/common/constants.h"
 #include "core/common/tr.h"
 
 #include <QHash>
@@ -156,9 +157,15 @@ QString describeSignature(const OpSignature &sig)
     return s;
 }
 
-OpInfoReport analyzeOpInfo(const OpInfoDataset &ds, const OpInfoAnalysisOptions &options)
+Result<OpInfoReport> analyzeOpInfo(const OpInfoDataset &ds,
+                                   const OpInfoAnalysisOptions &options,
+                                   ProgressSink &progress,
+                                   const CancelToken &cancel)
 {
-    OpInfoReport r;
+    auto report = std::make_shared<OpInfoReport>();
+    OpInfoReport &r = *report;
+    const QString stage = Tr::tr("Analysing op info");
+    progress.report(0, stage);
     r.compileEvents = ds.events.size();
     if (options.cutoffNs >= 0) {
         r.cutoffNs = options.cutoffNs;
@@ -193,7 +200,13 @@ OpInfoReport analyzeOpInfo(const OpInfoDataset &ds, const OpInfoAnalysisOptions 
     QList<QHash<quint32, qint64>> perTypeSignatureCounts;
     QHash<quint32, qint64> conversionCounts;
     QList<quint32> conversionOrder;
+    qint64 seen = 0;
     for (const CompileEvent &e : ds.events) {
+        if (++seen % PollRecords == 0) {
+            if (cancel.isCanceled())
+                return Result<OpInfoReport>::canceled();
+            progress.reportRange(seen, ds.events.size(), 0, 900, stage);
+        }
         const OpSignature &sig = ds.signatures[e.signature];
         ++r.signatureCompiles[e.signature];
         if (e.timeNs >= 0 && r.signatureFirstNs[e.signature] < 0)
@@ -338,7 +351,14 @@ OpInfoReport analyzeOpInfo(const OpInfoDataset &ds, const OpInfoAnalysisOptions 
         r.opTypes.begin(), r.opTypes.end(), [](const OpTypeStats &a, const OpTypeStats &b) {
             return a.compiles > b.compiles;
         });
-    return r;
+    progress.report(1000, stage);
+    return Result<OpInfoReport>::ok(std::move(report));
+}
+
+OpInfoReport analyzeOpInfo(const OpInfoDataset &dataset, const OpInfoAnalysisOptions &options)
+{
+    ProgressSink progress;
+    return *analyzeOpInfo(dataset, options, progress, CancelToken()).value();
 }
 
 } // namespace Twinscope::Core

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/common/progress.h"
+#include "core/common/result.h"
 #include "opinfodataset.h"
 
 #include <QList>
@@ -91,7 +93,13 @@ struct OpInfoReport
     QList<qint64> signatureFirstNs;
 };
 
-// Op-type table, TransData/Cast overhead and recompilation in one pass over the events.
+// Op-type table, TransData/Cast overhead and recompilation in one pass over the events; polls
+// cancel every PollRecords events.
+Result<OpInfoReport> analyzeOpInfo(const OpInfoDataset &dataset,
+                                   const OpInfoAnalysisOptions &options,
+                                   ProgressSink &progress,
+                                   const CancelToken &cancel);
+// The same, for callers with nothing to cancel (tests).
 OpInfoReport analyzeOpInfo(const OpInfoDataset &dataset, const OpInfoAnalysisOptions &options = {});
 
 // "float16 ND [32, 1024]" plus " (storage FRACTAL_NZ [64, 2, 16, 16])" when the storage differs.

@@ -1,14 +1,21 @@
 #include "opstatistics.h"
 
+#include "core/common/constants.h"
+#include "core/common/tr.h"
+
 #include <QHash>
 
 #include <algorithm>
 
 namespace Twinscope::Core {
 
-OpStatistics computeOpStatistics(const TraceDataset &ds, const OpStatisticsQuery &query)
+Result<OpStatistics> computeOpStatistics(const TraceDataset &ds,
+                                         const OpStatisticsQuery &query,
+                                         ProgressSink &progress,
+                                         const CancelToken &cancel)
 {
-    OpStatistics result;
+    auto out = std::make_shared<OpStatistics>();
+    OpStatistics &result = *out;
     const qint64 from = std::max(query.fromNs, ds.firstNs);
     const qint64 to = std::min(query.toNs, ds.lastNs);
     result.rangeNs = std::max<qint64>(0, to - from);
@@ -27,7 +34,13 @@ OpStatistics computeOpStatistics(const TraceDataset &ds, const OpStatisticsQuery
     std::vector<Acc> acc;
     std::vector<qint64> clipped;
     std::vector<qint64> self;
-    for (const int t : tracks) {
+    const QString stage = Tr::tr("Computing op statistics");
+    qint64 sincePoll = 0;
+    for (size_t done = 0; done < tracks.size(); ++done) {
+        const int t = tracks[done];
+        progress.reportRange(qint64(done), qint64(tracks.size()), 0, 1000, stage);
+        if (cancel.isCanceled())
+            return Result<OpStatistics>::canceled();
         if (t < 0 || t >= int(ds.tracks.size()))
             continue;
         const TraceTrack &track = ds.tracks[size_t(t)];
@@ -36,6 +49,12 @@ OpStatistics computeOpStatistics(const TraceDataset &ds, const OpStatisticsQuery
             continue;
         const quint32 base = track.sliceBegin;
         const size_t n = track.sliceEnd - track.sliceBegin;
+        sincePoll += qint64(n);
+        if (sincePoll >= PollRecords) {
+            sincePoll = 0;
+            if (cancel.isCanceled())
+                return Result<OpStatistics>::canceled();
+        }
         clipped.assign(n, -1);
         for (size_t k = 0; k < n; ++k) {
             const quint32 i = base + quint32(k);
@@ -126,18 +145,27 @@ OpStatistics computeOpStatistics(const TraceDataset &ds, const OpStatisticsQuery
                              return a.totalNs > b.totalNs;
                          return a.name < b.name;
                      });
-    return result;
+    progress.report(1000, stage);
+    return Result<OpStatistics>::ok(std::move(out));
 }
 
-OpStatistics mergeOpStatistics(const std::vector<OpStatistics> &parts)
+OpStatistics computeOpStatistics(const TraceDataset &dataset, const OpStatisticsQuery &query)
+{
+    ProgressSink progress;
+    return *computeOpStatistics(dataset, query, progress, CancelToken()).value();
+}
+
+OpStatistics mergeOpStatistics(const std::vector<OpStatistics> &parts,
+                               OpStatisticsQuery::GroupBy groupBy)
 {
     OpStatistics merged;
     QHash<QPair<QString, QString>, size_t> index;
+    const bool byName = groupBy == OpStatisticsQuery::GroupBy::Name;
     for (const OpStatistics &part : parts) {
         merged.rangeNs += part.rangeNs;
         merged.slices += part.slices;
         for (const OpStatisticsRow &row : part.rows) {
-            const QPair<QString, QString> key(row.name, row.category);
+            const QPair<QString, QString> key(row.name, byName ? QString() : row.category);
             auto it = index.find(key);
             if (it == index.end()) {
                 index.insert(key, merged.rows.size());

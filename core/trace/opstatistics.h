@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/common/progress.h"
+#include "core/common/result.h"
 #include "tracedataset.h"
 
 #include <QString>
@@ -44,10 +46,19 @@ struct OpStatistics
     }
 };
 
+// Polls cancel between tracks and every PollRecords slices; progress follows the tracks done.
+Result<OpStatistics> computeOpStatistics(const TraceDataset &dataset,
+                                         const OpStatisticsQuery &query,
+                                         ProgressSink &progress,
+                                         const CancelToken &cancel);
+// The same, for callers with nothing to cancel (tests, small ranges).
 OpStatistics computeOpStatistics(const TraceDataset &dataset, const OpStatisticsQuery &query = {});
 
-// Several files (ranks) as one table: rows with the same name and category are summed; rangeNs is
-// the sum of the ranges, so a share is the fraction of all ranks' time.
-OpStatistics mergeOpStatistics(const std::vector<OpStatistics> &parts);
+// Several files (ranks) as one table: rows with the same name and category (or the same name alone,
+// for GroupBy::Name) are summed; rangeNs is the sum of the ranges, so a share is the fraction of
+// all ranks' time.
+OpStatistics
+mergeOpStatistics(const std::vector<OpStatistics> &parts,
+                  OpStatisticsQuery::GroupBy groupBy = OpStatisticsQuery::GroupBy::NameAndCategory);
 
 } // namespace Twinscope::Core

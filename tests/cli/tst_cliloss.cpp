@@ -58,7 +58,7 @@ QJsonValue normalise(const QJsonValue &v)
     if (v.isObject()) {
         QJsonObject o = v.toObject();
         for (auto it = o.begin(); it != o.end(); ++it) {
-            if (it.key() == u"path"_s)
+            if ((it.key() == u"path"_s || it.key() == u"file"_s) && it.value().isString())
                 it.value() = QFileInfo(it.value().toString()).fileName();
             else
                 it.value() = normalise(it.value());

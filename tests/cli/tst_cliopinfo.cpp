@@ -142,7 +142,9 @@ static QJsonValue normalized(const QJsonValue &v, const QString &key = {})
             a[i] = normalized(a[i], key);
         return a;
     }
-    if (v.isString() && (key == u"file"_s || key == u"files"_s))
+    // A warning's detail names the log file it happened in.
+    if (v.isString() && (key == u"file"_s || key == u"files"_s ||
+                         (key == u"detail"_s && QFileInfo(v.toString()).isAbsolute())))
         return QFileInfo(v.toString()).fileName();
     return v;
 }

@@ -1,0 +1,167 @@
+#include "workerpool.h"
+
+#include <QRunnable>
+#include <QThread>
+#include <QThreadPool>
+
+#include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+
+namespace Twinscope::Core {
+
+namespace {
+
+int computeSize()
+{
+    bool ok = false;
+    const int forced = qEnvironmentVariableIntValue("TWINSCOPE_THREADS", &ok);
+    if (ok && forced > 0)
+        return std::min(forced, 256);
+    return std::max(1, QThread::idealThreadCount());
+}
+
+// Extra threads lent out; a region borrows what is free and gives it back when it ends.
+std::atomic<int> &budget()
+{
+    static std::atomic<int> free{WorkerPool::size() - 1};
+    return free;
+}
+
+int borrow(int wanted)
+{
+    if (wanted <= 0)
+        return 0;
+    std::atomic<int> &free = budget();
+    int have = free.load();
+    while (have > 0) {
+        const int take = std::min(have, wanted);
+        if (free.compare_exchange_weak(have, have - take))
+            return take;
+    }
+    return 0;
+}
+
+QThreadPool &threads()
+{
+    // Concurrency is bounded by the budget above, not by the pool: a monitored region always gets
+    // one thread of its own, and regions may nest (a file per worker, chunks inside), so a pool
+    // capped at size() could leave a waiting region without its thread.
+    static QThreadPool *pool = [] {
+        auto *p = new QThreadPool;
+        p->setMaxThreadCount(512);
+        p->setExpiryTimeout(30000);
+        return p;
+    }();
+    return *pool;
+}
+
+// Counts down the workers of one region and keeps the first exception any of them threw.
+struct Region
+{
+    std::mutex lock;
+    std::condition_variable changed;
+    int running = 0;
+    std::exception_ptr error;
+
+    void finished(std::exception_ptr e)
+    {
+        // Notify under the lock: once it is released the waiting caller may return and destroy
+        // this region, so nothing may touch it afterwards.
+        const std::lock_guard<std::mutex> guard(lock);
+        if (e && !error)
+            error = e;
+        --running;
+        changed.notify_all();
+    }
+};
+
+void startWorkers(
+    Region &region, int first, int count, const std::function<void(int)> &body, int lent)
+{
+    region.running += count;
+    for (int w = first; w < first + count; ++w) {
+        const bool returnsBudget = w - first < lent;
+        threads().start(QRunnable::create([&region, &body, w, returnsBudget] {
+            std::exception_ptr e;
+            try {
+                body(w);
+            } catch (...) {
+                e = std::current_exception();
+            }
+            if (returnsBudget)
+                budget().fetch_add(1);
+            region.finished(e);
+        }));
+    }
+}
+
+} // namespace
+
+int WorkerPool::size()
+{
+    static const int n = computeSize();
+    return n;
+}
+
+int WorkerPool::freeBudget()
+{
+    return budget().load();
+}
+
+int WorkerPool::run(int wanted, const std::function<void(int worker)> &body)
+{
+    const int extra = borrow(wanted - 1);
+    Region region;
+    {
+        const std::lock_guard<std::mutex> guard(region.lock);
+        startWorkers(region, 1, extra, body, extra);
+    }
+    std::exception_ptr own;
+    try {
+        body(0);
+    } catch (...) {
+        own = std::current_exception();
+    }
+    std::unique_lock<std::mutex> guard(region.lock);
+    region.changed.wait(guard, [&] { return region.running == 0; });
+    if (own)
+        std::rethrow_exception(own);
+    if (region.error)
+        std::rethrow_exception(region.error);
+    return 1 + extra;
+}
+
+int WorkerPool::runMonitored(int wanted,
+                             const std::function<void(int worker)> &body,
+                             const std::function<void()> &monitor)
+{
+    const int extra = borrow(wanted - 1);
+    Region region;
+    {
+        const std::lock_guard<std::mutex> guard(region.lock);
+        // Worker 0 is the stand-in for the caller and borrows nothing; 1..extra return budget.
+        startWorkers(region, 0, 1, body, 0);
+        startWorkers(region, 1, extra, body, extra);
+    }
+    std::unique_lock<std::mutex> guard(region.lock);
+    while (region.running > 0) {
+        guard.unlock();
+        if (monitor)
+            monitor();
+        guard.lock();
+        region.changed.wait_for(
+            guard, std::chrono::milliseconds(20), [&] { return region.running == 0; });
+    }
+    if (monitor) {
+        guard.unlock();
+        monitor();
+        guard.lock();
+    }
+    if (region.error)
+        std::rethrow_exception(region.error);
+    return 1 + extra;
+}
+
+} // namespace Twinscope::Core

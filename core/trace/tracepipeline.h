@@ -1,0 +1,69 @@
+#pragma once
+
+#include "chrometraceloader.h"
+#include "core/common/progress.h"
+#include "core/common/result.h"
+#include "opstatistics.h"
+
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace Twinscope::Core {
+
+// The timeline pipeline (issue #9): paths (trace files or profiling folders) -> every trace loaded
+// (in parallel, within the worker pool's budget) -> op statistics over them all. The Trace tab,
+// `twinscope-cli trace` and the tests call this one function.
+struct TracePipelineInput
+{
+    QStringList paths; // files, or folders whose trace files are found inside (off the GUI thread)
+    // Traces already open that stay in the analysis (a file added to an open timeline): they are
+    // not loaded again, but the statistics cover them.
+    std::vector<std::shared_ptr<const TraceDataset>> open;
+    ChromeTraceOptions load;
+    bool statistics = true;
+    OpStatisticsQuery::GroupBy groupBy = OpStatisticsQuery::GroupBy::NameAndCategory;
+};
+
+// One trace file of the input: loaded, or failed with its error. Its diagnostics name it.
+struct TraceFileOutcome
+{
+    QString path;
+    std::shared_ptr<const TraceDataset> dataset; // null when it failed
+    Diagnostics diagnostics;
+    std::optional<Error> error;
+};
+
+// Counts over every loaded trace (open ones included), as `trace --json` reports them.
+struct TraceTotals
+{
+    qint64 slices = 0; // complete and begin/end spans, async spans not counted
+    qint64 instants = 0;
+    qint64 counterSamples = 0;
+    qint64 flows = 0;
+    qint64 processes = 0;
+    qint64 tracks = 0;
+    qint64 firstNs = 0;
+    qint64 lastNs = 0;
+    bool hasSpan = false;
+};
+
+struct TraceAnalysis
+{
+    std::vector<TraceFileOutcome> files; // the new inputs, in path order (folders expanded)
+    std::shared_ptr<const OpStatistics> statistics; // over open + new traces; null if not asked
+    TraceTotals totals;
+    qint64 loadedFiles() const;
+};
+
+// Fails only when the paths hold no trace file at all; a file that fails to load is reported in
+// its TraceFileOutcome and the others are kept. Any exception becomes that file's `internal` error.
+Result<TraceAnalysis> runTracePipeline(const TracePipelineInput &input,
+                                       ProgressSink &progress,
+                                       const CancelToken &cancel);
+
+TraceTotals computeTraceTotals(const std::vector<std::shared_ptr<const TraceDataset>> &traces);
+
+} // namespace Twinscope::Core
