@@ -1,5 +1,6 @@
 #include "clicommand.h"
 #include "core/common/filesniffer.h"
+#include "core/export/diagnosticsexport.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -40,9 +41,7 @@ int runDetect(const QStringList &args, CliIo &io)
                       {u"gzip"_s, r.gzip},
                       {u"folder"_s, r.folder}};
         if (r.error)
-            o.insert(u"error"_s,
-                     QJsonObject{{u"code"_s, errorCodeId(r.error->code)},
-                                 {u"message"_s, r.error->message}});
+            o.insert(u"error"_s, errorJson(*r.error));
         else if (r.kind == FileKind::Unknown)
             o.insert(u"seen"_s, r.seen);
         files.append(o);
@@ -60,7 +59,11 @@ int runDetect(const QStringList &args, CliIo &io)
         }
     }
     if (parser.isSet(u"json"_s))
-        writeJson(io.out, QJsonObject{{u"schemaVersion"_s, 1}, {u"files"_s, files}});
+        // Sniffing counts nothing; warnings[] is there so that every command has the same keys.
+        writeJson(io.out,
+                  QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
+                              {u"files"_s, files},
+                              {u"warnings"_s, QJsonArray()}});
     return exit;
 }
 

@@ -55,8 +55,9 @@ int runDumps(const QStringList &args, CliIo &io)
     parser.addOption(
         {u"kl"_s,
          CliTr::tr("Also compute msaccucmp's KL divergence (a second pass over every pair).")});
-    parser.addOption(
-        {u"threads"_s, CliTr::tr("Worker threads over tensor pairs (default 2)."), u"N"_s, u"2"_s});
+    parser.addOption({u"threads"_s,
+                      CliTr::tr("Worker threads over tensor pairs (default: all cores)."),
+                      u"N"_s});
     parser.addPositionalArgument(
         u"bench"_s, CliTr::tr("Benchmark dump: HDF5, .npy file or folder, msprobe dump."));
     parser.addPositionalArgument(u"npu"_s, CliTr::tr("NPU dump of the same kind."));
@@ -82,11 +83,13 @@ int runDumps(const QStringList &args, CliIo &io)
         }
     }
     options.computeKl = parser.isSet(u"kl"_s);
-    bool threadsOk = false;
-    options.threads = parser.value(u"threads"_s).toInt(&threadsOk);
-    if (!threadsOk || options.threads < 1 || options.threads > 256) {
-        io.err << CliTr::tr("--threads needs a number from 1 to 256.") << '\n';
-        return ExitUsage;
+    if (parser.isSet(u"threads"_s)) {
+        bool threadsOk = false;
+        options.threads = parser.value(u"threads"_s).toInt(&threadsOk);
+        if (!threadsOk || options.threads < 1 || options.threads > 256) {
+            io.err << CliTr::tr("--threads needs a number from 1 to 256.") << '\n';
+            return ExitUsage;
+        }
     }
     if (parser.isSet(u"map"_s)) {
         QString error;

@@ -108,7 +108,7 @@ int runLoss(const QStringList &args, CliIo &io)
 
     LossPipelineInput input;
     for (const QString &path : paths)
-        input.runs.append({path, options, nullptr, 0});
+        input.runs.append({path, options, nullptr, 0, nullptr});
     input.metric = parser.value(u"metric"_s);
     input.compare = compare;
     ProgressSink progress;

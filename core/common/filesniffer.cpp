@@ -1,6 +1,7 @@
 #include "filesniffer.h"
 
 #include "bytesource.h"
+#include "core/common/constants.h"
 #include "jsonprefixscanner.h"
 #include "tr.h"
 
@@ -15,8 +16,6 @@ using namespace Qt::StringLiterals;
 namespace Twinscope::Core {
 
 namespace {
-
-constexpr qint64 HeadBytes = 64 * 1024;
 
 SniffResult make(FileKind kind, const QString &producer, const QString &format)
 {
@@ -174,7 +173,7 @@ SniffResult sniffText(std::string_view head)
     QString text = stripAnsi(QString::fromUtf8(head.data(), qsizetype(head.size())));
     text.remove(u'\r');
     QStringList lines = text.split(u'\n');
-    if (head.size() >= size_t(HeadBytes) && lines.size() > 1)
+    if (head.size() >= size_t(SniffBytes) && lines.size() > 1)
         lines.removeLast(); // probably cut
     if (lines.size() > 200)
         lines = lines.mid(0, 200);
@@ -289,7 +288,7 @@ SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalB
         return r;
     }
     if (isGzip(head)) {
-        const InflateResult inflated = inflateGzip(head, name, nullptr, HeadBytes);
+        const InflateResult inflated = inflateGzip(head, name, nullptr, SniffBytes);
         if (inflated.data.isEmpty()) {
             r.format = u"gzip"_s;
             r.gzip = true;
@@ -420,7 +419,7 @@ SniffResult sniffPath(const QString &path)
         return r;
     }
     QString errorText;
-    const QByteArray head = readHead(path, HeadBytes, &errorText);
+    const QByteArray head = readHead(path, SniffBytes, &errorText);
     if (head.isEmpty()) {
         SniffResult r;
         r.path = path;

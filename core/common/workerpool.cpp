@@ -145,23 +145,93 @@ int WorkerPool::runMonitored(int wanted,
         startWorkers(region, 0, 1, body, 0);
         startWorkers(region, 1, extra, body, extra);
     }
+    // A monitor that throws (a progress sink's callback) must not leave the workers running on a
+    // region that is gone: stop calling it, wait for them, then rethrow.
+    std::exception_ptr own;
+    auto callMonitor = [&] {
+        if (!monitor || own)
+            return;
+        try {
+            monitor();
+        } catch (...) {
+            own = std::current_exception();
+        }
+    };
     std::unique_lock<std::mutex> guard(region.lock);
     while (region.running > 0) {
         guard.unlock();
-        if (monitor)
-            monitor();
+        callMonitor();
         guard.lock();
         region.changed.wait_for(
             guard, std::chrono::milliseconds(20), [&] { return region.running == 0; });
     }
-    if (monitor) {
-        guard.unlock();
-        monitor();
-        guard.lock();
-    }
+    guard.unlock();
+    callMonitor();
+    if (own)
+        std::rethrow_exception(own);
     if (region.error)
         std::rethrow_exception(region.error);
     return 1 + extra;
+}
+
+struct WorkerPool::Background::State
+{
+    std::function<void()> task;
+    bool started = false; // on a pool thread
+    bool done = false;
+    std::exception_ptr error;
+    std::mutex lock;
+    std::condition_variable changed;
+};
+
+WorkerPool::Background::Background(std::function<void()> task)
+    : m_state(std::make_shared<State>())
+{
+    m_state->task = std::move(task);
+    if (borrow(1) == 0)
+        return; // no thread to spare: wait() runs it
+    m_state->started = true;
+    threads().start(QRunnable::create([state = m_state] {
+        std::exception_ptr e;
+        try {
+            state->task();
+        } catch (...) {
+            e = std::current_exception();
+        }
+        budget().fetch_add(1);
+        const std::lock_guard<std::mutex> guard(state->lock);
+        state->error = e;
+        state->done = true;
+        state->changed.notify_all();
+    }));
+}
+
+WorkerPool::Background::~Background()
+{
+    // A task still deferred is dropped (the caller left early, e.g. canceled); a running one is
+    // waited for, its exception dropped: a destructor must not throw.
+    if (!m_state->started)
+        return;
+    std::unique_lock<std::mutex> guard(m_state->lock);
+    m_state->changed.wait(guard, [&] { return m_state->done; });
+}
+
+void WorkerPool::Background::wait()
+{
+    if (!m_state->started) {
+        if (m_state->done)
+            return;
+        m_state->done = true;
+        m_state->task();
+        return;
+    }
+    std::unique_lock<std::mutex> guard(m_state->lock);
+    m_state->changed.wait(guard, [&] { return m_state->done; });
+    if (m_state->error) {
+        const std::exception_ptr e = m_state->error;
+        m_state->error = nullptr;
+        std::rethrow_exception(e);
+    }
 }
 
 } // namespace Twinscope::Core

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <exception>
 #include <functional>
+#include <memory>
 
 namespace Twinscope::Core {
 
@@ -31,6 +33,24 @@ public:
 
     // Extra threads not lent to any region right now (for tests).
     static int freeBudget();
+
+    // One task beside the caller's own work: it starts on a pool thread when the budget has one,
+    // else it runs on the caller's thread inside wait(). wait() rethrows its exception. The
+    // destructor waits for a task already running (without rethrowing), so it never outlives what
+    // it references, and drops one that never started.
+    class Background
+    {
+    public:
+        explicit Background(std::function<void()> task);
+        ~Background();
+        Background(const Background &) = delete;
+        Background &operator=(const Background &) = delete;
+        void wait();
+
+    private:
+        struct State;
+        std::shared_ptr<State> m_state;
+    };
 };
 
 } // namespace Twinscope::Core

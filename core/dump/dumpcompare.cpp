@@ -1,6 +1,8 @@
 #include "dumpcompare.h"
 
+#include "core/common/pipeline.h"
 #include "core/common/tr.h"
+#include "core/common/workerpool.h"
 #include "dumpnames.h"
 #include "paircomparer.h"
 #include "tensorstream.h"
@@ -14,7 +16,6 @@
 
 #include <atomic>
 #include <mutex>
-#include <thread>
 
 using namespace Qt::StringLiterals;
 
@@ -413,13 +414,10 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench,
                             bytesDone.load(), totalBytes, 20, 950, Tr::tr("Comparing tensors"));
                 }
             };
+            // The calling thread is worker 0 and the only one that reports progress.
+            const int threads = options.threads > 0 ? options.threads : WorkerPool::size();
             auto runPool = [&](auto &&fn) {
-                std::vector<std::thread> pool;
-                for (int k = 1; k < std::max(1, options.threads); ++k)
-                    pool.emplace_back(fn, false);
-                fn(true); // the calling thread works too
-                for (std::thread &th : pool)
-                    th.join();
+                WorkerPool::run(threads, [&](int w) { fn(w == 0); });
             };
             runPool(worker);
             if (canceled.load())
@@ -560,9 +558,8 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench,
         }
         progress.report(1000, Tr::tr("Comparing tensors"));
         return Result<DumpComparison>::ok(cmp);
-    } catch (const std::bad_alloc &) {
-        return Result<DumpComparison>::failed(Error::make(
-            ErrorCode::OutOfMemory, Tr::tr("not enough memory to compare the dumps"), npu->path));
+    } catch (...) {
+        return Result<DumpComparison>::failed(internalError(npu->path, std::current_exception()));
     }
 }
 

@@ -36,7 +36,7 @@ struct CompareOptions
     // User mapping applied to NPU-side names before matching: regex -> replacement (METRICS.md
     // §7.3).
     QList<QPair<QRegularExpression, QString>> mapping;
-    int threads = 2;
+    int threads = 0;                // 0: WorkerPool::size()
     qint64 chunkElements = 1 << 14; // 128 KiB of doubles per side: stays in L2
     qint64 maxReorderElements = qint64(1)
                                 << 26; // tensors whose two layouts differ are reordered in memory

@@ -1,6 +1,8 @@
 #include "dumploader.h"
 
+#include "core/common/constants.h"
 #include "core/common/filesniffer.h"
+#include "core/common/pipeline.h"
 #include "core/common/tr.h"
 #include "hdf5dumpreader.h"
 #include "msprobereader.h"
@@ -20,7 +22,7 @@ Result<TensorDump> loadDump(const Source &source, ProgressSink &progress, const 
             // In-memory inputs: only the text formats make sense without a file to stream from.
             const std::string_view bytes(source.bytes.constData(), size_t(source.bytes.size()));
             const SniffResult s =
-                sniffBytes(bytes.substr(0, 65536), source.name(), source.bytes.size());
+                sniffBytes(bytes.substr(0, size_t(SniffBytes)), source.name(), source.bytes.size());
             if (s.producer == u"ptdbg"_s)
                 return parsePtdbgPkl(bytes, source.name(), cancel);
             return parseMsprobeDumpJson(bytes, source.name(), {}, cancel);
@@ -59,14 +61,8 @@ Result<TensorDump> loadDump(const Source &source, ProgressSink &progress, const 
             ErrorCode::UnknownFormat, Tr::tr("not a tensor dump Twinscope reads"), source.path, 0);
         e.found = s.seen.isEmpty() ? fileKindDisplayName(s.kind) : s.seen;
         return Result<TensorDump>::failed(e);
-    } catch (const std::bad_alloc &) {
-        return Result<TensorDump>::failed(Error::make(
-            ErrorCode::OutOfMemory, Tr::tr("not enough memory to load the dump"), source.name()));
-    } catch (const std::exception &) {
-        return Result<TensorDump>::failed(
-            Error::make(ErrorCode::Internal,
-                        Tr::tr("the dump could not be read because of an internal error"),
-                        source.name()));
+    } catch (...) {
+        return Result<TensorDump>::failed(internalError(source.name(), std::current_exception()));
     }
 }
 

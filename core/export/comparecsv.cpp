@@ -1,26 +1,12 @@
 #include "comparecsv.h"
 
+#include "csvwriter.h"
+
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
 
 namespace {
-
-QString field(const QString &s)
-{
-    if (s.contains(u',') || s.contains(u'"') || s.contains(u'\n'))
-        return u'"' + QString(s).replace(u"\""_s, u"\"\""_s) + u'"';
-    return s;
-}
-
-QString num(double v)
-{
-    if (std::isnan(v))
-        return u"nan"_s;
-    if (std::isinf(v))
-        return v > 0 ? u"inf"_s : u"-inf"_s;
-    return QString::number(v, 'g', 17);
-}
 
 QString resultId(const CompareRow &r)
 {
@@ -48,12 +34,12 @@ bool writeCompareCsv(const DumpComparison &c, QIODevice *out)
                "Reached or Not,"
                "Err_message,EucDist,MaxRelativeErr,One Thousandth Err Ratio,Five Thousandths Err Ratio,Result"_s;
     auto tensorCols = [&](const TensorEntry *n, const TensorEntry *b) {
-        return QStringList{field(n ? n->name : QString()),
-                           field(b ? b->name : QString()),
+        return QStringList{csvField(n ? n->name : QString()),
+                           csvField(b ? b->name : QString()),
                            n ? dtypeId(n->dtype) : QString(),
                            b ? dtypeId(b->dtype) : QString(),
-                           n ? field(shapeText(n->shape)) : QString(),
-                           b ? field(shapeText(b->shape)) : QString()};
+                           n ? csvField(shapeText(n->shape)) : QString(),
+                           b ? csvField(shapeText(b->shape)) : QString()};
     };
     for (const CompareRow &r : c.rows) {
         const TensorEntry &n = c.npu->tensors[r.npu];
@@ -62,21 +48,24 @@ bool writeCompareCsv(const DumpComparison &c, QIODevice *out)
         const PairMetrics &m = r.metrics;
         if (c.statisticsMode) {
             const StatsDiff &d = r.stats;
-            cols << num(d.maxDiff) << num(d.minDiff) << num(d.meanDiff) << num(d.normDiff)
-                 << num(d.maxRel * 100) + u'%' << num(d.minRel * 100) + u'%'
-                 << num(d.meanRel * 100) + u'%' << num(d.normRel * 100) + u'%' << num(m.npu.max)
-                 << num(m.npu.min) << num(m.npu.mean) << num(m.npu.norm) << num(m.bench.max)
-                 << num(m.bench.min) << num(m.bench.mean) << num(m.bench.norm) << resultId(r)
-                 << field(r.message);
+            cols << csvNumber(d.maxDiff) << csvNumber(d.minDiff) << csvNumber(d.meanDiff)
+                 << csvNumber(d.normDiff) << csvNumber(d.maxRel * 100) + u'%'
+                 << csvNumber(d.minRel * 100) + u'%' << csvNumber(d.meanRel * 100) + u'%'
+                 << csvNumber(d.normRel * 100) + u'%' << csvNumber(m.npu.max)
+                 << csvNumber(m.npu.min) << csvNumber(m.npu.mean) << csvNumber(m.npu.norm)
+                 << csvNumber(m.bench.max) << csvNumber(m.bench.min) << csvNumber(m.bench.mean)
+                 << csvNumber(m.bench.norm) << resultId(r) << csvField(r.message);
         } else {
             const QString reached = r.verdict == Verdict::Unmatched ? u"Unmatched"_s
                                     : std::isnan(m.cosine) && std::isnan(m.maxAbsErr) ? u"None"_s
                                     : r.accuracyReached                               ? u"Yes"_s
                                                                                       : u"No"_s;
-            cols << num(m.cosine) << num(m.maxAbsErr) << num(m.npu.max) << num(m.npu.min)
-                 << num(m.npu.mean) << num(m.bench.max) << num(m.bench.min) << num(m.bench.mean)
-                 << reached << field(r.message) << num(m.eucDist) << num(m.maxRelErr)
-                 << num(m.oneThousandthRatio) << num(m.fiveThousandthRatio) << resultId(r);
+            cols << csvNumber(m.cosine) << csvNumber(m.maxAbsErr) << csvNumber(m.npu.max)
+                 << csvNumber(m.npu.min) << csvNumber(m.npu.mean) << csvNumber(m.bench.max)
+                 << csvNumber(m.bench.min) << csvNumber(m.bench.mean) << reached
+                 << csvField(r.message) << csvNumber(m.eucDist) << csvNumber(m.maxRelErr)
+                 << csvNumber(m.oneThousandthRatio) << csvNumber(m.fiveThousandthRatio)
+                 << resultId(r);
         }
         lines << cols.join(u',');
     }

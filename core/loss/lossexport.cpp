@@ -1,5 +1,7 @@
 #include "lossexport.h"
 
+#include "core/export/csvwriter.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -9,28 +11,6 @@
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
-
-namespace {
-
-QString number(double v)
-{
-    if (std::isnan(v))
-        return u"nan"_s;
-    if (std::isinf(v))
-        return v > 0 ? u"inf"_s : u"-inf"_s;
-    return QString::number(v, 'g', QLocale::FloatingPointShortest);
-}
-
-QString csvField(const QString &text)
-{
-    if (!text.contains(u',') && !text.contains(u'"') && !text.contains(u'\n'))
-        return text;
-    QString quoted = text;
-    quoted.replace(u"\""_s, u"\"\""_s);
-    return u"\""_s + quoted + u"\""_s;
-}
-
-} // namespace
 
 void writeAlignedLossCsv(QTextStream &out,
                          const QList<LossCsvRun> &runs,
@@ -66,14 +46,15 @@ void writeAlignedLossCsv(QTextStream &out,
             while (k < s->steps.size() && s->steps[k] + runs[i].stepOffset < step)
                 ++k;
             if (k < s->steps.size() && s->steps[k] + runs[i].stepOffset == step)
-                out << number(s->values[k]);
+                out << csvNumber(s->values[k]);
         }
         if (comparison) {
             while (c < comparison->steps.size() && comparison->steps[c] < step)
                 ++c;
             if (c < comparison->steps.size() && comparison->steps[c] == step)
-                out << ',' << number(comparison->signedDiff[c]) << ','
-                    << number(comparison->absDiff[c]) << ',' << number(comparison->relDiff[c]);
+                out << ',' << csvNumber(comparison->signedDiff[c]) << ','
+                    << csvNumber(comparison->absDiff[c]) << ','
+                    << csvNumber(comparison->relDiff[c]);
             else
                 out << ",,,";
         }

@@ -1,6 +1,8 @@
 #include "lossfollower.h"
 
 #include "core/common/bytesource.h"
+#include "core/common/constants.h"
+#include "core/common/pipeline.h"
 #include "core/common/tr.h"
 
 #include <QFile>
@@ -15,7 +17,6 @@ namespace Twinscope::Core {
 namespace {
 
 constexpr qint64 HeadBytes = 256; // enough to tell a replaced file from a grown one
-constexpr qint64 DetectBytes = 64 * 1024;
 
 } // namespace
 
@@ -36,6 +37,7 @@ void LossLogFollower::restart()
 Result<LossRun>
 LossLogFollower::poll(ProgressSink &progress, const CancelToken &cancel, bool *changed)
 {
+    const std::lock_guard<std::mutex> guard(m_pollLock);
     *changed = false;
     try {
         if (auto e = checkReadableFile(m_path)) {
@@ -63,7 +65,7 @@ LossLogFollower::poll(ProgressSink &progress, const CancelToken &cancel, bool *c
             return Result<LossRun>::ok(m_last, m_lastDiagnostics);
 
         if (!m_parser && !m_wholeFile) {
-            const QByteArray detectHead = file.peek(DetectBytes);
+            const QByteArray detectHead = file.peek(SniffBytes);
             const auto format = detectLossTextFormat(
                 std::string_view(detectHead.constData(), size_t(detectHead.size())),
                 m_path,
@@ -149,9 +151,8 @@ LossLogFollower::poll(ProgressSink &progress, const CancelToken &cancel, bool *c
         m_lastDiagnostics = diagnostics;
         *changed = true;
         return Result<LossRun>::ok(run, diagnostics);
-    } catch (const std::bad_alloc &) {
-        return Result<LossRun>::failed(Error::make(
-            ErrorCode::OutOfMemory, Tr::tr("Not enough memory to load this loss log."), m_path));
+    } catch (...) {
+        return Result<LossRun>::failed(internalError(m_path, std::current_exception()));
     }
 }
 

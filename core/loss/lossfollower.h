@@ -6,6 +6,7 @@
 #include <QDateTime>
 
 #include <memory>
+#include <mutex>
 
 namespace Twinscope::Core {
 
@@ -14,8 +15,8 @@ namespace Twinscope::Core {
 // with the grammar chosen on the first poll. A file that shrank or whose first bytes changed
 // (truncation, rotation, a new run under the same name) is parsed again from the start. JSON and
 // gzip logs cannot be appended to line by line and are re-read whole when their size or time
-// changes. Not thread-safe: one poll at a time (the workspace runs them one after another off the
-// GUI thread).
+// changes. Polls are serialised: a poll that starts while a canceled one is still returning waits
+// for it.
 class LossLogFollower
 {
 public:
@@ -32,6 +33,7 @@ public:
 private:
     void restart();
 
+    std::mutex m_pollLock;
     QString m_path;
     LossLoadOptions m_options;
     std::unique_ptr<LossTextParser> m_parser;

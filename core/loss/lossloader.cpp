@@ -1,7 +1,9 @@
 #include "lossloader.h"
 
 #include "core/common/bytesource.h"
+#include "core/common/constants.h"
 #include "core/common/filesniffer.h"
+#include "core/common/pipeline.h"
 #include "core/common/tr.h"
 #include "lossjsonparser.h"
 #include "losstextparser.h"
@@ -16,8 +18,6 @@ using namespace Qt::StringLiterals;
 namespace Twinscope::Core {
 
 namespace {
-
-constexpr size_t SniffBytes = 64 * 1024;
 
 struct TextChoice
 {
@@ -77,7 +77,7 @@ std::optional<TextChoice> chooseText(const SniffResult &sniff,
     for (const TextChoice &c : candidates) {
         tried->append(LossTextParser::dialectDescription(c.dialect));
         LossTextParser probe(c.dialect, textOptions);
-        probe.feed(data.substr(0, SniffBytes), data.size() <= SniffBytes);
+        probe.feed(data.substr(0, size_t(SniffBytes)), data.size() <= size_t(SniffBytes));
         if (probe.builder().hasValues() && probe.records() > best) {
             best = probe.records();
             choice = c;
@@ -155,8 +155,8 @@ Result<LossRun> loadImpl(const Source &source,
         return r;
     }
 
-    const SniffResult sniff =
-        sniffBytes(data.substr(0, SniffBytes), QFileInfo(name).fileName(), qint64(data.size()));
+    const SniffResult sniff = sniffBytes(
+        data.substr(0, size_t(SniffBytes)), QFileInfo(name).fileName(), qint64(data.size()));
     if (sniff.kind == FileKind::Loss && isLossJsonProducer(sniff.producer)) {
         LossRunBuilder builder;
         const LossJsonOutcome out =
@@ -213,8 +213,8 @@ detectLossTextFormat(std::string_view head, const QString &name, const LossLoadO
         return LossTextFormat{LossTextDialect::Regex, u"regex"_s};
     if (head.empty() || isGzip(head))
         return std::nullopt;
-    const SniffResult sniff =
-        sniffBytes(head.substr(0, SniffBytes), QFileInfo(name).fileName(), qint64(head.size()));
+    const SniffResult sniff = sniffBytes(
+        head.substr(0, size_t(SniffBytes)), QFileInfo(name).fileName(), qint64(head.size()));
     if (sniff.kind == FileKind::Loss && isLossJsonProducer(sniff.producer))
         return std::nullopt;
     QStringList tried;
@@ -229,17 +229,12 @@ Result<LossRun> loadLossLog(const Source &source,
                             ProgressSink &progress,
                             const CancelToken &cancel)
 {
-    try {
+    return runGuarded<LossRun>(source.name(), [&] {
         Result<LossRun> r = loadImpl(source, options, progress, cancel);
         if (r.isOk())
             progress.report(1000, Tr::tr("Done"));
         return r;
-    } catch (const std::bad_alloc &) {
-        return Result<LossRun>::failed(
-            Error::make(ErrorCode::OutOfMemory,
-                        Tr::tr("Not enough memory to load this loss log."),
-                        source.name()));
-    }
+    });
 }
 
 } // namespace Twinscope::Core

@@ -21,7 +21,7 @@ runLossPipeline(const LossPipelineInput &input, ProgressSink &progress, const Ca
         std::atomic<int> next{0};
         QStringList paths;
         for (const LossPipelineInput::Run &in : input.runs)
-            paths << (in.loaded ? QString() : in.path); // held runs weigh nothing
+            paths << (in.loaded && !in.follower ? QString() : in.path); // held runs weigh nothing
         PartsProgress parts(progress, paths, 900);
         WorkerPool::run(int(input.runs.size()), [&](int) {
             for (;;) {
@@ -31,12 +31,16 @@ runLossPipeline(const LossPipelineInput &input, ProgressSink &progress, const Ca
                 const LossPipelineInput::Run &in = input.runs[k];
                 LossRunOutcome &o = out->runs[size_t(k)];
                 o.path = in.path;
-                if (in.loaded) {
+                if (in.loaded && !in.follower) {
                     o.run = in.loaded;
                 } else {
                     ProgressSink part = parts.part(k);
+                    bool changed = false;
                     const Result<LossRun> r = runGuarded<LossRun>(in.path, [&] {
-                        return loadLossLog(Source::fromPath(in.path), in.options, part, cancel);
+                        return in.follower
+                                   ? in.follower->poll(part, cancel, &changed)
+                                   : loadLossLog(
+                                         Source::fromPath(in.path), in.options, part, cancel);
                     });
                     o.diagnostics = r.diagnostics();
                     o.diagnostics.setFile(in.path);

@@ -3,6 +3,7 @@
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "losscomparison.h"
+#include "lossfollower.h"
 #include "lossloader.h"
 
 #include <QList>
@@ -25,6 +26,9 @@ struct LossPipelineInput
         LossLoadOptions options;
         std::shared_ptr<const LossRun> loaded; // already parsed: not read again
         qint64 stepOffset = 0;                 // added to its steps (a resumed run)
+        // Live follow: the follower reads what was appended since its last poll (it wins over
+        // `loaded`, which it returns again when nothing changed).
+        std::shared_ptr<LossLogFollower> follower;
     };
     QList<Run> runs;            // A (benchmark) first, then B; more runs are only loaded (overlays)
     QString metric;             // empty: A's main metric

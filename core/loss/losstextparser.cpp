@@ -1,5 +1,6 @@
 #include "losstextparser.h"
 
+#include "core/common/constants.h"
 #include "core/common/tr.h"
 #include "lossnumber.h"
 
@@ -15,8 +16,6 @@ using LossNumber::isSpace;
 using LossNumber::trim;
 
 namespace {
-
-constexpr qint64 PollLines = 64 * 1024; // DESIGN.md §6: poll cancel about every 64 Ki records
 
 bool startsWithNoCase(std::string_view s, std::string_view prefix)
 {
@@ -192,7 +191,7 @@ qint64 LossTextParser::feed(std::string_view bytes,
             ++m_unparsed;
         }
         pos = nl ? end + 1 : size;
-        if (++sincePoll == PollLines) {
+        if (++sincePoll == PollRecords) {
             sincePoll = 0;
             if (cancel.isCanceled())
                 return -1;

@@ -1,6 +1,7 @@
 #include "opstatisticsmodel.h"
 
 #include "core/common/tr.h"
+#include "core/export/csvwriter.h"
 
 #include <QLocale>
 
@@ -124,22 +125,24 @@ QVariant OpStatisticsModel::headerData(int section, Qt::Orientation orientation,
 
 QByteArray OpStatisticsModel::toCsv() const
 {
-    auto quote = [](const QString &s) {
-        QString q = s;
-        q.replace(u"\""_s, u"\"\""_s);
-        return (u"\""_s + q + u"\""_s).toUtf8();
-    };
     QByteArray out = "name,category,count,total_us,self_us,avg_us,min_us,max_us,share_percent\n";
     if (!m_statistics)
         return out;
+    auto us = [](double ns) {
+        return QString::number(ns / 1000.0, 'f', 3);
+    };
     for (const OpStatisticsRow &r : m_statistics->rows) {
-        out += quote(r.name) + ',' + quote(r.category) + ',' + QByteArray::number(r.count) + ',' +
-               QByteArray::number(double(r.totalNs) / 1000.0, 'f', 3) + ',' +
-               QByteArray::number(double(r.selfNs) / 1000.0, 'f', 3) + ',' +
-               QByteArray::number(r.averageNs() / 1000.0, 'f', 3) + ',' +
-               QByteArray::number(double(r.minNs) / 1000.0, 'f', 3) + ',' +
-               QByteArray::number(double(r.maxNs) / 1000.0, 'f', 3) + ',' +
-               QByteArray::number(m_statistics->share(r) * 100.0, 'f', 4) + '\n';
+        out += csvRow({r.name,
+                       r.category,
+                       QString::number(r.count),
+                       us(double(r.totalNs)),
+                       us(double(r.selfNs)),
+                       us(r.averageNs()),
+                       us(double(r.minNs)),
+                       us(double(r.maxNs)),
+                       QString::number(m_statistics->share(r) * 100.0, 'f', 4)})
+                   .toUtf8() +
+               '\n';
     }
     return out;
 }

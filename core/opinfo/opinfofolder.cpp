@@ -1,3 +1,4 @@
+#include "core/common/constants.h"
 #include "core/common/filesniffer.h"
 #include "mindsporeopinfo.h"
 #include "opinfoloader.h"
@@ -34,7 +35,7 @@ QStringList opInfoFilesInFolder(const QString &folder)
             files.append(file);
         } else if (s.producer == u"mindspore"_s) {
             QFile f(file);
-            const QByteArray head = f.open(QIODevice::ReadOnly) ? f.read(64 * 1024) : QByteArray();
+            const QByteArray head = f.open(QIODevice::ReadOnly) ? f.read(SniffBytes) : QByteArray();
             const MindSporeTable t =
                 mindSporeTable(std::string_view(head.constData(), size_t(head.size())));
             if (t == MindSporeTable::FrameworkRaw || t == MindSporeTable::DynamicShape)

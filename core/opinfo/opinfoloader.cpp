@@ -2,22 +2,23 @@
 
 #include "aclopparser.h"
 #include "core/common/bytesource.h"
+#include "core/common/constants.h"
 #include "core/common/filesniffer.h"
+#include "core/common/pipeline.h"
 #include "core/common/tr.h"
+#include "core/common/workerpool.h"
 #include "mindsporeopinfo.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
-#include <QThread>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <memory>
-#include <new>
 #include <optional>
-#include <thread>
 
 using namespace Qt::StringLiterals;
 
@@ -260,7 +261,7 @@ FileOutcome parseFile(const Source &source,
         data = std::string_view(inflated.constData(), size_t(inflated.size()));
     }
     merger.ds->bytes += qint64(data.size());
-    const std::string_view head = data.substr(0, 64 * 1024);
+    const std::string_view head = data.substr(0, size_t(SniffBytes));
     const MindSporeTable table = mindSporeTable(head);
     if (table == MindSporeTable::NoSignatures) {
         out.ok = false;
@@ -293,7 +294,7 @@ FileOutcome parseFile(const Source &source,
     }
 
     // Chunks: one per thread for big files, each starting where no cut record can be open.
-    int threads = options.threads > 0 ? options.threads : QThread::idealThreadCount();
+    int threads = options.threads > 0 ? options.threads : WorkerPool::size();
     threads = std::max(
         1,
         std::min<int>(threads,
@@ -311,48 +312,37 @@ FileOutcome parseFile(const Source &source,
     for (size_t i = 0; i < chunkCount; ++i)
         parsers.push_back(std::make_unique<PlogChunkParser>(options.parse));
     std::atomic<qint64> done{0};
-    std::atomic<bool> failed{false};
-    std::vector<std::thread> workers;
-    auto run = [&](size_t i) {
-        try {
-            parsers[i]->parse(data.substr(starts[i], starts[i + 1] - starts[i]), cancel, &done);
-        } catch (...) {
-            failed = true; // bad_alloc: reported below, never thrown across threads
-        }
-    };
-    for (size_t i = 1; i < chunkCount; ++i)
-        workers.emplace_back(run, i);
-    // The calling thread parses the first chunk and reports everyone's progress as it goes.
-    {
-        const std::string_view first = data.substr(0, starts[1]);
-        try {
+    std::atomic<size_t> next{0};
+    // Each worker takes whole chunks; worker 0 is the calling thread, which parses in 16 MB steps
+    // and reports everyone's progress between them (a sink is called from one thread only).
+    WorkerPool::run(int(chunkCount), [&](int worker) {
+        for (size_t i = next.fetch_add(1); i < chunkCount; i = next.fetch_add(1)) {
+            const std::string_view chunk = data.substr(starts[i], starts[i + 1] - starts[i]);
+            PlogChunkParser &p = *parsers[i];
+            if (worker != 0) {
+                p.parse(chunk, cancel, &done);
+                continue;
+            }
             size_t pos = 0;
             const size_t step = 16 * 1024 * 1024;
-            PlogChunkParser &p = *parsers[0];
-            while (pos < first.size() && !cancel.isCanceled()) {
-                size_t end = std::min(first.size(), pos + step);
-                if (end < first.size()) {
-                    const void *nl = memchr(first.data() + end, '\n', first.size() - end);
-                    end = nl ? size_t(static_cast<const char *>(nl) - first.data()) + 1
-                             : first.size();
+            while (pos < chunk.size() && !cancel.isCanceled()) {
+                size_t end = std::min(chunk.size(), pos + step);
+                if (end < chunk.size()) {
+                    const void *nl = memchr(chunk.data() + end, '\n', chunk.size() - end);
+                    end = nl ? size_t(static_cast<const char *>(nl) - chunk.data()) + 1
+                             : chunk.size();
                 }
-                p.parse(first.substr(pos, end - pos), cancel, &done);
+                p.parse(chunk.substr(pos, end - pos), cancel, &done);
                 pos = end;
                 progress.reportRange(
                     bytesBefore + done.load(), totalBytes, 0, 900, Tr::tr("Reading host logs"));
             }
-        } catch (...) {
-            failed = true;
         }
-    }
-    for (auto &w : workers)
-        w.join();
+    });
     if (cancel.isCanceled()) {
         out.canceled = true;
         return out;
     }
-    if (failed)
-        throw std::bad_alloc();
     // Records still open at a chunk's end go on in the next chunk only in theory: plogChunkStart
     // avoids that, so whatever is open at a chunk's end is cut.
     merger.lastRecord.clear();
@@ -554,11 +544,11 @@ Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
                 {},
                 Severity::Info);
         progress.report(1000, Tr::tr("Decoding op signatures"));
-    } catch (const std::bad_alloc &) {
+    } catch (...) {
+        // The exception policy (core/common/pipeline.h), keeping what was diagnosed so far.
         return Result<OpInfoDataset>::failed(
-            Error::make(ErrorCode::OutOfMemory,
-                        Tr::tr("Not enough memory to load the host logs."),
-                        sources.isEmpty() ? QString() : sources.first().name()),
+            internalError(sources.isEmpty() ? QString() : sources.first().name(),
+                          std::current_exception()),
             diagnostics);
     }
     return Result<OpInfoDataset>::ok(std::move(ds), std::move(diagnostics));

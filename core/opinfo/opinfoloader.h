@@ -13,7 +13,7 @@ namespace Twinscope::Core {
 struct OpInfoLoadOptions
 {
     PlogParseOptions parse;
-    int threads = 0;                        // 0: QThread::idealThreadCount()
+    int threads = 0;                        // 0: WorkerPool::size()
     qint64 minChunkBytes = 8 * 1024 * 1024; // smaller files are not worth a second thread
 };
 

@@ -1,5 +1,6 @@
 #include "plogparser.h"
 
+#include "core/common/constants.h"
 #include "opinfodataset.h"
 
 #include <cstring>
@@ -11,7 +12,6 @@ namespace {
 constexpr std::string_view AclOpKey = "aclopCompile::aclOp";
 constexpr std::string_view OpTypeKey = "OpType: ";
 // Poll cancel and publish progress every 64 Ki lines (DESIGN.md §6).
-constexpr qint64 PollLines = 64 * 1024;
 
 // Index of the needle character least likely to occur in log text: memchr on it, then compare.
 // glibc's memmem set-up cost dominated parsing (51 % of the time on a 200 MB log) because messages
@@ -167,7 +167,7 @@ bool PlogChunkParser::parse(std::string_view data,
 {
     size_t pos = 0;
     size_t reported = 0;
-    qint64 untilPoll = PollLines;
+    qint64 untilPoll = PollRecords;
     while (pos < data.size()) {
         const void *nl = memchr(data.data() + pos, '\n', data.size() - pos);
         const size_t end = nl ? size_t(static_cast<const char *>(nl) - data.data()) : data.size();
@@ -175,7 +175,7 @@ bool PlogChunkParser::parse(std::string_view data,
         processLine(data.substr(pos, end - pos));
         pos = end + 1;
         if (--untilPoll == 0) {
-            untilPoll = PollLines;
+            untilPoll = PollRecords;
             if (progressBytes) {
                 progressBytes->fetch_add(qint64(std::min(pos, data.size()) - reported));
                 reported = std::min(pos, data.size());

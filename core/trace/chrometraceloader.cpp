@@ -2,19 +2,18 @@
 
 #include "chrometraceparser.h"
 #include "core/common/bytesource.h"
+#include "core/common/constants.h"
 #include "core/common/filesniffer.h"
+#include "core/common/pipeline.h"
 #include "core/common/tr.h"
+#include "core/common/workerpool.h"
 #include "tracebuilder.h"
 
 #include <QFileInfo>
 #include <QLocale>
 
-#include <chrono>
-#include <condition_variable>
+#include <atomic>
 #include <memory>
-#include <mutex>
-#include <new>
-#include <thread>
 
 using namespace Qt::StringLiterals;
 
@@ -189,8 +188,7 @@ Result<TraceDataset> load(const Source &source,
 
     // Chunks: cut the array at guessed event boundaries; each chunk stops at the next one's start.
     const qint64 size = qint64(text.size());
-    int threads = options.threads > 0 ? options.threads
-                                      : int(std::max(1u, std::thread::hardware_concurrency()));
+    int threads = options.threads > 0 ? options.threads : WorkerPool::size();
     const qint64 span = size - envelope.arrayBegin;
     int wanted = 1;
     if (threads > 1 && span > 2 * options.minChunkBytes)
@@ -209,12 +207,8 @@ Result<TraceDataset> load(const Source &source,
         c = std::make_unique<TraceChunk>();
     std::atomic<qint64> bytesDone{0};
     std::atomic<int> next{0};
-    int done = 0;
-    std::mutex doneMutex;
-    std::condition_variable doneChanged;
-    std::atomic<bool> failedAlloc{false};
     const bool release = !gzip && source.isPath();
-    auto work = [&] {
+    auto work = [&](int) {
         for (;;) {
             const int k = next.fetch_add(1);
             if (k >= n)
@@ -225,40 +219,17 @@ Result<TraceDataset> load(const Source &source,
             o.releaseMappedPages = release;
             o.cancel = &cancel;
             o.bytesDone = &bytesDone;
-            try {
-                parseTraceChunk(text, o, chunks[size_t(k)].get());
-            } catch (const std::bad_alloc &) {
-                failedAlloc = true;
-            }
-            {
-                std::lock_guard<std::mutex> lock(doneMutex);
-                ++done;
-            }
-            doneChanged.notify_all();
+            parseTraceChunk(text, o, chunks[size_t(k)].get());
         }
     };
     const QString parsing = Tr::tr("Parsing");
-    {
-        // Workers parse; the caller's thread only reports progress, so the sink is never called
-        // concurrently and a single-threaded parse still shows progress.
-        std::vector<std::thread> pool;
-        for (int t = 0; t < threads; ++t)
-            pool.emplace_back(work);
-        std::unique_lock<std::mutex> lock(doneMutex);
-        while (done < n) {
-            lock.unlock();
-            progress.reportRange(bytesDone.load(), span, parseFrom, 800, parsing);
-            lock.lock();
-            doneChanged.wait_for(lock, std::chrono::milliseconds(20), [&] { return done >= n; });
-        }
-        lock.unlock();
-        for (auto &t : pool)
-            t.join();
-    }
+    // Workers parse; the caller's thread only reports progress, so the sink is never called
+    // concurrently and a single-threaded parse still shows progress.
+    WorkerPool::runMonitored(threads, work, [&] {
+        progress.reportRange(bytesDone.load(), span, parseFrom, 800, parsing);
+    });
     if (cancel.isCanceled())
         return Result<TraceDataset>::canceled();
-    if (failedAlloc)
-        throw std::bad_alloc();
     // Accept chunk k only if chunk k-1 stopped exactly at k's guessed start; otherwise the guess
     // was inside a string or nested value and the rest is parsed again from the real position.
     std::vector<TraceChunk *> accepted{chunks[0].get()};
@@ -365,7 +336,7 @@ Result<TraceDataset> load(const Source &source,
     dataset->displayTimeUnit = envelope.displayTimeUnit;
     dataset->baseTimeNs = input.baseTimeNs;
     dataset->rank = envelope.rank;
-    dataset->producer = sniffBytes(text.substr(0, 64 << 10), name, size).producer;
+    dataset->producer = sniffBytes(text.substr(0, size_t(SniffBytes)), name, size).producer;
     if (dataset->producer.isEmpty() && envelope.kineto)
         dataset->producer = u"kineto"_s;
     if (eventsKept == 0)
@@ -382,19 +353,8 @@ Result<TraceDataset> loadChromeTrace(const Source &source,
                                      const CancelToken &cancel)
 {
     // Nothing thrown inside may cross into the caller's event loop (DESIGN.md §8).
-    try {
-        return load(source, options, progress, cancel);
-    } catch (const std::bad_alloc &) {
-        return Result<TraceDataset>::failed(
-            Error::make(ErrorCode::OutOfMemory,
-                        Tr::tr("There is not enough memory to load this trace."),
-                        source.name()));
-    } catch (...) {
-        return Result<TraceDataset>::failed(
-            Error::make(ErrorCode::Internal,
-                        Tr::tr("The trace could not be loaded (internal error)."),
-                        source.name()));
-    }
+    return runGuarded<TraceDataset>(source.name(),
+                                    [&] { return load(source, options, progress, cancel); });
 }
 
 } // namespace Twinscope::Core

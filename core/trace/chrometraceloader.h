@@ -9,7 +9,7 @@ namespace Twinscope::Core {
 
 struct ChromeTraceOptions
 {
-    int threads = 0;                 // parser threads; 0 = the machine's cores
+    int threads = 0;                 // parser threads; 0 = WorkerPool::size()
     qint64 minChunkBytes = 16 << 20; // below this a file is parsed by one thread
 };
 

@@ -1,6 +1,7 @@
 #include "tracebuilder.h"
 
 #include "core/common/tr.h"
+#include "core/common/workerpool.h"
 #include "tracetime.h"
 
 #include <QLocale>
@@ -9,7 +10,6 @@
 #include <atomic>
 #include <map>
 #include <numeric>
-#include <thread>
 #include <unordered_map>
 
 using namespace Qt::StringLiterals;
@@ -453,16 +453,7 @@ void Builder::run(const CancelToken &cancel)
                     count);
     }
     FlowPairs flowPairs;
-    std::thread flowThread([&] { flowPairs = pairFlows(m_in.events, flowEvents); });
-    struct Joiner
-    {
-        std::thread &t;
-        ~Joiner()
-        {
-            if (t.joinable())
-                t.join();
-        }
-    } joiner{flowThread};
+    WorkerPool::Background flowPairing([&] { flowPairs = pairFlows(m_in.events, flowEvents); });
     if (cancel.isCanceled())
         return;
     // Group thread events by track (counting sort keeps file order within a track).
@@ -527,9 +518,15 @@ void Builder::run(const CancelToken &cancel)
         }
     };
     {
-        std::thread helper(buildGroup, 1, std::ref(otherCols), std::ref(otherDiag));
-        buildGroup(0, *m_ds, *m_diag);
-        helper.join();
+        std::atomic<int> nextGroup{0};
+        WorkerPool::run(2, [&](int) {
+            for (int g = nextGroup.fetch_add(1); g < 2; g = nextGroup.fetch_add(1)) {
+                if (g == 0)
+                    buildGroup(0, *m_ds, *m_diag);
+                else
+                    buildGroup(1, otherCols, otherDiag);
+            }
+        });
     }
     if (stop)
         return;
@@ -582,7 +579,7 @@ void Builder::run(const CancelToken &cancel)
     }
     buildCounters();
     applyMetadata();
-    flowThread.join();
+    flowPairing.wait();
     bindFlows(
         flowPairs,
         m_in.events,

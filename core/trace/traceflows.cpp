@@ -1,8 +1,9 @@
 #include "core/common/tr.h"
+#include "core/common/workerpool.h"
 #include "tracebuilder.h"
 
 #include <algorithm>
-#include <thread>
+#include <atomic>
 
 using namespace Qt::StringLiterals;
 
@@ -155,9 +156,12 @@ void bindFlows(const FlowPairs &paired,
         }
     };
     if (n > 65536) {
-        std::thread helper(work, n / 2, n);
-        work(0, n / 2);
-        helper.join();
+        // Two halves, on two workers when the pool has one to spare.
+        std::atomic<int> half{0};
+        WorkerPool::run(2, [&](int) {
+            for (int h = half.fetch_add(1); h < 2; h = half.fetch_add(1))
+                h == 0 ? work(0, n / 2) : work(n / 2, n);
+        });
     } else {
         work(0, n);
     }

@@ -1,12 +1,11 @@
 #include "loadcontroller.h"
 
-#include "core/common/tr.h"
+#include "core/common/pipeline.h"
 
 #include <QPromise>
 #include <QtConcurrent>
 
 #include <exception>
-#include <new>
 
 namespace Twinscope::Widgets {
 
@@ -55,18 +54,10 @@ quint64 LoadController::start(const QString &title, Job job)
         // No exception may cross into the event loop (DESIGN.md §8).
         try {
             outcome = job(progress, cancel);
-        } catch (const std::bad_alloc &) {
+        } catch (...) {
+            // Pipelines catch their own; this guards a job written outside them.
             outcome.status = JobOutcome::Status::Failed;
-            outcome.error =
-                Core::Error::make(Core::ErrorCode::OutOfMemory,
-                                  LoadController::tr("There is not enough memory for this."),
-                                  {});
-        } catch (const std::exception &e) {
-            outcome.status = JobOutcome::Status::Failed;
-            outcome.error = Core::Error::make(
-                Core::ErrorCode::Internal,
-                LoadController::tr("Internal error: %1").arg(QString::fromUtf8(e.what())),
-                {});
+            outcome.error = Core::internalError({}, std::current_exception());
         }
         if (promise.isCanceled())
             outcome = JobOutcome{};

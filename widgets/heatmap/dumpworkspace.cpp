@@ -1,8 +1,6 @@
 #include "dumpworkspace.h"
 
-#include "core/dump/dumploader.h"
-#include "core/dump/dumpseries.h"
-#include "core/dump/tensordetail.h"
+#include "core/dump/dumppipeline.h"
 #include "core/export/comparecsv.h"
 #include "core/models/comparetablemodel.h"
 #include "divergenceheatmap.h"
@@ -34,6 +32,8 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
     , m_maxAbs(new QDoubleSpinBox(this))
     , m_statTolerance(new QDoubleSpinBox(this))
     , m_mode(new QComboBox(this))
+    , m_compareJob(loads, this)
+    , m_detailJob(loads, this)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -103,7 +103,6 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
         tr("Open a benchmark dump and an NPU dump (HDF5, .npy, msprobe dump.json), or drop both "
            "at once."));
 
-    connect(loads, &LoadController::finished, this, &DumpWorkspace::onFinished);
     connect(m_heatmap,
             &DivergenceHeatmap::rowClicked,
             this,
@@ -121,12 +120,7 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
     });
 }
 
-DumpWorkspace::~DumpWorkspace()
-{
-    for (quint64 id : {m_compareJob, m_detailJob})
-        if (id)
-            loads()->cancel(id);
-}
+DumpWorkspace::~DumpWorkspace() = default;
 
 QString DumpWorkspace::title() const
 {
@@ -177,99 +171,52 @@ void DumpWorkspace::openPaths(const QList<Core::SniffResult> &inputs)
 
 void DumpWorkspace::compare(const QString &benchPath, const QString &npuPath)
 {
-    if (m_compareJob)
-        loads()->cancel(m_compareJob);
     m_benchPath = benchPath;
     m_npuPath = npuPath;
     m_header->setText(tr("Comparing %1 with %2 …").arg(benchPath, npuPath));
-    const Core::CompareOptions opts = options();
-    m_compareIsSeries =
-        Core::findDumpRuns(benchPath).size() > 1 && Core::findDumpRuns(npuPath).size() > 1;
-    if (m_compareIsSeries) {
-        m_compareJob = loads()->start(
-            tr("Comparing dump runs"),
-            LoadController::wrap<Core::DumpSeries>(
-                [benchPath, npuPath, opts](Core::ProgressSink &progress,
-                                           const Core::CancelToken &cancel) {
-                    return Core::compareDumpSeries(benchPath, npuPath, opts, progress, cancel);
-                }));
-        return;
-    }
-    m_compareJob = loads()->start(
+    Core::DumpPipelineInput input;
+    input.benchPath = benchPath;
+    input.npuPath = npuPath;
+    input.options = options();
+    m_compareJob.start(
         tr("Comparing dumps"),
-        LoadController::wrap<Core::DumpComparison>(
-            [benchPath, npuPath, opts](Core::ProgressSink &progress,
-                                       const Core::CancelToken &cancel) {
-                std::shared_ptr<const Core::TensorDump> sides[2];
-                const QString paths[2] = {benchPath, npuPath};
-                Core::Diagnostics diagnostics;
-                for (int i = 0; i < 2; ++i) {
-                    Core::ProgressSink part([&progress, i](int permille, const QString &stage) {
-                        progress.report(i * 50 + permille / 20, stage);
-                    });
-                    const auto r = Core::loadDump(Core::Source::fromPath(paths[i]), part, cancel);
-                    if (!r.isOk())
-                        return r.isCanceled() ? Core::Result<Core::DumpComparison>::canceled()
-                                              : Core::Result<Core::DumpComparison>::failed(
-                                                    r.error(), r.diagnostics());
-                    diagnostics.merge(r.diagnostics());
-                    sides[i] = r.value();
-                }
-                Core::ProgressSink part([&progress](int permille, const QString &stage) {
-                    progress.report(100 + permille * 9 / 10, stage);
-                });
-                auto result = Core::compareDumps(sides[0], sides[1], opts, part, cancel);
-                if (!result.isOk())
-                    return result;
-                return Core::Result<Core::DumpComparison>::ok(result.value(), diagnostics);
-            }));
+        [input](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+            return Core::runDumpPipeline(input, progress, cancel);
+        },
+        [this](const Core::Result<Core::DumpSeries> &r) { onCompared(r); });
 }
 
-void DumpWorkspace::onFinished(quint64 id, const JobOutcome &outcome)
+void DumpWorkspace::onCompared(const Core::Result<Core::DumpSeries> &result)
 {
-    if (id == m_compareJob) {
-        m_compareJob = 0;
-        if (outcome.status == JobOutcome::Status::Failed) {
-            m_header->setText(tr("The comparison failed: %1").arg(outcome.error.toString()));
-            emit loadFailed(outcome.error.file.isEmpty() ? m_npuPath : outcome.error.file,
-                            outcome.error);
-            return;
-        }
-        if (outcome.status != JobOutcome::Status::Ok)
-            return;
-        m_mode->blockSignals(true);
-        m_mode->clear();
-        if (m_compareIsSeries) {
-            m_series = outcome.as<Core::DumpSeries>();
-            m_mode->addItem(tr("Heatmap: all metrics of one run"));
-            const bool stats = m_series->runs.first()->statisticsMode;
-            for (const QString &metric : Core::divergenceMetricNames(stats))
-                m_mode->addItem(
-                    tr("Heatmap: %1 across %n run(s)", nullptr, int(m_series->runs.size()))
-                        .arg(metric));
-        } else {
-            m_series.reset();
-        }
-        m_mode->blockSignals(false);
-        m_mode->setVisible(bool(m_series));
-        m_run = 0;
-        showComparison(m_series ? m_series->runs.first() : outcome.as<Core::DumpComparison>(),
-                       m_series ? m_series->labels.first() : QString());
-        emit loaded(m_npuPath, outcome.diagnostics);
-        emit statusMessage(
-            tr("Compared %n tensor pair(s)", nullptr, int(m_comparison->rows.size())));
-        emit comparisonReady();
+    if (result.isFailed()) {
+        m_header->setText(tr("The comparison failed: %1").arg(result.error().toString()));
+        emit loadFailed(result.error().file.isEmpty() ? m_npuPath : result.error().file,
+                        result.error());
         return;
     }
-    if (id == m_detailJob) {
-        m_detailJob = 0;
-        if (outcome.status == JobOutcome::Status::Ok)
-            m_detail->setDetail(*outcome.as<Core::TensorDetail>());
-        else if (outcome.status == JobOutcome::Status::Failed)
-            m_detail->setDetailMessage(outcome.error.message);
-        if (outcome.status != JobOutcome::Status::Canceled)
-            emit detailReady(m_detailRow);
+    if (!result.isOk())
+        return;
+    const auto series = result.value();
+    m_mode->blockSignals(true);
+    m_mode->clear();
+    // Several step/rank runs: the heatmap can show one metric across them.
+    if (series->runs.size() > 1) {
+        m_series = series;
+        m_mode->addItem(tr("Heatmap: all metrics of one run"));
+        const bool stats = m_series->runs.first()->statisticsMode;
+        for (const QString &metric : Core::divergenceMetricNames(stats))
+            m_mode->addItem(tr("Heatmap: %1 across %n run(s)", nullptr, int(m_series->runs.size()))
+                                .arg(metric));
+    } else {
+        m_series.reset();
     }
+    m_mode->blockSignals(false);
+    m_mode->setVisible(bool(m_series));
+    m_run = 0;
+    showComparison(series->runs.first(), series->labels.first());
+    emit loaded(m_npuPath, result.diagnostics());
+    emit statusMessage(tr("Compared %n tensor pair(s)", nullptr, int(m_comparison->rows.size())));
+    emit comparisonReady();
 }
 
 void DumpWorkspace::showComparison(std::shared_ptr<const Core::DumpComparison> comparison,
@@ -340,23 +287,27 @@ void DumpWorkspace::selectRow(int comparisonRow)
     else
         m_heatmap->setSelectedRow(comparisonRow);
     m_detail->showRow(*m_comparison, comparisonRow);
-    if (m_detailJob)
-        loads()->cancel(m_detailJob);
-    m_detailRow = comparisonRow;
     if (m_comparison->statisticsMode) {
+        m_detailJob.cancel();
         m_detail->setDetailMessage(
             tr("Statistics-mode dumps hold no tensor data: only Max/Min/Mean/Norm are compared."));
         emit detailReady(comparisonRow);
         return;
     }
     const auto comparison = m_comparison;
-    m_detailJob = loads()->start(tr("Reading tensors"),
-                                 LoadController::wrap<Core::TensorDetail>(
-                                     [comparison, comparisonRow](Core::ProgressSink &progress,
-                                                                 const Core::CancelToken &cancel) {
-                                         return Core::computeTensorDetail(
-                                             *comparison, comparisonRow, 60, 20, progress, cancel);
-                                     }));
+    m_detailJob.start(
+        tr("Reading tensors"),
+        [comparison, comparisonRow](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+            return Core::computeTensorDetail(*comparison, comparisonRow, 60, 20, progress, cancel);
+        },
+        [this, comparisonRow](const Core::Result<Core::TensorDetail> &r) {
+            if (r.isOk())
+                m_detail->setDetail(*r.value());
+            else if (r.isFailed())
+                m_detail->setDetailMessage(r.error().message);
+            if (!r.isCanceled())
+                emit detailReady(comparisonRow);
+        });
 }
 
 bool DumpWorkspace::isEmpty() const
@@ -366,11 +317,8 @@ bool DumpWorkspace::isEmpty() const
 
 void DumpWorkspace::closeAll()
 {
-    for (quint64 *id : {&m_compareJob, &m_detailJob})
-        if (*id) {
-            loads()->cancel(*id);
-            *id = 0;
-        }
+    m_compareJob.cancel();
+    m_detailJob.cancel();
     m_comparison.reset();
     m_series.reset();
     m_mode->clear();

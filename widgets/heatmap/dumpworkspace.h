@@ -1,7 +1,8 @@
 #pragma once
 
 #include "core/dump/divergencematrix.h"
-#include "widgets/common/loadcontroller.h"
+#include "core/dump/tensordetail.h"
+#include "widgets/common/jobslot.h"
 #include "widgets/common/workspace.h"
 
 class QComboBox;
@@ -58,7 +59,7 @@ signals:
     void detailReady(int comparisonRow);
 
 private:
-    void onFinished(quint64 id, const JobOutcome &outcome);
+    void onCompared(const Core::Result<Core::DumpSeries> &result);
     Core::CompareOptions options() const;
     void saveThresholds();
     void showComparison(std::shared_ptr<const Core::DumpComparison> comparison,
@@ -76,13 +77,11 @@ private:
     QComboBox *m_mode;
     std::shared_ptr<const Core::DumpSeries> m_series;
     int m_run = 0;
-    bool m_compareIsSeries = false;
     std::shared_ptr<const Core::DumpComparison> m_comparison;
     QStringList m_pending; // paths waiting for their partner
     QString m_benchPath, m_npuPath;
-    quint64 m_compareJob = 0;
-    quint64 m_detailJob = 0;
-    int m_detailRow = -1;
+    JobSlot<Core::DumpSeries> m_compareJob;
+    JobSlot<Core::TensorDetail> m_detailJob;
     bool m_syncing = false;
 };
 

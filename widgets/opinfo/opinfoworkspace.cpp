@@ -1,11 +1,10 @@
 #include "opinfoworkspace.h"
 
 #include "compilechartview.h"
+#include "core/export/csvwriter.h"
 #include "core/models/opsignaturetablemodel.h"
 #include "core/models/optypetablemodel.h"
-#include "core/opinfo/opinfoloader.h"
 #include "core/opinfo/plogline.h"
-#include "widgets/common/loadcontroller.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -29,13 +28,6 @@ using namespace Qt::StringLiterals;
 using namespace Twinscope::Core;
 
 namespace Twinscope::Widgets {
-
-struct OpInfoWorkspace::Loaded
-{
-    std::shared_ptr<const OpInfoDataset> dataset;
-    std::shared_ptr<const OpInfoReport> report;
-    CompileChartData chart;
-};
 
 namespace {
 
@@ -95,6 +87,7 @@ QString percent(double share)
 
 OpInfoWorkspace::OpInfoWorkspace(LoadController *loads, QWidget *parent)
     : Workspace(loads, parent)
+    , m_job(loads, this)
 {
     auto *layout = new QVBoxLayout(this);
     m_summary = new QLabel(this);
@@ -219,28 +212,9 @@ OpInfoWorkspace::OpInfoWorkspace(LoadController *loads, QWidget *parent)
                 m_recordText->setPlainText(m_signatureModel->recordText(current.row()));
             });
     connect(m_chart, &CompileChartView::typeClicked, this, &OpInfoWorkspace::selectOpType);
-    connect(loads, &LoadController::finished, this, [this](quint64 id, const JobOutcome &outcome) {
-        if (id != m_job)
-            return; // an older request (generation counter)
-        m_job = 0;
-        const QString file = m_paths.value(0);
-        if (outcome.status == JobOutcome::Status::Ok) {
-            showLoaded(outcome.as<Loaded>());
-            emit loaded(file, outcome.diagnostics);
-        } else if (outcome.status == JobOutcome::Status::Failed) {
-            m_summary->setText(outcome.error.toString().toHtmlEscaped());
-            emit loadFailed(file, outcome.error);
-        } else {
-            emit statusMessage(tr("Loading the host logs was canceled."));
-        }
-    });
 }
 
-OpInfoWorkspace::~OpInfoWorkspace()
-{
-    if (m_job)
-        loads()->cancel(m_job);
-}
+OpInfoWorkspace::~OpInfoWorkspace() = default;
 
 QString OpInfoWorkspace::title() const
 {
@@ -259,9 +233,7 @@ void OpInfoWorkspace::openPaths(const QList<SniffResult> &inputs)
 
 void OpInfoWorkspace::closeAll()
 {
-    if (m_job)
-        loads()->cancel(m_job);
-    m_job = 0;
+    m_job.cancel();
     m_paths.clear();
     m_dataset.reset();
     m_report.reset();
@@ -287,42 +259,18 @@ void OpInfoWorkspace::setCutoffNs(qint64 ns)
 
 void OpInfoWorkspace::startLoad(const QStringList &paths)
 {
-    if (m_job)
-        loads()->cancel(m_job);
     m_paths = paths;
-    OpInfoAnalysisOptions analysis;
-    analysis.cutoffNs = parseUserTimestamp(m_cutoff->text()).value_or(-1);
-    m_job = loads()->start(
-        tr("Loading host logs"),
-        [paths, analysis](ProgressSink &progress, const CancelToken &cancel) {
-            QList<Source> sources;
-            for (const QString &p : paths)
-                sources.append(Source::fromPath(p));
-            const Result<OpInfoDataset> r =
-                loadOpInfo(sources, OpInfoLoadOptions{}, progress, cancel);
-            JobOutcome o;
-            o.diagnostics = r.diagnostics();
-            if (!r.isOk()) {
-                o.status =
-                    r.isCanceled() ? JobOutcome::Status::Canceled : JobOutcome::Status::Failed;
-                o.error = r.error();
-                return o;
-            }
-            auto loaded = std::make_shared<Loaded>();
-            loaded->dataset = r.value();
-            auto report = std::make_shared<OpInfoReport>(analyzeOpInfo(*loaded->dataset, analysis));
-            loaded->chart = buildCompileChart(*loaded->dataset, *report);
-            loaded->report = std::move(report);
-            o.status = JobOutcome::Status::Ok;
-            o.value = std::move(loaded);
-            return o;
-        });
+    OpInfoPipelineInput input;
+    input.paths = paths;
+    input.analysis.cutoffNs = parseUserTimestamp(m_cutoff->text()).value_or(-1);
+    run(std::move(input), tr("Loading host logs"));
 }
 
 void OpInfoWorkspace::startAnalysis()
 {
     const QString text = m_cutoff->text().trimmed();
-    OpInfoAnalysisOptions analysis;
+    OpInfoPipelineInput input;
+    input.dataset = m_dataset;
     if (!text.isEmpty()) {
         const auto ts = parseUserTimestamp(text);
         if (!ts) {
@@ -332,26 +280,34 @@ void OpInfoWorkspace::startAnalysis()
                     .arg(text));
             return;
         }
-        analysis.cutoffNs = *ts;
+        input.analysis.cutoffNs = *ts;
     }
-    if (m_job)
-        loads()->cancel(m_job);
-    const auto dataset = m_dataset;
-    m_job = loads()->start(
-        tr("Analysing op info"), [dataset, analysis](ProgressSink &, const CancelToken &) {
-            auto loaded = std::make_shared<Loaded>();
-            loaded->dataset = dataset;
-            auto report = std::make_shared<OpInfoReport>(analyzeOpInfo(*dataset, analysis));
-            loaded->chart = buildCompileChart(*dataset, *report);
-            loaded->report = std::move(report);
-            JobOutcome o;
-            o.status = JobOutcome::Status::Ok;
-            o.value = std::move(loaded);
-            return o;
+    run(std::move(input), tr("Analysing op info"));
+}
+
+void OpInfoWorkspace::run(OpInfoPipelineInput input, const QString &title)
+{
+    m_job.start(
+        title,
+        [input](ProgressSink &progress, const CancelToken &cancel) {
+            return runOpInfoPipeline(input, progress, cancel);
+        },
+        [this, reload = !input.dataset](const Result<OpInfoAnalysis> &r) {
+            const QString file = m_paths.value(0);
+            if (r.isOk()) {
+                showLoaded(r.value());
+                if (reload)
+                    emit loaded(file, r.diagnostics());
+            } else if (r.isFailed()) {
+                m_summary->setText(r.error().toString().toHtmlEscaped());
+                emit loadFailed(file, r.error());
+            } else {
+                emit statusMessage(tr("Loading the host logs was canceled."));
+            }
         });
 }
 
-void OpInfoWorkspace::showLoaded(const std::shared_ptr<const Loaded> &loaded)
+void OpInfoWorkspace::showLoaded(const std::shared_ptr<const OpInfoAnalysis> &loaded)
 {
     const QString keep = m_selected;
     m_dataset = loaded->dataset;
@@ -558,22 +514,10 @@ bool OpInfoWorkspace::exportTo(const QString &path, const QString &filter, QStri
         *errorMessage = f.errorString();
         return false;
     }
-    auto quote = [](QString s) {
-        if (s.contains(u',') || s.contains(u'"') || s.contains(u'\n'))
-            s = u'"' + s.replace(u"\""_s, u"\"\""_s) + u'"';
-        return s;
-    };
-    QStringList header;
-    for (int c = 0; c < OpTypeTableModel::ColumnCount; ++c)
-        header << quote(m_model->headerData(c, Qt::Horizontal).toString());
-    QByteArray out = header.join(u',').toUtf8() + '\n';
-    for (int r = 0; r < m_model->rowCount(); ++r) {
-        QStringList cells;
-        for (int c = 0; c < OpTypeTableModel::ColumnCount; ++c)
-            cells << quote(m_model->index(r, c).data().toString());
-        out += cells.join(u',').toUtf8() + '\n';
+    if (!writeModelCsv(*m_model, &f, OpTypeTableModel::RawValueRole)) {
+        *errorMessage = f.errorString();
+        return false;
     }
-    f.write(out);
     if (!f.commit()) {
         *errorMessage = f.errorString();
         return false;

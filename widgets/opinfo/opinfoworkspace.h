@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/opinfo/compilechart.h"
-#include "core/opinfo/opinfoanalysis.h"
+#include "core/opinfo/opinfopipeline.h"
+#include "widgets/common/jobslot.h"
 #include "widgets/common/workspace.h"
 
 #include <memory>
@@ -61,10 +61,10 @@ signals:
     void analysisUpdated();
 
 private:
-    struct Loaded;
     void startLoad(const QStringList &paths);
     void startAnalysis();
-    void showLoaded(const std::shared_ptr<const Loaded> &loaded);
+    void run(Core::OpInfoPipelineInput input, const QString &title);
+    void showLoaded(const std::shared_ptr<const Core::OpInfoAnalysis> &loaded);
     void updateSummary();
     void fillTabs();
     void onSelectionChanged();
@@ -72,7 +72,7 @@ private:
     QStringList m_paths;
     std::shared_ptr<const Core::OpInfoDataset> m_dataset;
     std::shared_ptr<const Core::OpInfoReport> m_report;
-    quint64 m_job = 0;
+    JobSlot<Core::OpInfoAnalysis> m_job;
     QString m_selected;
 
     QLabel *m_summary = nullptr;

@@ -37,6 +37,7 @@ constexpr int SliderScale = 1000;
 
 LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
     : Workspace(loads, parent)
+    , m_job(loads, this)
 {
     auto *open = new QPushButton(tr("Open Logs…"), this);
     open->setToolTip(tr("Open one or more loss logs; with two, the first is the benchmark."));
@@ -149,7 +150,10 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
     m_smoothingValue->setText(QLocale().toString(0.6, 'f', 3));
     m_plot->setSmoothing(0.6);
     connect(open, &QPushButton::clicked, this, &LossWorkspace::openDialog);
-    connect(m_metric, &QComboBox::currentTextChanged, this, [this] { refresh(); });
+    connect(m_metric, &QComboBox::currentTextChanged, this, [this] {
+        refresh();
+        startPipeline();
+    });
     connect(m_smoothing, &QSlider::valueChanged, this, [this](int v) {
         const double w = double(v) / SliderScale;
         m_smoothingValue->setText(QLocale().toString(w, 'f', 3));
@@ -157,9 +161,9 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
     });
     connect(m_logY, &QCheckBox::toggled, m_plot, &LossPlotView::setLogY);
     connect(m_robust, &QCheckBox::toggled, m_plot, &LossPlotView::setRobustRange);
-    connect(m_rtol, &QDoubleSpinBox::valueChanged, this, &LossWorkspace::startComparison);
-    connect(m_atol, &QDoubleSpinBox::valueChanged, this, &LossWorkspace::startComparison);
-    connect(m_k, &QSpinBox::valueChanged, this, &LossWorkspace::startComparison);
+    connect(m_rtol, &QDoubleSpinBox::valueChanged, this, [this] { startPipeline(); });
+    connect(m_atol, &QDoubleSpinBox::valueChanged, this, [this] { startPipeline(); });
+    connect(m_k, &QSpinBox::valueChanged, this, [this] { startPipeline(); });
     connect(m_swap, &QPushButton::clicked, this, &LossWorkspace::swapBenchmark);
     connect(reset, &QPushButton::clicked, m_plot, &LossPlotView::resetView);
     connect(retry, &QPushButton::clicked, this, &LossWorkspace::retryWithPattern);
@@ -171,24 +175,13 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
                 s.visible = visible;
         }
     });
-    connect(loads, &LoadController::finished, this, &LossWorkspace::onJobFinished);
     connect(m_follow, &QCheckBox::toggled, this, &LossWorkspace::onFollowToggled);
     connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &LossWorkspace::pollFollowed);
     connect(m_followTimer, &QTimer::timeout, this, &LossWorkspace::pollFollowed);
     updateSummary();
 }
 
-LossWorkspace::~LossWorkspace()
-{
-    for (const Slot &s : std::as_const(m_slots)) {
-        if (s.job)
-            loads()->cancel(s.job);
-        if (s.followJob)
-            loads()->cancel(s.followJob);
-    }
-    if (m_compareJob)
-        loads()->cancel(m_compareJob);
-}
+LossWorkspace::~LossWorkspace() = default;
 
 QString LossWorkspace::title() const
 {
@@ -198,83 +191,106 @@ QString LossWorkspace::title() const
 void LossWorkspace::openPaths(const QList<SniffResult> &inputs)
 {
     // Paths keep the order given: the first of a pair is the benchmark, whichever loads first.
-    for (const SniffResult &in : inputs) {
-        Slot slot;
-        slot.path = in.path;
-        m_slots.append(slot);
-        startLoad(m_slots.last());
+    for (const SniffResult &in : inputs)
+        addSlot(in.path, {});
+    startPipeline();
+}
+
+void LossWorkspace::addSlot(const QString &path, const LossLoadOptions &options)
+{
+    Slot slot;
+    slot.id = m_nextSlotId++;
+    slot.path = path;
+    slot.options = options;
+    m_slots.append(slot);
+}
+
+void LossWorkspace::startPipeline(bool pollFollowers)
+{
+    LossPipelineInput input;
+    QList<quint64> ids;
+    for (const Slot &s : std::as_const(m_slots)) {
+        LossPipelineInput::Run run{s.path, s.options, s.run, s.stepOffset, nullptr};
+        if (pollFollowers && s.follower)
+            run.follower = s.follower;
+        input.runs.append(run);
+        ids.append(s.id);
     }
+    // A follow poll keeps the comparison on screen until the new one replaces it (no blink).
+    if (!pollFollowers) {
+        m_comparison.reset();
+        m_plot->setComparison(nullptr);
+    }
+    if (input.runs.isEmpty()) {
+        m_job.cancel();
+        updateSummary();
+        return;
+    }
+    input.metric = m_metric->currentText();
+    input.compare.rtol = m_rtol->value();
+    input.compare.atol = m_atol->value();
+    input.compare.k = m_k->value();
+    const bool loading =
+        std::any_of(m_slots.cbegin(), m_slots.cend(), [](const Slot &s) { return !s.run; });
+    m_job.start(
+        loading ? tr("Loading loss logs") : tr("Comparing loss curves"),
+        [input](ProgressSink &progress, const CancelToken &cancel) {
+            return runLossPipeline(input, progress, cancel);
+        },
+        [this, ids](const Result<LossAnalysis> &r) { onPipelineDone(ids, r); });
     updateSummary();
 }
 
-void LossWorkspace::startLoad(Slot &slot)
+void LossWorkspace::onPipelineDone(const QList<quint64> &slotIds, const Result<LossAnalysis> &r)
 {
-    const QString path = slot.path;
-    const LossLoadOptions options = slot.options;
-    slot.job =
-        loads()->start(tr("Loading %1").arg(QFileInfo(path).fileName()),
-                       LoadController::wrap<LossRun>([path, options](ProgressSink &progress,
-                                                                     const CancelToken &cancel) {
-                           return loadLossLog(Source::fromPath(path), options, progress, cancel);
-                       }));
-}
-
-void LossWorkspace::onJobFinished(quint64 id, const JobOutcome &outcome)
-{
-    if (id == m_compareJob) {
-        m_compareJob = 0;
-        if (outcome.status == JobOutcome::Status::Ok) {
-            m_comparison = outcome.as<LossComparison>();
-            m_plot->setComparison(m_comparison);
-            updateSummary();
-            emit comparisonChanged();
-        }
+    if (r.isFailed()) {
+        emit statusMessage(r.error().toString());
+        updateSummary();
         return;
     }
-    for (Slot &s : m_slots) {
-        if (s.followJob != id)
+    if (!r.isOk()) {
+        updateSummary();
+        return;
+    }
+    const LossAnalysis &a = *r.value();
+    QList<quint64> failed;
+    bool changed = false;
+    for (qsizetype k = 0; k < slotIds.size() && size_t(k) < a.runs.size(); ++k) {
+        const LossRunOutcome &o = a.runs[size_t(k)];
+        auto slot = std::find_if(
+            m_slots.begin(), m_slots.end(), [&](const Slot &s) { return s.id == slotIds[k]; });
+        if (slot == m_slots.end())
             continue;
-        s.followJob = 0;
-        if (outcome.status == JobOutcome::Status::Ok) {
-            const auto run = outcome.as<LossRun>();
-            if (run && run != s.run) {
-                s.run = run;
-                refresh();
+        if (o.error) {
+            emit loadFailed(slot->path, *o.error);
+            if (o.error->code == ErrorCode::UnknownFormat) {
+                m_failedPath = slot->path;
+                m_patternLabel->setText(tr("%1 matches no known loss log. Pattern:")
+                                            .arg(QFileInfo(slot->path).fileName()));
+                m_patternBar->show();
             }
-        } else if (outcome.status == JobOutcome::Status::Failed) {
-            emit statusMessage(outcome.error.toString());
-        }
-        return;
-    }
-    for (qsizetype i = 0; i < m_slots.size(); ++i) {
-        Slot &s = m_slots[i];
-        if (s.job != id)
+            failed.append(slot->id);
+            changed = true;
             continue;
-        s.job = 0;
-        if (outcome.status == JobOutcome::Status::Ok) {
-            s.run = outcome.as<LossRun>();
-            emit loaded(s.path, outcome.diagnostics);
+        }
+        const bool newlyLoaded = !slot->run;
+        changed = changed || slot->run != o.run;
+        slot->run = o.run;
+        if (newlyLoaded) {
+            emit loaded(slot->path, o.diagnostics);
+            const LossSeries *main = slot->run->find(slot->run->mainMetric());
             emit statusMessage(
-                tr("Loaded %1: %n step(s) of the main loss.",
-                   "",
-                   int(s.run->find(s.run->mainMetric()) ? s.run->find(s.run->mainMetric())->size()
-                                                        : 0))
-                    .arg(QFileInfo(s.path).fileName()));
-        } else {
-            if (outcome.status == JobOutcome::Status::Failed) {
-                emit loadFailed(s.path, outcome.error);
-                if (outcome.error.code == ErrorCode::UnknownFormat) {
-                    m_failedPath = s.path;
-                    m_patternLabel->setText(tr("%1 matches no known loss log. Pattern:")
-                                                .arg(QFileInfo(s.path).fileName()));
-                    m_patternBar->show();
-                }
-            }
-            m_slots.removeAt(i);
+                tr("Loaded %1: %n step(s) of the main loss.", "", int(main ? main->size() : 0))
+                    .arg(QFileInfo(slot->path).fileName()));
         }
-        refresh();
-        return;
     }
+    m_slots.removeIf([&](const Slot &s) { return failed.contains(s.id); });
+    if (changed || !m_comparison)
+        refresh();
+    m_comparison = a.comparison;
+    m_plot->setComparison(m_comparison);
+    updateSummary();
+    emit comparisonChanged();
 }
 
 QStringList LossWorkspace::runPaths() const
@@ -289,11 +305,7 @@ QStringList LossWorkspace::runPaths() const
 
 bool LossWorkspace::isBusy() const
 {
-    if (m_compareJob)
-        return true;
-    return std::any_of(m_slots.begin(), m_slots.end(), [](const Slot &s) {
-        return s.job != 0 || s.followJob != 0;
-    });
+    return m_job.isRunning();
 }
 
 QString LossWorkspace::metric() const
@@ -314,7 +326,7 @@ void LossWorkspace::setTolerance(double rtol, double atol, int k)
     m_rtol->setValue(rtol);
     m_atol->setValue(atol);
     m_k->setValue(k);
-    startComparison();
+    startPipeline();
 }
 
 void LossWorkspace::swapBenchmark()
@@ -330,6 +342,7 @@ void LossWorkspace::swapBenchmark()
         }
         m_slots.swapItemsAt(first, i);
         refresh();
+        startPipeline();
         return;
     }
 }
@@ -373,7 +386,6 @@ void LossWorkspace::refresh()
     m_plot->setRuns(runs, m_metric->currentText());
     m_swap->setEnabled(n >= 2);
     refreshRunTable();
-    startComparison();
 }
 
 void LossWorkspace::refreshRunTable()
@@ -407,7 +419,12 @@ void LossWorkspace::refreshRunTable()
                 if (slot.path == path && slot.stepOffset != offset->value()) {
                     slot.stepOffset = offset->value();
                     QMetaObject::invokeMethod(
-                        this, [this] { refresh(); }, Qt::QueuedConnection);
+                        this,
+                        [this] {
+                            refresh();
+                            startPipeline();
+                        },
+                        Qt::QueuedConnection);
                 }
             }
         });
@@ -415,44 +432,6 @@ void LossWorkspace::refreshRunTable()
         ++row;
     }
     m_runTable->resizeColumnToContents(1);
-}
-
-void LossWorkspace::startComparison()
-{
-    if (m_compareJob) {
-        loads()->cancel(m_compareJob);
-        m_compareJob = 0;
-    }
-    m_comparison.reset();
-    std::shared_ptr<const LossRun> a;
-    std::shared_ptr<const LossRun> b;
-    LossCompareOptions options;
-    options.rtol = m_rtol->value();
-    options.atol = m_atol->value();
-    options.k = m_k->value();
-    for (const Slot &s : std::as_const(m_slots)) {
-        if (!s.run)
-            continue;
-        if (!a) {
-            a = s.run;
-            options.benchmarkOffset = s.stepOffset;
-        } else if (!b) {
-            b = s.run;
-            options.testOffset = s.stepOffset;
-        }
-    }
-    m_plot->setComparison(nullptr);
-    updateSummary();
-    if (!a || !b)
-        return;
-    const QString metric = m_metric->currentText();
-    m_compareJob = loads()->start(
-        tr("Comparing loss curves"),
-        LoadController::wrap<LossComparison>([a, b, metric, options](ProgressSink &,
-                                                                     const CancelToken &) {
-            return Result<LossComparison>::ok(
-                std::make_shared<const LossComparison>(compareLossRuns(*a, *b, metric, options)));
-        }));
 }
 
 QString LossWorkspace::summaryText() const
@@ -509,10 +488,7 @@ bool LossWorkspace::isEmpty() const
 void LossWorkspace::closeAll()
 {
     m_follow->setChecked(false);
-    for (const Slot &s : std::as_const(m_slots)) {
-        if (s.job)
-            loads()->cancel(s.job);
-    }
+    m_job.cancel();
     m_slots.clear();
     m_patternBar->hide();
     refresh();

@@ -1,9 +1,8 @@
 #pragma once
 
-#include "core/loss/losscomparison.h"
-#include "core/loss/lossdataset.h"
 #include "core/loss/lossfollower.h"
-#include "core/loss/lossloader.h"
+#include "core/loss/losspipeline.h"
+#include "widgets/common/jobslot.h"
 #include "widgets/common/workspace.h"
 
 #include <memory>
@@ -23,7 +22,6 @@ class QTableWidget;
 namespace Twinscope::Widgets {
 
 class LossPlotView;
-struct JobOutcome;
 
 // The "Loss curves" tab: any number of loss logs overlaid, the first as benchmark A, the second as
 // the run under test B, with the difference plot, the first divergent step and the seeds'
@@ -69,29 +67,31 @@ signals:
 private:
     struct Slot
     {
+        quint64 id = 0; // stable across reordering, to match a pipeline's outcome to its slot
         QString path;
         Core::LossLoadOptions options;
-        quint64 job = 0; // non-zero while loading
-        std::shared_ptr<const Core::LossRun> run;
+        std::shared_ptr<const Core::LossRun> run; // null until loaded
         qint64 stepOffset = 0;
         bool visible = true;
         std::shared_ptr<Core::LossLogFollower> follower; // while following
-        quint64 followJob = 0;
     };
 
-    void startLoad(Slot &slot);
-    void onJobFinished(quint64 id, const JobOutcome &outcome);
+    void addSlot(const QString &path, const Core::LossLoadOptions &options);
+    // Loads what is not loaded yet, polls followed logs when asked, and compares A with B: one
+    // pipeline run for every change (new files, metric, tolerance, offsets, order).
+    void startPipeline(bool pollFollowers = false);
+    void onPipelineDone(const QList<quint64> &slotIds, const Core::Result<Core::LossAnalysis> &r);
     void refresh();
     void refreshRunTable();
-    void startComparison();
     void updateSummary();
     void retryWithPattern();
     void onFollowToggled(bool on);
     void pollFollowed();
 
     QList<Slot> m_slots;
+    quint64 m_nextSlotId = 1;
     std::shared_ptr<const Core::LossComparison> m_comparison;
-    quint64 m_compareJob = 0;
+    JobSlot<Core::LossAnalysis> m_job;
     QString m_failedPath;
 
     LossPlotView *m_plot = nullptr;

@@ -2,7 +2,6 @@
 #include "core/loss/lossexport.h"
 #include "lossplotview.h"
 #include "lossworkspace.h"
-#include "widgets/common/loadcontroller.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -44,13 +43,12 @@ void LossWorkspace::retryWithPattern()
 {
     if (m_failedPath.isEmpty() || m_pattern->text().isEmpty())
         return;
-    Slot slot;
-    slot.path = m_failedPath;
-    slot.options.pattern = m_pattern->text();
-    slot.options.metricName = m_patternMetric->text();
-    m_slots.append(slot);
-    startLoad(m_slots.last());
+    LossLoadOptions options;
+    options.pattern = m_pattern->text();
+    options.metricName = m_patternMetric->text();
+    addSlot(m_failedPath, options);
     m_patternBar->hide();
+    startPipeline();
 }
 
 qsizetype LossWorkspace::runPoints(int runIndex) const
@@ -80,10 +78,6 @@ void LossWorkspace::onFollowToggled(bool on)
     if (!m_watcher->files().isEmpty())
         m_watcher->removePaths(m_watcher->files());
     for (Slot &s : m_slots) {
-        if (s.followJob) {
-            loads()->cancel(s.followJob);
-            s.followJob = 0;
-        }
         s.follower.reset();
         if (on && s.run) {
             s.follower = std::make_shared<LossLogFollower>(s.path, s.options);
@@ -101,21 +95,20 @@ void LossWorkspace::onFollowToggled(bool on)
 
 void LossWorkspace::pollFollowed()
 {
-    for (Slot &s : m_slots) {
-        if (!s.follower || s.followJob)
+    // A poll waits for the running load or comparison rather than cancelling it.
+    if (m_job.isRunning())
+        return;
+    bool any = false;
+    for (const Slot &s : std::as_const(m_slots)) {
+        if (!s.follower)
             continue;
+        any = true;
         // A rotated log is a new file: watch it again once it exists.
         if (!m_watcher->files().contains(s.path) && QFileInfo::exists(s.path))
             m_watcher->addPath(s.path);
-        const std::shared_ptr<LossLogFollower> follower = s.follower;
-        s.followJob =
-            loads()->start(tr("Following %1").arg(QFileInfo(s.path).fileName()),
-                           LoadController::wrap<LossRun>(
-                               [follower](ProgressSink &progress, const CancelToken &cancel) {
-                                   bool changed = false;
-                                   return follower->poll(progress, cancel, &changed);
-                               }));
     }
+    if (any)
+        startPipeline(true);
 }
 
 QString LossWorkspace::exportFilter() const

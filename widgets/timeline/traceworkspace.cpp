@@ -1,7 +1,6 @@
 #include "traceworkspace.h"
 
 #include "core/models/opstatisticsmodel.h"
-#include "core/trace/chrometraceloader.h"
 #include "core/trace/tracefiles.h"
 #include "core/trace/tracetime.h"
 #include "slicedetailswidget.h"
@@ -34,6 +33,8 @@ namespace Twinscope::Widgets {
 
 TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
     : Workspace(loads, parent)
+    , m_loadJob(loads, this)
+    , m_rangeJob(loads, this)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -220,7 +221,6 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
             &SliceDetailsWidget::jumpRequested,
             this,
             [this](int dataset, quint32 slice) { m_view->selectSlice(dataset, slice, true); });
-    connect(loads, &LoadController::finished, this, &TraceWorkspace::onFinished);
 }
 
 TraceWorkspace::~TraceWorkspace() = default;
@@ -228,72 +228,69 @@ TraceWorkspace::~TraceWorkspace() = default;
 QString TraceWorkspace::title() const
 {
     if (m_loaded.size() == 1)
-        return tr("Trace: %1").arg(m_loaded.front().second.label);
+        return tr("Trace: %1").arg(m_loaded.front().label);
     return m_loaded.empty() ? tr("Trace") : tr("Trace: %n files", nullptr, int(m_loaded.size()));
 }
 
 void TraceWorkspace::openPaths(const QList<Core::SniffResult> &inputs)
 {
-    QStringList paths;
     for (const Core::SniffResult &in : inputs)
-        paths += Core::findTraceFiles(
-            in.path); // a folder of ranks: one group per file, loaded in parallel
-    for (const QString &path : paths) {
-        auto job = LoadController::wrap<Core::TraceDataset>(
-            [path](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
-                return Core::loadChromeTrace(
-                    Core::Source::fromPath(path), Core::ChromeTraceOptions(), progress, cancel);
-            });
-        const quint64 id =
-            loads()->start(tr("Loading %1").arg(QFileInfo(path).fileName()), std::move(job));
-        m_pending.insert(id, Pending{path, m_nextOrder++});
-    }
+        m_pending << in.path;
+    startLoad();
 }
 
-void TraceWorkspace::onFinished(quint64 id, const JobOutcome &outcome)
+void TraceWorkspace::startLoad()
 {
-    if (id == m_rangeJob) {
-        m_rangeJob = 0;
-        if (outcome.status == JobOutcome::Status::Ok)
-            m_rangeModel->setStatistics(outcome.as<Core::OpStatistics>());
+    // One job loads everything not yet open (a folder of ranks: one group per file) and computes
+    // the statistics over every open file; opening more while it runs starts it again with all.
+    Core::TracePipelineInput input;
+    input.paths = m_pending;
+    for (const TimelineInput &in : m_loaded)
+        input.open.push_back(in.dataset);
+    const QString title = m_pending.size() == 1
+                              ? tr("Loading %1").arg(QFileInfo(m_pending.first()).fileName())
+                              : tr("Loading %n traces", nullptr, int(m_pending.size()));
+    m_loadJob.start(
+        title,
+        [input](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+            return Core::runTracePipeline(input, progress, cancel);
+        },
+        [this](const Core::Result<Core::TraceAnalysis> &r) { onLoaded(r); });
+}
+
+void TraceWorkspace::onLoaded(const Core::Result<Core::TraceAnalysis> &result)
+{
+    const QStringList asked = m_pending;
+    m_pending.clear();
+    if (result.isCanceled())
+        return;
+    if (result.isFailed()) {
+        emit loadFailed(result.error().file.isEmpty() ? asked.value(0) : result.error().file,
+                        result.error());
         return;
     }
-    if (id == m_statsJob) {
-        m_statsJob = 0;
-        if (outcome.status == JobOutcome::Status::Ok)
-            m_statsModel->setStatistics(outcome.as<Core::OpStatistics>());
-        return;
+    const Core::TraceAnalysis &a = *result.value();
+    for (const Core::TraceFileOutcome &f : a.files) {
+        if (f.error) {
+            emit loadFailed(f.path, *f.error);
+            continue;
+        }
+        TimelineInput input{f.dataset, Core::traceGroupLabel(f.path)};
+        if (input.dataset->rank >= 0)
+            input.label = tr("rank %1").arg(input.dataset->rank);
+        m_loaded.push_back(std::move(input));
     }
-    auto it = m_pending.find(id);
-    if (it == m_pending.end())
-        return; // someone else's job, or a file closed since
-    const Pending pending = *it;
-    m_pending.erase(it);
-    if (outcome.status == JobOutcome::Status::Failed) {
-        Core::Error e = outcome.error;
-        if (e.file.isEmpty())
-            e.file = pending.path;
-        emit loadFailed(pending.path, e);
-        return;
-    }
-    if (outcome.status != JobOutcome::Status::Ok)
-        return;
-    TimelineInput input{outcome.as<Core::TraceDataset>(), Core::traceGroupLabel(pending.path)};
-    if (input.dataset->rank >= 0)
-        input.label = tr("rank %1").arg(input.dataset->rank);
-    m_loaded.emplace_back(pending.order, std::move(input));
-    std::sort(m_loaded.begin(), m_loaded.end(), [](const auto &a, const auto &b) {
-        return a.first < b.first;
-    });
+    m_statsModel->setStatistics(a.statistics);
     rebuild();
-    emit loaded(pending.path, outcome.diagnostics);
+    for (const Core::TraceFileOutcome &f : a.files) {
+        if (!f.error)
+            emit loaded(f.path, f.diagnostics);
+    }
 }
 
 void TraceWorkspace::rebuild()
 {
-    std::vector<TimelineInput> inputs;
-    for (const auto &[order, input] : m_loaded)
-        inputs.push_back(input);
+    std::vector<TimelineInput> inputs = m_loaded;
     // Two files of one rank (msprof writes several per device) are told apart by the part of their
     // file names that differs: "rank 0 (hccl_0_2_1)" rather than a header cut off mid-name.
     QStringList plain;
@@ -346,37 +343,7 @@ void TraceWorkspace::rebuild()
                        static_cast<QWidget *>(m_offsetUs)})
         w->setVisible(groups > 1);
     m_details->clear();
-    startStatistics();
     runSearch();
-}
-
-void TraceWorkspace::startStatistics()
-{
-    if (m_loaded.empty()) {
-        m_statsModel->setStatistics(nullptr);
-        return;
-    }
-    if (m_statsJob)
-        loads()->cancel(m_statsJob);
-    // Every open file (rank) in one table.
-    std::vector<std::shared_ptr<const Core::TraceDataset>> datasets;
-    for (const auto &[order, input] : m_loaded)
-        datasets.push_back(input.dataset);
-    auto job = LoadController::wrap<Core::OpStatistics>(
-        [datasets](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
-            Core::OpStatisticsQuery q;
-            q.groupBy = Core::OpStatisticsQuery::GroupBy::NameAndCategory;
-            std::vector<Core::OpStatistics> parts;
-            for (size_t i = 0; i < datasets.size(); ++i) {
-                if (cancel.isCanceled())
-                    return Core::Result<Core::OpStatistics>::canceled();
-                parts.push_back(Core::computeOpStatistics(*datasets[i], q));
-                progress.reportRange(qint64(i + 1), qint64(datasets.size()), 0, 1000);
-            }
-            return Core::Result<Core::OpStatistics>::ok(
-                std::make_shared<const Core::OpStatistics>(Core::mergeOpStatistics(parts)));
-        });
-    m_statsJob = loads()->start(tr("Computing op statistics"), std::move(job));
 }
 
 void TraceWorkspace::startRangeStatistics(qint64 fromNs,
@@ -385,8 +352,6 @@ void TraceWorkspace::startRangeStatistics(qint64 fromNs,
 {
     if (m_loaded.empty())
         return;
-    if (m_rangeJob)
-        loads()->cancel(m_rangeJob);
     // One file's tracks at a time: the first file the range crosses.
     const int dataset = tracks.isEmpty() ? 0 : tracks.front().first;
     std::shared_ptr<const Core::TraceDataset> ds = m_view->inputs()[size_t(dataset)].dataset;
@@ -402,12 +367,15 @@ void TraceWorkspace::startRangeStatistics(qint64 fromNs,
         return;
     m_rangeLabel->setText(tr("%1 over %n tracks", nullptr, int(q.tracks.size()))
                               .arg(Core::formatDurationNs(toNs - fromNs)));
-    auto job = LoadController::wrap<Core::OpStatistics>(
-        [ds, q](Core::ProgressSink &, const Core::CancelToken &) {
-            return Core::Result<Core::OpStatistics>::ok(
-                std::make_shared<const Core::OpStatistics>(Core::computeOpStatistics(*ds, q)));
+    m_rangeJob.start(
+        tr("Computing range statistics"),
+        [ds, q](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+            return Core::computeOpStatistics(*ds, q, progress, cancel);
+        },
+        [this](const Core::Result<Core::OpStatistics> &r) {
+            if (r.isOk())
+                m_rangeModel->setStatistics(r.value());
         });
-    m_rangeJob = loads()->start(tr("Computing range statistics"), std::move(job));
     m_tabs->setCurrentIndex(2);
 }
 
@@ -424,17 +392,14 @@ void TraceWorkspace::runSearch()
 
 bool TraceWorkspace::isEmpty() const
 {
-    return m_loaded.empty() && m_pending.isEmpty();
+    return m_loaded.empty() && !m_loadJob.isRunning();
 }
 
 void TraceWorkspace::closeAll()
 {
-    for (auto it = m_pending.cbegin(); it != m_pending.cend(); ++it)
-        loads()->cancel(it.key());
+    m_loadJob.cancel();
+    m_rangeJob.cancel();
     m_pending.clear();
-    if (m_statsJob)
-        loads()->cancel(m_statsJob);
-    m_statsJob = 0;
     m_loaded.clear();
     m_view->setInputs({});
     m_details->clear();

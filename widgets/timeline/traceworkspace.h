@@ -1,9 +1,9 @@
 #pragma once
 
+#include "core/trace/tracepipeline.h"
 #include "timelineview.h"
+#include "widgets/common/jobslot.h"
 #include "widgets/common/workspace.h"
-
-#include <QHash>
 
 class QCheckBox;
 class QComboBox;
@@ -52,9 +52,9 @@ public:
     QDoubleSpinBox *offsetSpin() const { return m_offsetUs; }
 
 private:
-    void onFinished(quint64 id, const struct JobOutcome &outcome);
+    void startLoad();
+    void onLoaded(const Core::Result<Core::TraceAnalysis> &result);
     void rebuild();
-    void startStatistics();
     void runSearch();
     void startRangeStatistics(qint64 fromNs, qint64 toNs, const QList<QPair<int, int>> &tracks);
 
@@ -75,17 +75,11 @@ private:
     QSortFilterProxyModel *m_statsProxy = nullptr;
     Core::OpStatisticsModel *m_rangeModel = nullptr;
     QLabel *m_rangeLabel = nullptr;
-    quint64 m_rangeJob = 0;
 
-    struct Pending
-    {
-        QString path;
-        int order = 0;
-    };
-    QHash<quint64, Pending> m_pending; // job id -> file
-    quint64 m_statsJob = 0;
-    int m_nextOrder = 0;
-    std::vector<std::pair<int, TimelineInput>> m_loaded; // in open order
+    QStringList m_pending;               // paths (files or folders) not loaded yet
+    std::vector<TimelineInput> m_loaded; // in open order
+    JobSlot<Core::TraceAnalysis> m_loadJob;
+    JobSlot<Core::OpStatistics> m_rangeJob;
 };
 
 } // namespace Twinscope::Widgets

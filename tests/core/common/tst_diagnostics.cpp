@@ -23,6 +23,26 @@ private slots:
         QCOMPARE(d.entries().first().message, u"msg 0"_s);
         QCOMPARE(d.totalCount(), 1001);
     }
+    void entriesNameTheirFile()
+    {
+        Diagnostics a, b;
+        a.add(u"k"_s, u"from a"_s, Location{1, -1, {}});
+        a.setFile(u"/x/a.json"_s);
+        b.add(u"k"_s, u"from b"_s, Location{2, -1, {}}, Severity::Warning, 3);
+        b.setFile(u"/x/b.json"_s);
+        Diagnostics all;
+        all.merge(a);
+        all.merge(b);
+        all.merge(a); // the same file again: counts add up, no third entry
+        QCOMPARE(all.entries().size(), 2);
+        QCOMPARE(all.entries()[0].file, u"/x/a.json"_s);
+        QCOMPARE(all.entries()[0].count, 2);
+        QCOMPARE(all.entries()[1].file, u"/x/b.json"_s);
+        QCOMPARE(all.count(u"k"_s), 5); // over every file
+        // setFile does not rename entries that already have a file.
+        all.setFile(u"/x/c.json"_s);
+        QCOMPARE(all.entries()[1].file, u"/x/b.json"_s);
+    }
     void mergeAddsCounts()
     {
         Diagnostics a, b;
