@@ -43,7 +43,6 @@ namespace Twinscope::App {
 
 namespace {
 const int KindProperty = 0; // index into QTabWidget tab data: the workspace's FileKind
-using SniffList = QList<Core::SniffResult>;
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -56,6 +55,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_stack(new QStackedWidget(this))
     , m_welcome(new WelcomePage(this))
     , m_tabs(new QTabWidget(this))
+    , m_sniffJob(m_loads, this)
 {
     Q_UNUSED(KindProperty);
     setWindowTitle(tr("Twinscope"));
@@ -100,16 +100,6 @@ MainWindow::MainWindow(QWidget *parent)
         m_diagnosticsDock->show();
         m_diagnosticsDock->raise();
     });
-    connect(
-        m_loads, &LoadController::finished, this, [this](quint64 id, const JobOutcome &outcome) {
-            if (id != m_sniffJob)
-                return; // a stale sniff (a newer open replaced it) or another component's job
-            m_sniffJob = 0;
-            if (outcome.status == JobOutcome::Status::Ok)
-                routeSniffed(*outcome.as<SniffList>());
-            else if (outcome.status == JobOutcome::Status::Canceled)
-                statusBar()->showMessage(tr("Opening was cancelled."), 5000);
-        });
 
     QSettings settings;
     restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
@@ -233,23 +223,18 @@ void MainWindow::openPaths(const QStringList &paths)
 {
     if (paths.isEmpty())
         return;
-    const QStringList list = paths;
-    LoadController::Job job = [list](Core::ProgressSink &progress,
-                                     const Core::CancelToken &cancel) {
-        auto results = std::make_shared<SniffList>();
-        for (int i = 0; i < list.size(); ++i) {
-            if (cancel.isCanceled())
-                return JobOutcome{};
-            results->append(Core::sniffPath(list[i]));
-            progress.reportRange(i + 1, list.size(), 0, 1000);
-        }
-        JobOutcome o;
-        o.status = JobOutcome::Status::Ok;
-        o.value = results;
-        return o;
-    };
-    // A newer open supersedes an unfinished sniff: its result is dropped by the id check.
-    m_sniffJob = m_loads->start(tr("Detecting file types"), job);
+    // A newer open supersedes an unfinished sniff: the slot drops its result.
+    m_sniffJob.start(
+        tr("Detecting file types"),
+        [paths](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+            return Core::sniffPaths(paths, progress, cancel);
+        },
+        [this](const Core::Result<QList<Core::SniffResult>> &r) {
+            if (r.isOk())
+                routeSniffed(*r.value());
+            else if (r.isCanceled())
+                statusBar()->showMessage(tr("Opening was cancelled."), 5000);
+        });
 }
 
 Workspace *MainWindow::workspace(Core::FileKind kind) const

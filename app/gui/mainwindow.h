@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/common/filesniffer.h"
+#include "widgets/common/jobslot.h"
 
 #include <QMainWindow>
 
@@ -16,7 +17,6 @@ class LoadController;
 class LoadProgressWidget;
 class MessageBar;
 class Workspace;
-struct JobOutcome;
 } // namespace Twinscope::Widgets
 
 namespace Twinscope::App {
@@ -86,7 +86,7 @@ private:
     QAction *m_quitAction = nullptr;
     QAction *m_shortcutsAction = nullptr;
     QAction *m_aboutAction = nullptr;
-    quint64 m_sniffJob = 0;
+    Widgets::JobSlot<QList<Core::SniffResult>> m_sniffJob;
 };
 
 } // namespace Twinscope::App

@@ -433,4 +433,17 @@ SniffResult sniffPath(const QString &path)
     return r;
 }
 
+Result<QList<SniffResult>>
+sniffPaths(const QStringList &paths, ProgressSink &progress, const CancelToken &cancel)
+{
+    auto results = std::make_shared<QList<SniffResult>>();
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        if (cancel.isCanceled())
+            return Result<QList<SniffResult>>::canceled();
+        results->append(sniffPath(paths[i]));
+        progress.reportRange(i + 1, paths.size(), 0, 1000);
+    }
+    return Result<QList<SniffResult>>::ok(std::move(results));
+}
+
 } // namespace Twinscope::Core

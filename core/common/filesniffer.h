@@ -1,6 +1,8 @@
 #pragma once
 
 #include "error.h"
+#include "progress.h"
+#include "result.h"
 
 #include <QString>
 #include <QStringList>
@@ -34,6 +36,10 @@ struct SniffResult
 // Looks at a file's first 64 KiB (inflating gzip) or a folder's contents. Never throws, never
 // writes; opens files read-only.
 SniffResult sniffPath(const QString &path);
+
+// Every path of one open request, in order, off the GUI thread (the main window's first step).
+Result<QList<SniffResult>>
+sniffPaths(const QStringList &paths, ProgressSink &progress, const CancelToken &cancel);
 
 // Classifies bytes already in memory (head of a file, a fuzzer input). name is used for tie-breaks.
 SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalBytes);
