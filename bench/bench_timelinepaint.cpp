@@ -1,9 +1,13 @@
 // QBENCHMARK of TimelineView painting (DESIGN.md §5): a 10 M-slice dataset (one dense track of
 // 5 M spans and 64 tracks nested 8 deep, 5 M spans together) painted into a 1920×1080 image at
 // whole-trace, 1 %, 0.01 % and 1 µs zoom. Budget: < 16 ms per frame.
+// "paint" moves the window by 1 ns every frame, so each frame rebuilds the level of detail and
+// paints (what a zoom or pan costs); "hoverRepaint" moves the mouse between frames without
+// changing the window (what a hover, a selection or a rubber band costs: overlays only).
 #include "widgets/timeline/timelineview.h"
 
 #include <QImage>
+#include <QMouseEvent>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -84,6 +88,8 @@ private slots:
     void initTestCase();
     void paint_data();
     void paint();
+    void hoverRepaint_data() { paint_data(); }
+    void hoverRepaint();
 
 private:
     std::shared_ptr<const Core::TraceDataset> m_dataset;
@@ -114,8 +120,33 @@ void BenchTimelinePaint::paint()
     const qint64 mid = 250'000'003;
     view.setVisibleRange(mid - span / 2, mid + span / 2);
     QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
+    qint64 nudge = 0;
     QBENCHMARK
     {
+        nudge ^= 1;
+        view.setVisibleRange(mid - span / 2 + nudge, mid + span / 2 + nudge, false);
+        view.render(&image);
+    }
+}
+
+void BenchTimelinePaint::hoverRepaint()
+{
+    QFETCH(double, fraction);
+    Widgets::TimelineView view;
+    view.resize(1920, 1080);
+    view.setInputs({Widgets::TimelineInput{m_dataset, u"synthetic"_s}});
+    const qint64 span = std::max<qint64>(1000, qint64(500'000'000 * fraction));
+    const qint64 mid = 250'000'003;
+    view.setVisibleRange(mid - span / 2, mid + span / 2);
+    QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
+    view.render(&image);
+    int x = 0;
+    QBENCHMARK
+    {
+        x = (x + 37) % 1600;
+        const QPointF pos(300 + x, 400);
+        QMouseEvent move(QEvent::MouseMove, pos, view.mapToGlobal(pos), Qt::NoButton, {}, {});
+        QCoreApplication::sendEvent(&view, &move);
         view.render(&image);
     }
 }

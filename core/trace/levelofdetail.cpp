@@ -18,6 +18,29 @@ quint32 LevelOfDetail::firstEndingAfter(const TraceDataset &ds, const TraceLane 
     return lo;
 }
 
+quint32 LevelOfDetail::nearestSlice(const TraceDataset &ds,
+                                    const TraceLane &lane,
+                                    qint64 ns,
+                                    qint64 slackNs)
+{
+    quint32 best = UINT32_MAX;
+    qint64 bestDistance = 0;
+    for (quint32 i = firstEndingAfter(ds, lane, ns - slackNs);
+         i < lane.end && ds.sliceStart[i] <= ns + slackNs;
+         ++i) {
+        const qint64 s = ds.sliceStart[i];
+        const qint64 e = ds.sliceEnd(i);
+        const qint64 distance = ns < s ? s - ns : (ns > e ? ns - e : 0);
+        if (best == UINT32_MAX || distance < bestDistance) {
+            best = i;
+            bestDistance = distance;
+        }
+        if (distance == 0)
+            break;
+    }
+    return best;
+}
+
 void LevelOfDetail::buildLane(const TraceDataset &ds,
                               const TraceLane &lane,
                               const TimeMapping &map,

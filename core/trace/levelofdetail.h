@@ -44,6 +44,10 @@ public:
                           std::vector<LodItem> *out);
     // The first slice of the lane ending at or after ns (lanes are disjoint, so ends are sorted).
     static quint32 firstEndingAfter(const TraceDataset &dataset, const TraceLane &lane, qint64 ns);
+    // Hit testing: the slice of the lane closest to ns (0 when ns lies inside it) among those
+    // within slackNs, or UINT32_MAX. The slack lets thin spans be clicked.
+    static quint32
+    nearestSlice(const TraceDataset &dataset, const TraceLane &lane, qint64 ns, qint64 slackNs);
 };
 
 } // namespace Twinscope::Core

@@ -96,6 +96,19 @@ int TimelineRows::firstRowOfTrack(int dataset, int track) const
     return m_trackFirstRow[size_t(dataset)][size_t(track)];
 }
 
+QList<QPair<int, int>> TimelineRows::tracksBetween(int y0, int y1) const
+{
+    QList<QPair<int, int>> tracks;
+    for (const TimelineRow &r : m_rows) {
+        if (r.track < 0 || r.y + r.height < y0 || r.y > y1)
+            continue;
+        const QPair<int, int> key(r.dataset, r.track);
+        if (!tracks.contains(key))
+            tracks.append(key);
+    }
+    return tracks;
+}
+
 int TimelineRows::rowOfLane(int dataset, int track, int lane) const
 {
     const int first = firstRowOfTrack(dataset, track);

@@ -2,6 +2,8 @@
 
 #include "core/trace/tracedataset.h"
 
+#include <QList>
+#include <QPair>
 #include <QSet>
 
 #include <memory>
@@ -22,6 +24,14 @@ struct TimelineRow
     int y = 0;
     int height = 0;
     bool firstOfTrack = false;
+};
+
+// One slice of one of the open files (dataset = index into the view's inputs).
+struct TimelineSliceRef
+{
+    int dataset = -1;
+    quint32 slice = UINT32_MAX;
+    bool isValid() const { return dataset >= 0 && slice != UINT32_MAX; }
 };
 
 struct TimelineInput
@@ -47,6 +57,8 @@ public:
     // Row of a slice's lane (for selection and flow arrows), or -1 when hidden.
     int rowOfLane(int dataset, int track, int lane) const;
     int firstRowOfTrack(int dataset, int track) const;
+    // (dataset, track) of every row touching content y0..y1, once each, top to bottom.
+    QList<QPair<int, int>> tracksBetween(int y0, int y1) const;
 
     static quint64 processKey(int dataset, int process)
     {

@@ -1,9 +1,16 @@
 #pragma once
 
-#include "core/trace/levelofdetail.h"
+#include "timelinedrag.h"
+#include "timelineflows.h"
+#include "timelineoffsets.h"
+#include "timelineoverview.h"
 #include "timelinerows.h"
+#include "timelinesearch.h"
+#include "timelinezoomcontrol.h"
+#include "timeruler.h"
+#include "tracklabels.h"
+#include "trackpainter.h"
 
-#include <QRegularExpression>
 #include <QWidget>
 
 #include <vector>
@@ -12,26 +19,29 @@ class QScrollBar;
 
 namespace Twinscope::Widgets {
 
-// The trace timeline (DESIGN.md §5): one widget painted with QPainter, antialiasing off. A label
-// column with collapsible process groups, a ruler, slice lanes through the level-of-detail builder,
-// counters, instants, flow arrows of the selected slice (or all), search hits. Times are int64 ns;
-// doubles appear only relative to the visible start.
+// The trace timeline (DESIGN.md §5): a thin coordinator over small parts, each its own class,
+// after Qt Creator's tracing library. TimelineZoomControl holds the time state (trace, window,
+// selected range, undo); TimeRuler, TimelineOverview, TrackLabels and TrackPainter paint the
+// ruler, the activity strip, the label column and the rows; TimelineSearch, TimelineFlows,
+// TimelineOffsets and TimelineDrag hold search hits, flow arrows, per-file clock offsets and mouse
+// drags. This class owns the state they share, turns mouse and keys into zoom-control calls and
+// runs the paint passes.
+//
+// The parts paint into this one widget with one QPainter rather than being sibling widgets: one
+// paint event draws a consistent frame (ruler, overview and rows always from the same window),
+// a grab() or render() shows the whole timeline, and input keeps one coordinate system (an
+// overview click and a header click are positions in this widget, as the shortcuts document).
 class TimelineView : public QWidget
 {
     Q_OBJECT
 
 public:
-    static constexpr int LabelWidth = 240;
-    static constexpr int OverviewHeight = 16; // the whole trace's activity, with the window marked
-    static constexpr int RulerHeight = OverviewHeight + 26; // overview strip plus time ruler
-    static constexpr qint64 MinimumRangeNs = 100; // zooming stops at 100 ns across the view
+    static constexpr int LabelWidth = TrackLabels::Width;
+    static constexpr int OverviewHeight = TimelineOverview::Height;
+    static constexpr int RulerHeight = OverviewHeight + TimeRuler::Height;
+    static constexpr qint64 MinimumRangeNs = TimelineZoomControl::MinimumRangeNs;
 
-    struct Selection
-    {
-        int dataset = -1;
-        quint32 slice = UINT32_MAX;
-        bool isValid() const { return dataset >= 0 && slice != UINT32_MAX; }
-    };
+    using Selection = TimelineSliceRef;
 
     explicit TimelineView(QWidget *parent = nullptr);
 
@@ -39,27 +49,35 @@ public:
     const std::vector<TimelineInput> &inputs() const { return m_inputs; }
     // Shifts one file's times (clock skew between ranks); display ns = trace ns + offset.
     void setTimeOffset(int dataset, qint64 offsetNs);
-    qint64 timeOffset(int dataset) const;
+    qint64 timeOffset(int dataset) const { return m_offsets.of(dataset); }
 
-    qint64 visibleFrom() const { return m_from; }
-    qint64 visibleTo() const { return m_to; }
-    void setVisibleRange(qint64 fromNs, qint64 toNs, bool remember = true);
-    void resetZoom();
-    bool undoZoom();
-    void zoomAt(double factor, int x);
-    void pan(double fractionOfWidth);
+    TimelineZoomControl *zoomControl() const { return m_zoom; }
+    qint64 visibleFrom() const { return m_zoom->visibleFrom(); }
+    qint64 visibleTo() const { return m_zoom->visibleTo(); }
+    void setVisibleRange(qint64 fromNs, qint64 toNs, bool remember = true)
+    {
+        m_zoom->setVisibleRange(fromNs, toNs, remember);
+    }
+    void resetZoom() { m_zoom->resetZoom(!m_inputs.empty()); }
+    bool undoZoom() { return m_zoom->undoZoom(); }
+    // x in widget coordinates.
+    void zoomAt(double factor, int x) { zoom().zoomAt(factor, double(x) - LabelWidth); }
+    void pan(double fractionOfWidth) { m_zoom->pan(fractionOfWidth); }
 
     Selection selection() const { return m_selection; }
     void selectSlice(int dataset, quint32 slice, bool zoomToIt);
     bool fitSelection();
     bool selectNeighbour(bool next);
     void setProcessCollapsed(int dataset, int process, bool collapsed);
-    bool isProcessCollapsed(int dataset, int process) const;
+    bool isProcessCollapsed(int dataset, int process) const
+    {
+        return m_labels.isCollapsed(dataset, process);
+    }
 
     // Substring (case-insensitive) or regex search over slice names; returns the hit count.
     qint64 setSearch(const QString &text, bool regex);
-    qint64 searchHitCount() const { return qint64(m_hits.size()); }
-    int currentHit() const { return m_currentHit; }
+    qint64 searchHitCount() const { return m_search.hitCount(); }
+    int currentHit() const { return m_search.current(); }
     bool gotoHit(bool backwards);
 
     // MindStudio Insight's L/R: mark the selected slice as the base, then shift the selected
@@ -71,17 +89,19 @@ public:
     void setShowAllFlows(bool all);
     // Stable colours per name (default) or per category.
     void setColorByCategory(bool byCategory);
-    bool colorByCategory() const { return m_colorByCategory; }
-    bool showAllFlows() const { return m_allFlows; }
+    bool colorByCategory() const { return m_tracks.colorByCategory(); }
+    bool showAllFlows() const { return m_flows.showAll(); }
 
     // Hit testing in widget coordinates: the slice under the point, if any.
     Selection sliceAt(const QPoint &pos) const;
     // Content geometry, for tests and the screenshot: x of a time and the row rectangle of a lane.
-    double xOf(qint64 displayNs) const;
-    qint64 timeAt(double x) const;
+    double xOf(qint64 displayNs) const { return frame().x(displayNs); }
+    qint64 timeAt(double x) const { return frame().timeAt(x); }
     const TimelineRows &rows() const { return m_rows; }
     int scrollY() const;
     void scrollToRow(int row);
+    // Rows whose level of detail was built so far (tests: overlays must not rebuild).
+    quint64 lodBuildCount() const { return m_tracks.lodBuildCount(); }
     static QString shortcutHelp();
 
 signals:
@@ -106,45 +126,30 @@ private:
     void relayout();
     void updateScrollBar();
     int plotWidth() const;
-    Core::TimeMapping mappingFor(int dataset) const;
-    QColor colorForName(const Core::TraceDataset &ds, quint32 name) const;
-    void paintRuler(QPainter &p);
-    void paintOverview(QPainter &p);
-    void buildOverview();
-    void paintLabels(QPainter &p);
-    void paintRow(QPainter &p, const TimelineRow &row, int top);
-    void paintCounter(QPainter &p, const TimelineRow &row, int top);
-    void paintInstants(QPainter &p, const TimelineRow &row, int top);
-    void paintFlows(QPainter &p);
-    void paintSelection(QPainter &p);
-    bool isHit(int dataset, quint32 name) const;
+    // The zoom control with its plot width brought up to date: a hidden widget is resized
+    // without a resize event, so pixel maths goes through here.
+    TimelineZoomControl &zoom() const;
+    // The geometry of this frame, for painting and hit tests.
+    TimelineFrame frame() const;
     QRect sliceRect(int dataset, quint32 slice) const;
+    void paintSelection(QPainter &p, const TimelineFrame &f) const;
+    void paintCorner(QPainter &p) const;
+    void emitRangeSelection(const QPoint &a, const QPoint &b);
+    void click(const QPoint &pos);
 
     std::vector<TimelineInput> m_inputs;
-    std::vector<qint64> m_offsets;
+    TimelineOffsets m_offsets;
     TimelineRows m_rows;
-    QSet<quint64> m_collapsed;
+    TimelineZoomControl *m_zoom = nullptr;
+    TrackLabels m_labels;
+    TrackPainter m_tracks{m_inputs, m_rows, m_offsets};
+    TimelineOverview m_overview;
+    TimelineSearch m_search;
+    TimelineFlows m_flows;
+    TimelineDrag m_drag;
     QScrollBar *m_scroll = nullptr;
-    qint64 m_traceFrom = 0, m_traceTo = 1;
-    qint64 m_from = 0, m_to = 1;
-    std::vector<std::pair<qint64, qint64>> m_history;
     Selection m_selection;
     Selection m_base;
-    bool m_allFlows = false;
-    bool m_colorByCategory = false;
-    // search: per dataset, which name ids match; hits in time order
-    std::vector<std::vector<bool>> m_hitNames;
-    std::vector<Selection> m_hits;
-    int m_currentHit = -1;
-    // mouse
-    QPoint m_pressPos;
-    QPoint m_lastPos;
-    bool m_pressed = false;
-    bool m_moved = false;
-    bool m_boxZoom = false;
-    bool m_rangeSelect = false;
-    std::vector<Core::LodItem> m_items; // reused per row while painting
-    std::vector<float> m_overview;      // busy fraction per bucket of the whole trace
 };
 
 } // namespace Twinscope::Widgets

@@ -42,6 +42,7 @@ private slots:
     void folds_data();
     void folds();
     void wideSpansStayExact();
+    void nearestSlice();
     void statisticsModel();
 };
 
@@ -112,6 +113,22 @@ void TestLevelOfDetail::wideSpansStayExact()
     QCOMPARE(items[1].x0, 10);
     QCOMPARE(items[1].x1, 19);
     QCOMPARE(items[1].slice, 1u);
+}
+
+void TestLevelOfDetail::nearestSlice()
+{
+    // spans [0, 100), [1000, 1100), [2000, 2100) ...
+    const auto ds = regularLane(10, 1000, 100);
+    const TraceLane &lane = ds->tracks[0].lanes[0];
+    QCOMPARE(LevelOfDetail::nearestSlice(*ds, lane, 1050, 0), 1u);         // inside
+    QCOMPARE(LevelOfDetail::nearestSlice(*ds, lane, 1100, 0), 1u);         // on the end edge
+    QCOMPARE(LevelOfDetail::nearestSlice(*ds, lane, 1500, 0), UINT32_MAX); // in a gap
+    QCOMPARE(LevelOfDetail::nearestSlice(*ds, lane, 1500, 399), UINT32_MAX);
+    QCOMPARE(LevelOfDetail::nearestSlice(*ds, lane, 1500, 400), 1u); // 400 after span 1 ...
+    QCOMPARE(LevelOfDetail::nearestSlice(*ds, lane, 1600, 500), 2u); // 500 after 1, 400 before 2
+    QCOMPARE(LevelOfDetail::nearestSlice(*ds, lane, -30, 50), 0u);   // before the first
+    QCOMPARE(LevelOfDetail::nearestSlice(*ds, lane, 9150, 60), 9u);  // after the last
+    QCOMPARE(LevelOfDetail::nearestSlice(*ds, lane, 9200, 60), UINT32_MAX);
 }
 
 void TestLevelOfDetail::statisticsModel()

@@ -71,6 +71,7 @@ private slots:
     void zoomMaths();
     void keyboardNavigation();
     void mouse();
+    void overlaysDoNotRebuildLevelOfDetail();
     void selectionAndFlows();
     void search();
     void alignRanks();
@@ -203,6 +204,64 @@ void TestTimelineView::mouse()
                       QPoint(x, TimelineView::RulerHeight + r.y - view.scrollY() + r.height / 2));
     QCOMPARE(spy.count(), 1);
     QCOMPARE(view.selection().slice, s);
+}
+
+void TestTimelineView::overlaysDoNotRebuildLevelOfDetail()
+{
+    TimelineView view;
+    view.resize(1240, 700);
+    view.setInputs({TimelineInput{m_ascend, u"a"_s}});
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QImage plain = view.grab().toImage();
+    const quint64 built = view.lodBuildCount();
+    QVERIFY(built > 0);
+    // The first lane row on screen and a point on a slice in it.
+    int laneY = -1;
+    for (const TimelineRow &r : view.rows().rows()) {
+        if (r.kind == TimelineRow::Kind::Lane) {
+            laneY = TimelineView::RulerHeight + r.y - view.scrollY() + r.height / 2;
+            break;
+        }
+    }
+    QVERIFY(laneY > 0 && laneY < view.height());
+    QPoint onSlice;
+    for (int x = TimelineView::LabelWidth; x < view.width() && onSlice.isNull(); x += 2) {
+        if (view.sliceAt(QPoint(x, laneY)).isValid())
+            onSlice = QPoint(x, laneY);
+    }
+    QVERIFY(!onSlice.isNull());
+    // Hovering over the plot, repainting each time.
+    for (int x = TimelineView::LabelWidth + 10; x < view.width() - 40; x += 97) {
+        QTest::mouseMove(&view, QPoint(x, laneY));
+        view.grab();
+    }
+    QCOMPARE(view.grab().toImage(), plain);
+    QCOMPARE(view.lodBuildCount(), built);
+    // Selecting a slice (outline and flow arrows), searching, all flows, a rubber band.
+    const int scroll = view.scrollY();
+    QTest::mouseClick(&view, Qt::LeftButton, {}, onSlice);
+    QVERIFY(view.selection().isValid());
+    QCOMPARE(view.scrollY(), scroll);
+    QVERIFY(view.grab().toImage() != plain);
+    QVERIFY(view.setSearch(u"aclnn"_s, false) > 0);
+    view.grab();
+    view.setShowAllFlows(true);
+    view.grab();
+    QTest::mousePress(&view, Qt::LeftButton, Qt::ShiftModifier, onSlice);
+    QTest::mouseMove(&view, onSlice + QPoint(150, 40));
+    view.grab();
+    QTest::mouseMove(&view, onSlice + QPoint(250, 60));
+    view.grab();
+    QCOMPARE(view.lodBuildCount(), built);
+    // A zoom does rebuild (the rubber band's release is a zoom), and so does a colour change.
+    QTest::mouseRelease(&view, Qt::LeftButton, Qt::ShiftModifier, onSlice + QPoint(250, 60));
+    view.grab();
+    const quint64 zoomed = view.lodBuildCount();
+    QVERIFY(zoomed > built);
+    view.setColorByCategory(true);
+    view.grab();
+    QVERIFY(view.lodBuildCount() > zoomed);
 }
 
 void TestTimelineView::selectionAndFlows()

@@ -1,0 +1,74 @@
+#include "tracklabels.h"
+
+#include <QFontMetrics>
+#include <QPainter>
+#include <QPalette>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Widgets {
+
+void TrackLabels::setCollapsed(int dataset, int process, bool collapsed)
+{
+    const quint64 key = TimelineRows::processKey(dataset, process);
+    if (collapsed)
+        m_collapsed.insert(key);
+    else
+        m_collapsed.remove(key);
+}
+
+void TrackLabels::paint(QPainter &p,
+                        const TimelineFrame &frame,
+                        const std::vector<TimelineInput> &inputs,
+                        const TimelineRows &rows,
+                        const QPalette &palette,
+                        const QFont &font) const
+{
+    const int top = frame.top;
+    const QRect column(0, top, Width, frame.height - top);
+    p.save();
+    p.setClipRect(column);
+    p.fillRect(column, palette.color(QPalette::Window));
+    const QFontMetrics fm(font);
+    const int first = std::max(0, rows.rowAt(frame.scroll));
+    for (int r = first; r < int(rows.rows().size()); ++r) {
+        const TimelineRow &row = rows.rows()[size_t(r)];
+        const int y = frame.rowTop(row);
+        if (y > frame.height)
+            break;
+        const Core::TraceDataset &ds = *inputs[size_t(row.dataset)].dataset;
+        if (row.kind == TimelineRow::Kind::ProcessHeader) {
+            p.fillRect(QRect(0, y, Width, row.height), palette.color(QPalette::AlternateBase));
+            QFont bold = font;
+            bold.setBold(true);
+            p.setFont(bold);
+            p.setPen(palette.color(QPalette::WindowText));
+            const bool collapsed = isCollapsed(row.dataset, row.process);
+            QString text = (collapsed ? u"▶ "_s : u"▼ "_s) + ds.processDisplayName(row.process);
+            const Core::TraceProcess &proc = ds.processes[size_t(row.process)];
+            if (!proc.labels.isEmpty())
+                text += u" ("_s + proc.labels.join(u", "_s) + u")"_s;
+            if (inputs.size() > 1)
+                text = inputs[size_t(row.dataset)].label + u": "_s + text;
+            p.drawText(QRect(6, y, Width - 10, row.height),
+                       Qt::AlignVCenter | Qt::AlignLeft,
+                       QFontMetrics(bold).elidedText(text, Qt::ElideRight, Width - 10));
+            p.setFont(font);
+            continue;
+        }
+        if (!row.firstOfTrack)
+            continue;
+        p.setPen(palette.color(QPalette::WindowText));
+        const QString name = ds.trackDisplayName(row.track);
+        p.drawText(QRect(20, y, Width - 26, std::min(row.height, TimelineRows::LaneHeight)),
+                   Qt::AlignVCenter | Qt::AlignLeft,
+                   fm.elidedText(name, Qt::ElideRight, Width - 26));
+    }
+    p.restore();
+    p.setPen(palette.color(QPalette::Mid));
+    p.drawLine(Width - 1, top, Width - 1, frame.height);
+}
+
+} // namespace Twinscope::Widgets
