@@ -318,28 +318,22 @@ std::optional<ZipSpan> ZipReader::storedData(int index, Error *error) const
 
 ZipReadResult ZipReader::read(int index, qint64 maxBytes, const CancelToken &cancel) const
 {
-    QByteArray data;
-    ZipReadResult r = readInto(
-        index,
-        maxBytes,
-        false,
-        [&](std::string_view chunk) {
-            data.append(chunk.data(), qsizetype(chunk.size()));
-            return true;
-        },
-        cancel);
-    if (r.isOk())
-        r.data = std::move(data);
-    return r;
+    return collect(index, maxBytes, false, cancel);
 }
 
 ZipReadResult ZipReader::readPrefix(int index, qint64 maxBytes, const CancelToken &cancel) const
 {
+    return collect(index, maxBytes, true, cancel);
+}
+
+ZipReadResult
+ZipReader::collect(int index, qint64 limit, bool prefix, const CancelToken &cancel) const
+{
     QByteArray data;
     ZipReadResult r = readInto(
         index,
-        maxBytes,
-        true,
+        limit,
+        prefix,
         [&](std::string_view chunk) {
             data.append(chunk.data(), qsizetype(chunk.size()));
             return true;

@@ -101,6 +101,7 @@ public:
 private:
     struct Impl;
     ZipReader();
+    ZipReadResult collect(int index, qint64 limit, bool prefix, const CancelToken &cancel) const;
     ZipReadResult readInto(int index,
                            qint64 limit,
                            bool prefix,
