@@ -397,7 +397,7 @@ ZipReadResult ZipReader::readInto(int index,
     // libzip compare the size and the CRC-32, and it catches a member longer than it says.
     const qint64 want = prefix ? std::min(limit, e.uncompressedSize) : e.uncompressedSize;
     const bool whole = want == e.uncompressedSize;
-    QByteArray buffer(qsizetype(std::min(ChunkBytes, want + 1)), Qt::Uninitialized);
+    QByteArray buffer(qsizetype(want < ChunkBytes ? want + 1 : ChunkBytes), Qt::Uninitialized);
     int failure = ZIP_ER_OK;
     while (r.bytes <= want) {
         if (cancel.isCanceled()) {
@@ -406,7 +406,9 @@ ZipReadResult ZipReader::readInto(int index,
         }
         if (r.bytes == want && !whole)
             break;
-        const qint64 ask = std::min<qint64>(buffer.size(), want + (whole ? 1 : 0) - r.bytes);
+        qint64 ask = std::min<qint64>(buffer.size(), want - r.bytes);
+        if (whole && ask < buffer.size())
+            ++ask; // the probe byte past the end
         const zip_int64_t n = zip_fread(file, buffer.data(), zip_uint64_t(ask));
         if (n < 0) {
             failure = zip_error_code_zip(zip_file_get_error(file));

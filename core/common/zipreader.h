@@ -49,7 +49,7 @@ struct ZipReadResult
 {
     QByteArray data;       // read() and readPrefix(); empty for stream()
     qint64 bytes = 0;      // uncompressed bytes delivered
-    bool canceled = false; // the cancel token fired; data is incomplete
+    bool canceled = false; // the cancel token fired or the sink stopped; data is empty
     std::optional<Error> error;
     bool isOk() const { return !canceled && !error; }
 };
