@@ -2,6 +2,7 @@
 
 #include "core/common/bytesource.h"
 #include "core/common/tr.h"
+#include "core/common/zipreader.h"
 #include "dumpnames.h"
 
 #include <QDir>
@@ -429,12 +430,67 @@ loadNpyDump(const Source &source, ProgressSink &progress, const CancelToken &can
 
 namespace {
 
-quint64 le(const uchar *p, int bytes)
+// Shape and dtype of a compressed member from its inflated header, so its error row still says
+// what the tensor is. Reads a few KiB first; only an unusually long header needs more.
+void describeCompressedMember(const ZipReader &zip, int index, TensorEntry *t)
 {
-    quint64 v = 0;
-    for (int i = bytes - 1; i >= 0; --i)
-        v = (v << 8) | p[i];
-    return v;
+    for (const qint64 bytes : {qint64(4096), MaxHeaderBytes + 16}) {
+        const ZipReadResult head = zip.readPrefix(index, bytes);
+        if (!head.isOk())
+            return;
+        Error error;
+        const auto h = parseNpyHeader(
+            std::string_view(head.data.constData(), size_t(head.data.size())), zip.name(), &error);
+        if (h) {
+            t->shape = h->shape;
+            t->dtype = h->dtype;
+            return;
+        }
+        if (error.code != ErrorCode::Truncated || head.data.size() < bytes)
+            return;
+    }
+}
+
+void fillStoredMember(const ZipSpan &span,
+                      const ZipEntry &member,
+                      const Source &source,
+                      TensorEntry *t,
+                      qint64 *dataBytes)
+{
+    Error error;
+    const auto h =
+        parseNpyHeader(span.bytes.substr(0, size_t(MaxHeaderBytes + 16)), source.name(), &error);
+    if (!h) {
+        t->unreadable = member.name + u": "_s + error.message;
+        return;
+    }
+    t->shape = h->shape;
+    t->dtype = h->dtype;
+    if (h->dataOffset + h->dataBytes > span.size) {
+        t->unreadable =
+            Tr::tr("%1 is truncated: shape %2 of %3 needs %4 data bytes after the header, the "
+                   "member holds %5")
+                .arg(member.name, shapeText(h->shape), dtypeId(h->dtype))
+                .arg(h->dataBytes)
+                .arg(std::max<qint64>(0, span.size - h->dataOffset));
+        return;
+    }
+    if (!source.isPath()) {
+        t->unreadable = Tr::tr("%1: the archive was not read from a file, so its elements cannot "
+                               "be streamed")
+                            .arg(member.name);
+        return;
+    }
+    // Zero copy: the elements are streamed later straight from the file at this offset.
+    t->storage.kind = h->dataBytes > 0 ? TensorStorage::Kind::RawFile : TensorStorage::Kind::None;
+    t->storage.file = source.path;
+    t->storage.offset = span.offset + h->dataOffset;
+    t->storage.stored = h->dtype;
+    t->storage.bigEndian = h->bigEndian;
+    if (h->fortranOrder && h->shape.size() > 1)
+        for (qsizetype a = h->shape.size() - 1; a >= 0; --a)
+            t->storage.axisOrder.append(int(a));
+    *dataBytes += h->dataBytes;
 }
 
 } // namespace
@@ -442,154 +498,44 @@ quint64 le(const uchar *p, int bytes)
 Result<TensorDump>
 loadNpzDump(const Source &source, ProgressSink &progress, const CancelToken &cancel)
 {
-    const QString path = source.path;
-    if (auto e = checkReadableFile(path))
-        return Result<TensorDump>::failed(*e);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Result<TensorDump>::failed(
-            Error::make(ErrorCode::Unreadable, Tr::tr("cannot open the file for reading"), path));
-    const qint64 size = file.size();
-    auto fail = [&](const QString &message, qint64 offset) {
-        return Result<TensorDump>::failed(Error::make(ErrorCode::Malformed, message, path, offset));
-    };
-    // End of central directory: the last 22..65 557 bytes.
-    const qint64 tailSize = std::min<qint64>(size, 65557);
-    file.seek(size - tailSize);
-    const QByteArray tail = file.read(tailSize);
-    const qsizetype eocd = tail.lastIndexOf(QByteArray("PK\x05\x06", 4));
-    if (eocd < 0 || tail.size() - eocd < 22)
-        return fail(Tr::tr("not a complete .npz (zip) archive: the end-of-central-directory record "
-                           "is missing"),
-                    size);
-    const auto *e = reinterpret_cast<const uchar *>(tail.constData() + eocd);
-    quint64 entries = le(e + 10, 2);
-    quint64 cdSize = le(e + 12, 4);
-    quint64 cdOffset = le(e + 16, 4);
-    if (entries == 0xffff || cdSize == 0xffffffffu || cdOffset == 0xffffffffu) {
-        // zip64: the locator sits just before the classic record.
-        if (eocd < 20)
-            return fail(Tr::tr("the zip64 locator of the .npz archive is missing"), size);
-        const auto *loc = e - 20;
-        if (le(loc, 4) != 0x07064b50)
-            return fail(Tr::tr("the zip64 locator of the .npz archive is missing"), size);
-        const qint64 rec = qint64(le(loc + 8, 8));
-        file.seek(rec);
-        const QByteArray z = file.read(56);
-        if (z.size() < 56 || le(reinterpret_cast<const uchar *>(z.constData()), 4) != 0x06064b50)
-            return fail(Tr::tr("the zip64 end-of-central-directory record is damaged"), rec);
-        const auto *zp = reinterpret_cast<const uchar *>(z.constData());
-        entries = le(zp + 32, 8);
-        cdSize = le(zp + 40, 8);
-        cdOffset = le(zp + 48, 8);
-    }
-    if (cdOffset + cdSize > quint64(size) || cdSize > (quint64(1) << 31) ||
-        entries > (quint64(1) << 24))
-        return fail(Tr::tr("the central directory of the .npz archive lies outside the file"),
-                    qint64(cdOffset));
-    file.seek(qint64(cdOffset));
-    const QByteArray cd = file.read(qint64(cdSize));
+    Error error;
+    const auto zip = ZipReader::open(source, &error);
+    if (!zip)
+        return Result<TensorDump>::failed(error);
     auto dump = std::make_shared<TensorDump>();
-    dump->path = path;
+    dump->path = source.isPath() ? source.path : source.name();
     dump->format = u"npz"_s;
-    Diagnostics diagnostics;
-    qsizetype pos = 0;
-    for (quint64 k = 0; k < entries; ++k) {
+    const QList<ZipEntry> &members = zip->entries();
+    for (int i = 0; i < members.size(); ++i) {
         if (cancel.isCanceled())
             return Result<TensorDump>::canceled();
-        progress.reportRange(qint64(k), qint64(entries), 0, 950, Tr::tr("Reading .npz members"));
-        if (cd.size() - pos < 46 ||
-            le(reinterpret_cast<const uchar *>(cd.constData() + pos), 4) != 0x02014b50)
-            return fail(Tr::tr("central directory entry %1 of the .npz archive is damaged").arg(k),
-                        qint64(cdOffset) + pos);
-        const auto *c = reinterpret_cast<const uchar *>(cd.constData() + pos);
-        const quint64 method = le(c + 10, 2);
-        quint64 compressed = le(c + 20, 4), uncompressed = le(c + 24, 4);
-        const qsizetype nameLen = qsizetype(le(c + 28, 2)), extraLen = qsizetype(le(c + 30, 2)),
-                        commentLen = qsizetype(le(c + 32, 2));
-        quint64 local = le(c + 42, 4);
-        if (cd.size() - pos < 46 + nameLen + extraLen + commentLen)
-            return fail(Tr::tr("central directory entry %1 of the .npz archive is damaged").arg(k),
-                        qint64(cdOffset) + pos);
-        const QString name = QString::fromUtf8(cd.constData() + pos + 46, nameLen);
-        // zip64 extra field: the 0xffffffff fields follow in order uncompressed, compressed,
-        // offset.
-        const uchar *x = c + 46 + nameLen;
-        for (qsizetype off = 0; off + 4 <= extraLen;) {
-            const quint64 id = le(x + off, 2), len = le(x + off + 2, 2);
-            if (id == 0x0001) {
-                qsizetype f = off + 4;
-                if (uncompressed == 0xffffffffu && f + 8 <= extraLen) {
-                    uncompressed = le(x + f, 8);
-                    f += 8;
-                }
-                if (compressed == 0xffffffffu && f + 8 <= extraLen) {
-                    compressed = le(x + f, 8);
-                    f += 8;
-                }
-                if (local == 0xffffffffu && f + 8 <= extraLen) {
-                    local = le(x + f, 8);
-                }
-            }
-            off += 4 + qsizetype(len);
-        }
-        pos += 46 + nameLen + extraLen + commentLen;
-        if (!name.endsWith(u".npy"_s))
+        progress.reportRange(i, members.size(), 0, 950, Tr::tr("Reading .npz members"));
+        const ZipEntry &member = members[i];
+        if (!member.name.endsWith(u".npy"_s))
             continue;
         TensorEntry t;
-        t.name = name.chopped(4);
+        t.name = member.name.chopped(4);
         t.key = t.name;
         t.op = t.name;
-        if (method != 0) {
+        if (member.method == ZipEntry::Method::Deflated && !member.encrypted) {
             t.unreadable =
                 Tr::tr(
                     "%1 is a compressed member (numpy.savez_compressed); save with numpy.savez, or "
                     "extract the archive and compare the folder")
-                    .arg(name);
-            dump->tensors.append(t);
-            continue;
-        }
-        // Local header: 30 bytes + its own name and extra lengths, then the member's bytes.
-        file.seek(qint64(local));
-        const QByteArray lh = file.read(30);
-        if (lh.size() < 30 || le(reinterpret_cast<const uchar *>(lh.constData()), 4) != 0x04034b50)
-            return fail(Tr::tr("the local header of %1 is damaged").arg(name), qint64(local));
-        const qint64 dataStart =
-            qint64(local) + 30 +
-            qint64(le(reinterpret_cast<const uchar *>(lh.constData()) + 26, 2)) +
-            qint64(le(reinterpret_cast<const uchar *>(lh.constData()) + 28, 2));
-        file.seek(dataStart);
-        const QByteArray head =
-            file.read(std::min<qint64>(qint64(compressed), MaxHeaderBytes + 16));
-        Error error;
-        const auto h =
-            parseNpyHeader(std::string_view(head.constData(), size_t(head.size())), path, &error);
-        if (!h) {
-            t.unreadable = name + u": "_s + error.message;
-        } else if (h->dataOffset + h->dataBytes > qint64(compressed) ||
-                   dataStart + qint64(compressed) > size) {
-            t.unreadable = Tr::tr("%1 is truncated").arg(name);
+                    .arg(member.name);
+            describeCompressedMember(*zip, i, &t);
+        } else if (const auto span = zip->storedData(i, &error)) {
+            fillStoredMember(*span, member, source, &t, &dump->dataBytes);
         } else {
-            t.shape = h->shape;
-            t.dtype = h->dtype;
-            t.storage.kind =
-                h->dataBytes > 0 ? TensorStorage::Kind::RawFile : TensorStorage::Kind::None;
-            t.storage.file = path;
-            t.storage.offset = dataStart + h->dataOffset;
-            t.storage.stored = h->dtype;
-            t.storage.bigEndian = h->bigEndian;
-            if (h->fortranOrder && h->shape.size() > 1)
-                for (qsizetype a = h->shape.size() - 1; a >= 0; --a)
-                    t.storage.axisOrder.append(int(a));
-            dump->dataBytes += h->dataBytes;
+            t.unreadable = error.message;
         }
-        Q_UNUSED(uncompressed);
         dump->tensors.append(t);
     }
     if (dump->tensors.isEmpty())
-        return fail(Tr::tr("the .npz archive holds no .npy member"), 0);
+        return Result<TensorDump>::failed(Error::make(
+            ErrorCode::Malformed, Tr::tr("the .npz archive holds no .npy member"), dump->path, 0));
     progress.report(1000, Tr::tr("Reading .npz members"));
-    return Result<TensorDump>::ok(dump, diagnostics);
+    return Result<TensorDump>::ok(dump, Diagnostics());
 }
 
 } // namespace Twinscope::Core

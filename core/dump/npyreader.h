@@ -37,9 +37,11 @@ std::optional<TensorEntry> readNpyTensor(const QString &path, Error *error);
 Result<TensorDump>
 loadNpyDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
 
-// A .npz archive (numpy.savez): every stored .npy member is a tensor named by its member name, in
-// archive order, streamed from its offset inside the zip. Deflated members (numpy.savez_compressed)
-// become unreadable rows with a message; zip64 archives are supported.
+// A .npz archive (numpy.savez), read with ZipReader: every stored .npy member is a tensor named by
+// its member name, in archive order, streamed later from its offset inside the file (zero copy).
+// Deflated members (numpy.savez_compressed) and damaged members become unreadable rows with a
+// message (deflated ones keep their shape and dtype); a damaged archive fails. Members of an
+// archive given as bytes are listed but cannot be streamed.
 Result<TensorDump>
 loadNpzDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
 

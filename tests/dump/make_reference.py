@@ -238,6 +238,20 @@ npy_with_header("bad_dict.npy", "{'descr': '<f4', 'fortran_order': Maybe, 'shape
 npy_with_header("huge_shape.npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296, 64), }")
 open(os.path.join(BROKEN, "empty.npy"), "wb").close()
 np.savez_compressed(os.path.join(BROKEN, "compressed.npz"), x=np.arange(10.0))
+
+
+def short_member_npz(path):
+    """A stored member whose .npy header promises 100 float64 values, with 50 of them present."""
+    import io
+    import zipfile
+    buf = io.BytesIO()
+    np.save(buf, np.arange(100.0))
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr(zipfile.ZipInfo("whole.npy", (2024, 1, 2, 3, 4, 6)), buf.getvalue())
+        z.writestr(zipfile.ZipInfo("short.npy", (2024, 1, 2, 3, 4, 6)), buf.getvalue()[:-400])
+
+
+short_member_npz(os.path.join(BROKEN, "short_member.npz"))
 zraw = open(os.path.join(OUT, "arrays.bench.npz"), "rb").read()
 open(os.path.join(BROKEN, "truncated.npz"), "wb").write(zraw[:len(zraw) // 2])
 h5raw = open(os.path.join(OUT, "dumper.bench.h5"), "rb").read()

@@ -1,8 +1,10 @@
 #include "divergenceheatmap.h"
 
-#include "heatmapsvgwriter.h"
+#include "heatmappicture.h"
+#include "widgets/common/svgexport.h"
 
 #include <QHelpEvent>
+#include <QPainter>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -203,9 +205,29 @@ bool DivergenceHeatmap::savePdf(const QString &path)
     return m_plot->savePdf(path);
 }
 
+HeatmapPicture DivergenceHeatmap::picture(const QString &title) const
+{
+    // The export has a white background: the no-value grey is fixed there, not the palette's.
+    return HeatmapPicture(m_matrix, m_map->gradient(), title);
+}
+
 bool DivergenceHeatmap::saveSvg(const QString &path, const QString &title, QString *errorMessage)
 {
-    return writeHeatmapSvg(m_matrix, m_map->gradient(), title, path, errorMessage);
+    const HeatmapPicture p = picture(title);
+    return writeSvg(
+        path,
+        p.size(),
+        logicalDpiX(),
+        title,
+        p.description(),
+        [&](QPaintDevice *device) {
+            QPainter painter;
+            if (!painter.begin(device))
+                return false;
+            p.paint(painter);
+            return painter.end();
+        },
+        errorMessage);
 }
 
 } // namespace Twinscope::Widgets

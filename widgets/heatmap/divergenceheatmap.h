@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/dump/divergencematrix.h"
+#include "heatmappicture.h"
 
 #include <QWidget>
 
@@ -27,7 +28,10 @@ public:
     const Core::DivergenceMatrix &matrix() const { return m_matrix; }
     bool savePng(const QString &path);
     bool savePdf(const QString &path);
+    // Vector SVG through QSvgGenerator: one filled rect per cell (HeatmapPicture), not the view's
+    // raster colour map.
     bool saveSvg(const QString &path, const QString &title, QString *errorMessage);
+    HeatmapPicture picture(const QString &title) const; // what saveSvg paints
     QCustomPlot *plot() const { return m_plot; }
     // The pixel centre of a cell, for tests and tool tips.
     QPoint cellCenter(int matrixRow, int column) const;

@@ -1,7 +1,7 @@
 #include "lossplotview.h"
 
 #include "core/loss/losscurvemath.h"
-#include "plotsvgwriter.h"
+#include "widgets/common/svgexport.h"
 
 #include <QLocale>
 
@@ -370,9 +370,9 @@ void LossPlotView::redecimate()
     }
 }
 
-bool LossPlotView::saveSvg(const QString &path)
+bool LossPlotView::saveSvg(const QString &path, const QString &title, const QString &description)
 {
-    return writePlotSvg(this, path);
+    return writePlotSvg(this, path, title, description);
 }
 
 qsizetype LossPlotView::drawnPointCount() const

@@ -38,7 +38,8 @@ public:
     void setLogY(bool on);
     void setRobustRange(bool on); // y range [Q5, Q95] instead of min..max (METRICS.md §9.3)
     void resetView();
-    bool saveSvg(const QString &path);
+    // Vector SVG of what the plot shows (QSvgGenerator): curves, bands, markers, labels, legend.
+    bool saveSvg(const QString &path, const QString &title, const QString &description);
 
     double smoothing() const { return m_smoothing; }
     bool logY() const { return m_logY; }

@@ -143,7 +143,12 @@ bool LossWorkspace::exportTo(const QString &path, const QString &filter, QString
     } else if (is(u"pdf"_s)) {
         ok = m_plot->savePdf(path);
     } else if (is(u"svg"_s)) {
-        ok = m_plot->saveSvg(path);
+        QStringList names;
+        for (const Slot &s : std::as_const(m_slots))
+            if (s.run)
+                names << QFileInfo(s.path).fileName();
+        ok = m_plot->saveSvg(
+            path, tr("%1 curves").arg(metric()), tr("Runs: %1").arg(names.join(u", "_s)));
     } else {
         ok = m_plot->savePng(path, 0, 0, 2.0);
     }

@@ -1,5 +1,6 @@
 // Dump readers on good and broken inputs: every bad input fails or becomes an error row with a
 // message.
+#include "core/common/zipreader.h"
 #include "core/dump/dumpcompare.h"
 #include "core/dump/dumploader.h"
 #include "core/dump/dumpnames.h"
@@ -152,6 +153,63 @@ private slots:
         for (qsizetype cut = 0; cut < 128; ++cut)
             QVERIFY(
                 !parseNpyHeader(std::string_view(all.constData(), size_t(cut)), u"f16"_s, &error));
+    }
+
+    // .npz members go through ZipReader: stored members are streamed from their offset in the file,
+    // a short member or a compressed one is an error row that still says what the tensor is.
+    void npzMembers()
+    {
+        ProgressSink progress;
+        const auto good = loadNpzDump(
+            Source::fromPath(data(u"reference/arrays.bench.npz"_s)), progress, CancelToken());
+        QVERIFY2(good.isOk(), qPrintable(good.error().toString()));
+        QCOMPARE(good.value()->tensors.size(), 2);
+        QFile archive(data(u"reference/arrays.bench.npz"_s));
+        QVERIFY(archive.open(QIODevice::ReadOnly));
+        const QByteArray raw = archive.readAll();
+        Error error;
+        const auto zip = ZipReader::open(Source::fromBytes(raw, u"arrays.npz"_s), &error);
+        QVERIFY(zip);
+        for (const TensorEntry &t : good.value()->tensors) {
+            QVERIFY2(t.unreadable.isEmpty(), qPrintable(t.unreadable));
+            QCOMPARE(t.storage.kind, TensorStorage::Kind::RawFile);
+            // The offset points at the elements inside the file: the tail of the inflated member.
+            const qint64 bytes = t.numel() * dtypeSize(t.storage.stored);
+            const QByteArray member = zip->read(zip->indexOf(t.name + u".npy"_s), 1 << 24).data;
+            QVERIFY(bytes > 0 && member.size() > bytes);
+            QCOMPARE(raw.mid(t.storage.offset, bytes), member.right(bytes));
+        }
+
+        const auto shortMember = loadNpzDump(
+            Source::fromPath(data(u"broken/short_member.npz"_s)), progress, CancelToken());
+        QVERIFY(shortMember.isOk());
+        QCOMPARE(shortMember.value()->tensors.size(), 2);
+        const TensorEntry &whole = shortMember.value()->tensors[0];
+        const TensorEntry &cut = shortMember.value()->tensors[1];
+        QVERIFY(whole.unreadable.isEmpty());
+        QCOMPARE(whole.shape, QList<qint64>{100});
+        QCOMPARE(cut.name, u"short"_s);
+        QVERIFY2(cut.unreadable.contains(u"short.npy is truncated"_s), qPrintable(cut.unreadable));
+        QCOMPARE(cut.storage.kind, TensorStorage::Kind::None);
+        QCOMPARE(cut.shape, QList<qint64>{100});
+
+        const auto compressed = loadNpzDump(
+            Source::fromPath(data(u"broken/compressed.npz"_s)), progress, CancelToken());
+        QVERIFY(compressed.isOk());
+        const TensorEntry &x = compressed.value()->tensors[0];
+        QVERIFY(x.unreadable.contains(u"numpy.savez_compressed"_s));
+        QCOMPARE(x.shape, QList<qint64>{10});
+        QCOMPARE(x.dtype, DType::Float64);
+
+        // Bytes (no file to stream from): members are listed, their elements are not readable.
+        QFile f(data(u"reference/arrays.bench.npz"_s));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto bytes =
+            loadNpzDump(Source::fromBytes(f.readAll(), u"arrays.npz"_s), progress, CancelToken());
+        QVERIFY(bytes.isOk());
+        QCOMPARE(bytes.value()->tensors.size(), 2);
+        QVERIFY(bytes.value()->tensors[0].unreadable.contains(u"not read from a file"_s));
+        QCOMPARE(bytes.value()->tensors[0].shape, good.value()->tensors[0].shape);
     }
 
     void realFiles_data()

@@ -103,20 +103,57 @@ private slots:
         QVERIFY(ws.exportTo(tmp.filePath(u"c.csv"_s), u"(*.csv)"_s, &error));
         QVERIFY(ws.exportTo(tmp.filePath(u"h.png"_s), u"(*.png)"_s, &error));
         QVERIFY(QFileInfo(tmp.filePath(u"h.png"_s)).size() > 1000);
-        // SVG: well-formed XML with one rect per heatmap cell.
+        // SVG (QSvgGenerator): well-formed XML, vector only (no <image>), and one filled rect per
+        // heatmap cell at the cell's place in the cell's colour. QSvgGenerator puts the fill on the
+        // enclosing <g>, so the parser keeps a stack of fills.
         QVERIFY2(ws.exportTo(tmp.filePath(u"h.svg"_s), u"Heatmap SVG (*.svg)"_s, &error),
                  qPrintable(error));
         QFile svg(tmp.filePath(u"h.svg"_s));
         QVERIFY(svg.open(QIODevice::ReadOnly));
         QXmlStreamReader xml(&svg);
-        int cells = 0;
+        QStringList fills{u"none"_s};
+        QHash<QPair<int, int>, QString> rects; // top-left -> fill of every 14 x 14 rect
+        int images = 0;
+        QString title;
         while (!xml.atEnd()) {
-            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"rect"_s &&
-                xml.attributes().value(u"class"_s) == u"cell"_s)
-                ++cells;
+            const auto token = xml.readNext();
+            if (token == QXmlStreamReader::EndElement && xml.name() == u"g"_s)
+                fills.removeLast();
+            if (token != QXmlStreamReader::StartElement)
+                continue;
+            const QXmlStreamAttributes a = xml.attributes();
+            if (xml.name() == u"g"_s) {
+                fills.append(a.hasAttribute(u"fill"_s) ? a.value(u"fill"_s).toString()
+                                                       : fills.last());
+                // Cells are painted untransformed; a transform would move them off their place.
+                if (a.hasAttribute(u"transform"_s) && fills.last() != u"none"_s &&
+                    a.value(u"transform"_s) != u"matrix(1,0,0,1,0,0)"_s)
+                    fills.last() = u"transformed"_s;
+            } else if (xml.name() == u"rect"_s && a.value(u"width"_s) == u"14"_s &&
+                       a.value(u"height"_s) == u"14"_s) {
+                rects.insert({a.value(u"x"_s).toInt(), a.value(u"y"_s).toInt()}, fills.last());
+            } else if (xml.name() == u"image"_s) {
+                ++images;
+            } else if (xml.name() == u"title"_s && title.isEmpty()) {
+                title = xml.readElementText();
+            }
         }
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QCOMPARE(images, 0);
+        QCOMPARE(title, u"Per-layer divergence"_s);
         const auto &m = ws.heatmap()->matrix();
+        const Widgets::HeatmapPicture picture = ws.heatmap()->picture(title);
+        QVERIFY(m.rowCount() > 0 && m.columnCount() > 0);
+        int cells = 0;
+        for (int r = 0; r < m.rowCount(); ++r) {
+            for (int c = 0; c < m.columnCount(); ++c) {
+                const QRect place = picture.cellRect(r, c);
+                const QString fill = rects.value({place.x(), place.y()});
+                QVERIFY2(fill == picture.cellColour(r, c).name(),
+                         qPrintable(u"cell %1,%2: %3"_s.arg(r).arg(c).arg(fill)));
+                ++cells;
+            }
+        }
         QCOMPARE(cells, m.rowCount() * m.columnCount());
 
         if (!statistics && qEnvironmentVariableIsSet("TWINSCOPE_SCREENSHOT")) {

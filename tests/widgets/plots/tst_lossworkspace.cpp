@@ -149,8 +149,13 @@ void tst_LossWorkspace::exports()
     QFile svg(dir.filePath(u"loss.svg"_s));
     QVERIFY(svg.open(QIODevice::ReadOnly));
     const QByteArray svgText = svg.readAll();
+    // QSvgGenerator vector output: curves as polylines, labels as text, no embedded raster.
     QVERIFY(svgText.contains("<polyline"));
     QVERIFY(svgText.contains("first divergent step 3"));
+    QVERIFY(!svgText.contains("<image"));
+    const QByteArray title = "<title>" + f.workspace.metric().toUtf8() + " curves</title>";
+    QVERIFY2(svgText.contains(title), svgText.left(500).constData());
+    QVERIFY(svgText.contains("troubleshooter_npu_loss.txt"));
 }
 
 void tst_LossWorkspace::unknownLogFails()
