@@ -1,5 +1,6 @@
 // Pairing, verdicts, first divergent tensor and NaN origin on generated pairs with a known truth
 // (gen_dump_pair.py's truth.json) and on the real msprobe MindSpore-vs-PyTorch pair.
+#include "common/testdata.h"
 #include "core/dump/dumpcompare.h"
 #include "core/dump/dumploader.h"
 #include "core/dump/dumpseries.h"
@@ -135,7 +136,7 @@ private slots:
     // the framework renames supplied as a mapping file.
     void realMsprobePair()
     {
-        const QString dir = QStringLiteral(TWINSCOPE_SHARED_DATA "/dump/msprobe_ms_vs_pt_compare/");
+        const QString dir = sharedData(u"dump/msprobe_ms_vs_pt_compare/"_s);
         CompareOptions options;
         QString error;
         QVERIFY(loadMappingFile(QStringLiteral(TWINSCOPE_TEST_DATA "/dump/good/ms_to_pt_map.json"),

@@ -1,3 +1,4 @@
+#include "common/testdata.h"
 #include "core/trace/chrometraceloader.h"
 #include "core/trace/opstatistics.h"
 #include "core/trace/tracetime.h"
@@ -16,7 +17,7 @@ namespace {
 
 const QString Good = QStringLiteral(TWINSCOPE_TEST_DATA "/trace/good/");
 const QString Broken = QStringLiteral(TWINSCOPE_TEST_DATA "/trace/broken/");
-const QString Shared = QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/");
+const QString Shared = sharedData(u"trace/"_s);
 
 Result<TraceDataset> load(const Source &source, int threads = 1, qint64 minChunk = 16 << 20)
 {

@@ -1,3 +1,4 @@
+#include "common/testdata.h"
 #include "core/models/opsignaturetablemodel.h"
 #include "core/models/optypetablemodel.h"
 #include "widgets/common/loadcontroller.h"
@@ -133,9 +134,7 @@ void tst_OpInfoWorkspace::mindSporeTable()
 {
     LoadController loads;
     OpInfoWorkspace w(&loads);
-    QVERIFY(loadInto(w,
-                     QStringLiteral(TWINSCOPE_SHARED_DATA) +
-                         u"/opinfo/mindspore_framework_raw_1_run2.csv"_s));
+    QVERIFY(loadInto(w, sharedData(u"opinfo/mindspore_framework_raw_1_run2.csv"_s)));
     QCOMPARE(w.opTable()->model()->rowCount(), 21);
     QVERIFY(w.summary()->text().contains(u"MindSpore"_s));
     QCOMPARE(w.chart()->plot()->graph(0)->dataCount(), 0); // no times: the chart says so

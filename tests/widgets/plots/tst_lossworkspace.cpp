@@ -1,3 +1,4 @@
+#include "common/testdata.h"
 #include "core/common/filesniffer.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/plots/lossplotview.h"
@@ -31,7 +32,7 @@ private slots:
 
 namespace {
 
-const QString shared = QStringLiteral(TWINSCOPE_SHARED_DATA) + u"/loss/"_s;
+const QString shared = sharedData(u"loss/"_s);
 const QString gpu = shared + u"troubleshooter_gpu_loss.txt"_s;
 const QString npu = shared + u"troubleshooter_npu_loss.txt"_s;
 
