@@ -147,11 +147,10 @@ private slots:
 void TestCliTrace::everySharedTrace_data()
 {
     QTest::addColumn<QString>("path");
-    const QDir dir(sharedData(u"trace"_s));
-    const QStringList files = dir.entryList({u"*.json"_s, u"*.json.gz"_s}, QDir::Files, QDir::Name);
+    const QStringList files = sharedFiles(u"trace"_s, {u"*.json"_s, u"*.json.gz"_s});
     QVERIFY(files.size() >= 25);
-    for (const QString &f : files)
-        QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    for (const QString &path : files)
+        QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
 }
 
 void TestCliTrace::everySharedTrace()

@@ -7,11 +7,26 @@
 
 #include <QDir>
 #include <QString>
+#include <QStringList>
 
 // tests/data/shared/<relative>: a real file written by other people (trace/, loss/, dump/ ...).
 inline QString sharedData(const QString &relative = QString())
 {
     return QStringLiteral(TWINSCOPE_TEST_DATA "/shared/") + relative;
+}
+
+// The files in tests/data/shared/<folder> that match patterns, as paths sorted by name. A missing
+// or empty folder gives the folder itself, so a data-driven test fails on that row: a data table
+// without rows makes QFETCH abort the whole test program instead.
+inline QStringList sharedFiles(const QString &folder, const QStringList &patterns)
+{
+    const QDir dir(sharedData(folder));
+    QStringList files;
+    for (const QString &f : dir.entryList(patterns, QDir::Files, QDir::Name))
+        files << dir.filePath(f);
+    if (files.isEmpty())
+        files << dir.path();
+    return files;
 }
 
 // ../shared/data beside the checkout, or an empty string when the clone has none. Only the check

@@ -6,6 +6,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
@@ -307,9 +308,8 @@ void TestChromeTraceLoader::argsOnDemand()
 void TestChromeTraceLoader::sharedTraces_data()
 {
     QTest::addColumn<QString>("path");
-    const QDir dir(Shared);
-    for (const QString &f : dir.entryList({u"*.json"_s, u"*.json.gz"_s}, QDir::Files, QDir::Name))
-        QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    for (const QString &path : sharedFiles(u"trace"_s, {u"*.json"_s, u"*.json.gz"_s}))
+        QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
 }
 
 void TestChromeTraceLoader::sharedTraces()

@@ -5,6 +5,7 @@
 #include "widgets/opinfo/compilechartview.h"
 #include "widgets/opinfo/opinfoworkspace.h"
 
+#include <QFileInfo>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -42,6 +43,11 @@ Core::SniffResult input(const QString &path)
 
 bool loadInto(OpInfoWorkspace &w, const QString &path)
 {
+    // A missing fixture fails at once rather than after the load timeout.
+    if (!QFileInfo::exists(path)) {
+        qWarning("missing fixture %s", qPrintable(path));
+        return false;
+    }
     QSignalSpy loaded(&w, &Workspace::loaded);
     w.openPaths({input(path)});
     return loaded.wait(20000);

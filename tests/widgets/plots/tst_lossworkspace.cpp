@@ -57,6 +57,13 @@ struct Fixture
 
     bool openPair(const QString &a, const QString &b)
     {
+        // A missing fixture fails at once rather than after the load timeout.
+        for (const QString &path : {a, b}) {
+            if (!QFile::exists(path)) {
+                qWarning("missing fixture %s", qPrintable(path));
+                return false;
+            }
+        }
         workspace.resize(1500, 900);
         workspace.show();
         workspace.openPaths({sniffPath(a), sniffPath(b)});
