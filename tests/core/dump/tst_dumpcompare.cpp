@@ -175,6 +175,7 @@ private slots:
             "Bench Tensor Shape,Max diff"));
         // Without the mapping, the renamed calls stay unmatched or fall back to weaker matching.
         const auto plain = compare(dir + u"pytorch_data"_s, dir + u"mindspore_data"_s);
+        QVERIFY(plain);
         int plainMapped = 0;
         for (const CompareRow &r : plain->rows)
             plainMapped += r.match == PairMatch::Mapped;
@@ -238,9 +239,10 @@ private slots:
         const QString dir = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/dumper/");
         CancelToken token = CancelToken::create();
         token.cancel();
+        const auto bench = load(dir + u"bench.h5"_s), npu = load(dir + u"npu.h5"_s);
+        QVERIFY(bench && npu);
         ProgressSink progress;
-        const auto r = compareDumps(
-            load(dir + u"bench.h5"_s), load(dir + u"npu.h5"_s), CompareOptions(), progress, token);
+        const auto r = compareDumps(bench, npu, CompareOptions(), progress, token);
         QVERIFY(r.isCanceled());
     }
 
@@ -254,6 +256,7 @@ private slots:
         two.splitElements = 5000; // ranges of big pairs on both threads, merged in order
         const auto a = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s, one);
         const auto b = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s, two);
+        QVERIFY(a && b);
         QCOMPARE(a->rows.size(), b->rows.size());
         for (int i = 0; i < a->rows.size(); ++i) {
             const PairMetrics &ma = a->rows[i].metrics, &mb = b->rows[i].metrics;
@@ -274,6 +277,7 @@ private slots:
         CompareOptions oneSplit = two;
         oneSplit.threads = 1;
         const auto c = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s, oneSplit);
+        QVERIFY(c);
         for (int i = 0; i < b->rows.size(); ++i) {
             const double x = b->rows[i].metrics.cosine, y = c->rows[i].metrics.cosine;
             QVERIFY(x == y || (std::isnan(x) && std::isnan(y)));
