@@ -100,7 +100,8 @@ private slots:
         const QString tool =
             QStringLiteral(TWINSCOPE_SOURCE_DIR "/../shared/tools/gen_dump_pair.py");
         if (!QFile::exists(tool) || !QFile::exists(u"/usr/bin/python3"_s))
-            QSKIP("gen_dump_pair.py or /usr/bin/python3 is not available");
+            QSKIP("../shared/tools/gen_dump_pair.py (outside the repository) or /usr/bin/python3 "
+                  "is not available");
         QTemporaryDir tmp;
         QProcess p;
         p.start(u"/usr/bin/python3"_s,
