@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, ASan+UBSan) and runs each for SECONDS (default 30), seeded from
-# tests/data and ../shared/data. A crash leaves its input in build-fuzz/crashes/ and fails the run;
-# turn each one into a broken fixture. Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
+# tests/data, which holds a copy of ../shared/data in tests/data/shared (no ../shared needed). A
+# crash leaves its input in build-fuzz/crashes/ and fails the run; turn each one into a broken
+# fixture. Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
@@ -17,7 +18,10 @@ for t in "${targets[@]}"; do
     corpus=build-fuzz/corpus/$t
     mkdir -p "$corpus"
     # Seeds: every small fixture we have (the fuzzer keeps what adds coverage).
-    find tests/data ../shared/data -type f -size -256k 2>/dev/null | head -400 | while read -r f; do
+    # Sorted so each run seeds the same files; the list is read whole, so no early-closed pipe
+    # trips pipefail.
+    mapfile -t seeds < <(find tests/data -type f -size -256k ! -name '.*' | sort)
+    for f in "${seeds[@]:0:400}"; do
         cp -n "$f" "$corpus/$(echo "$f" | tr '/' '_')" 2>/dev/null || true
     done
     echo "fuzz: $t for ${seconds}s"

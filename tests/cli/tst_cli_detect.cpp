@@ -1,3 +1,4 @@
+#include "common/testdata.h"
 #include "testhelpers_cli.h"
 
 #include <QDir>
@@ -43,16 +44,25 @@ private slots:
         QVERIFY(r.err.contains("/nonexistent/trace.json"));
         QVERIFY(r.err.contains("does not exist"));
     }
+    // The in-repo copy always; ../shared/data too where it is beside the checkout, so a file added
+    // there is detected before anyone copies it.
+    void jsonForEverySharedFile_data()
+    {
+        QTest::addColumn<QString>("root");
+        QTest::newRow("tests/data/shared") << sharedData();
+        QTest::newRow("../shared/data") << upstreamSharedData();
+    }
     void jsonForEverySharedFile()
     {
-        const QString shared = QStringLiteral(TWINSCOPE_SHARED_DATA);
-        if (!QDir(shared).exists())
-            QSKIP("shared data not present");
+        QFETCH(QString, root);
+        if (root.isEmpty())
+            QSKIP("../shared/data is not beside this checkout; the in-repo copy was checked");
         QStringList files;
-        QDirIterator it(shared, QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
         while (it.hasNext())
             files << it.next();
         files.sort();
+        QVERIFY2(!files.isEmpty(), qPrintable(root + u" is empty"_s));
         const CliRun r = runCli(QStringList{u"detect"_s, u"--json"_s} + files);
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = r.json();
@@ -63,13 +73,21 @@ private slots:
             const QJsonObject f = arr[i].toObject();
             QCOMPARE(f.value(u"path"_s).toString(), files[i]);
             QCOMPARE(f.value(u"bytes"_s).toInteger(), QFileInfo(files[i]).size());
-            const QString folder = QDir(shared).relativeFilePath(files[i]).section(u'/', 0, 0);
+            const QString rel = QDir(root).relativeFilePath(files[i]);
+            const QString folder = rel.section(u'/', 0, 0);
             const QString kind = f.value(u"kind"_s).toString();
-            // The folder a file sits in names its kind, except PROVENANCE.md (not an input).
+            // The folder a file sits in names its kind, except PROVENANCE.md (not an input) and
+            // profiler/: no `profile` kind exists yet, so today the msprof-analyze cluster step
+            // table reads as a loss CSV and the communication JSON as unknown. Issue #11 (Ascend
+            // profiler folders) adds the kind; these exceptions go then.
             if (folder == u"PROVENANCE.md"_s)
                 QCOMPARE(kind, u"unknown"_s);
+            else if (rel == u"profiler/msprof_analyze_cluster_step_trace_time.csv"_s)
+                QCOMPARE(kind, u"loss"_s);
+            else if (rel == u"profiler/msprof_analyze_cluster_communication.json"_s)
+                QCOMPARE(kind, u"unknown"_s);
             else
-                QCOMPARE(kind, folder);
+                QVERIFY2(kind == folder, qPrintable(rel + u": "_s + kind));
             QVERIFY(f.contains(u"producer"_s));
         }
     }

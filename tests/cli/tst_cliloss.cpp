@@ -1,5 +1,7 @@
 // Runs the real twinscope-cli: `loss` output against goldens in tests/cli/golden (sorted keys,
 // float tolerance); TWINSCOPE_UPDATE_GOLDEN=1 rewrites them.
+#include "common/testdata.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -26,7 +28,7 @@ private slots:
 
 namespace {
 
-const QString shared = QStringLiteral(TWINSCOPE_SHARED_DATA) + u"/loss/"_s;
+const QString shared = sharedData(u"loss/"_s);
 const QString fixtures = QStringLiteral(TWINSCOPE_TEST_DATA) + u"/loss/"_s;
 const QString goldenDir = QStringLiteral(TWINSCOPE_SOURCE_DIR) + u"/tests/cli/golden/"_s;
 
@@ -235,4 +237,5 @@ void tst_CliLoss::textOutput()
 }
 
 QTEST_GUILESS_MAIN(tst_CliLoss)
+#include "common/testdata.h"
 #include "tst_cliloss.moc"

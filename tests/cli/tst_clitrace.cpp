@@ -1,5 +1,6 @@
 // Runs the real twinscope-cli on every chrome trace in the shared data and checks its counts and
 // its top op against an independent reading of the same file with QJsonDocument.
+#include "common/testdata.h"
 #include "core/common/bytesource.h"
 
 #include <QDir>
@@ -146,11 +147,11 @@ private slots:
 void TestCliTrace::everySharedTrace_data()
 {
     QTest::addColumn<QString>("path");
-    const QDir dir(QStringLiteral(TWINSCOPE_SHARED_DATA "/trace"));
-    const QStringList files = dir.entryList({u"*.json"_s, u"*.json.gz"_s}, QDir::Files, QDir::Name);
+    const QStringList files = sharedFiles(u"trace"_s, {u"*.json"_s, u"*.json.gz"_s});
+    for (const QString &path : files)
+        QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+    // After the rows: a failure here returns, and a data table without rows aborts in QFETCH.
     QVERIFY(files.size() >= 25);
-    for (const QString &f : files)
-        QTest::newRow(qPrintable(f)) << dir.filePath(f);
 }
 
 void TestCliTrace::everySharedTrace()
@@ -246,8 +247,7 @@ void TestCliTrace::notATrace_data()
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("message");
     QTest::newRow("kernel_details csv")
-        << QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/mstt_advisor_kernel_details.csv")
-        << u"not a chrome trace"_s;
+        << sharedData(u"trace/mstt_advisor_kernel_details.csv"_s) << u"not a chrome trace"_s;
     QTest::newRow("missing") << QStringLiteral(TWINSCOPE_TEST_DATA "/trace/does_not_exist.json")
                              << u"does not exist"_s;
     QTest::newRow("truncated JSON object")
@@ -277,8 +277,8 @@ void TestCliTrace::usage()
 
 void TestCliTrace::severalFiles()
 {
-    const QString a = QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/catapult_flow.json");
-    const QString b = QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/catapult_big_trace.json");
+    const QString a = sharedData(u"trace/catapult_flow.json"_s);
+    const QString b = sharedData(u"trace/catapult_big_trace.json"_s);
     int code = -1;
     const QJsonObject both = runCli({u"trace"_s, u"--json"_s, a, b}, &code);
     QCOMPARE(code, 0);
@@ -296,8 +296,7 @@ void TestCliTrace::folderOfRanks()
     // torch_npu layout: one *_ascend_pt folder per rank, each with
     // ASCEND_PROFILER_OUTPUT/trace_view.json.
     QTemporaryDir dir;
-    const QString source =
-        QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/mstt_advisor_trace_view.json");
+    const QString source = sharedData(u"trace/mstt_advisor_trace_view.json"_s);
     for (const QString &rank : {u"node0_rank0_ascend_pt"_s, u"node0_rank1_ascend_pt"_s}) {
         QVERIFY(QDir(dir.path()).mkpath(rank + u"/ASCEND_PROFILER_OUTPUT"_s));
         QVERIFY(

@@ -1,5 +1,6 @@
 // Pairing, verdicts, first divergent tensor and NaN origin on generated pairs with a known truth
 // (gen_dump_pair.py's truth.json) and on the real msprobe MindSpore-vs-PyTorch pair.
+#include "common/testdata.h"
 #include "core/dump/dumpcompare.h"
 #include "core/dump/dumploader.h"
 #include "core/dump/dumpseries.h"
@@ -99,7 +100,8 @@ private slots:
         const QString tool =
             QStringLiteral(TWINSCOPE_SOURCE_DIR "/../shared/tools/gen_dump_pair.py");
         if (!QFile::exists(tool) || !QFile::exists(u"/usr/bin/python3"_s))
-            QSKIP("gen_dump_pair.py or /usr/bin/python3 is not available");
+            QSKIP("../shared/tools/gen_dump_pair.py (outside the repository) or /usr/bin/python3 "
+                  "is not available");
         QTemporaryDir tmp;
         QProcess p;
         p.start(u"/usr/bin/python3"_s,
@@ -135,7 +137,7 @@ private slots:
     // the framework renames supplied as a mapping file.
     void realMsprobePair()
     {
-        const QString dir = QStringLiteral(TWINSCOPE_SHARED_DATA "/dump/msprobe_ms_vs_pt_compare/");
+        const QString dir = sharedData(u"dump/msprobe_ms_vs_pt_compare/"_s);
         CompareOptions options;
         QString error;
         QVERIFY(loadMappingFile(QStringLiteral(TWINSCOPE_TEST_DATA "/dump/good/ms_to_pt_map.json"),
@@ -174,6 +176,7 @@ private slots:
             "Bench Tensor Shape,Max diff"));
         // Without the mapping, the renamed calls stay unmatched or fall back to weaker matching.
         const auto plain = compare(dir + u"pytorch_data"_s, dir + u"mindspore_data"_s);
+        QVERIFY(plain);
         int plainMapped = 0;
         for (const CompareRow &r : plain->rows)
             plainMapped += r.match == PairMatch::Mapped;
@@ -237,9 +240,10 @@ private slots:
         const QString dir = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/pairs/dumper/");
         CancelToken token = CancelToken::create();
         token.cancel();
+        const auto bench = load(dir + u"bench.h5"_s), npu = load(dir + u"npu.h5"_s);
+        QVERIFY(bench && npu);
         ProgressSink progress;
-        const auto r = compareDumps(
-            load(dir + u"bench.h5"_s), load(dir + u"npu.h5"_s), CompareOptions(), progress, token);
+        const auto r = compareDumps(bench, npu, CompareOptions(), progress, token);
         QVERIFY(r.isCanceled());
     }
 
@@ -253,6 +257,7 @@ private slots:
         two.splitElements = 5000; // ranges of big pairs on both threads, merged in order
         const auto a = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s, one);
         const auto b = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s, two);
+        QVERIFY(a && b);
         QCOMPARE(a->rows.size(), b->rows.size());
         for (int i = 0; i < a->rows.size(); ++i) {
             const PairMetrics &ma = a->rows[i].metrics, &mb = b->rows[i].metrics;
@@ -273,6 +278,7 @@ private slots:
         CompareOptions oneSplit = two;
         oneSplit.threads = 1;
         const auto c = compare(dir + u"bench.h5"_s, dir + u"npu.h5"_s, oneSplit);
+        QVERIFY(c);
         for (int i = 0; i < b->rows.size(); ++i) {
             const double x = b->rows[i].metrics.cosine, y = c->rows[i].metrics.cosine;
             QVERIFY(x == y || (std::isnan(x) && std::isnan(y)));

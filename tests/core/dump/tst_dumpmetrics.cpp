@@ -46,10 +46,14 @@ private slots:
         QTest::addColumn<qint64>("chunk");
         QTest::addColumn<qint64>("split");
         QFile f(dir() + u"reference.json"_s);
-        QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonArray cases =
-            QJsonDocument::fromJson(f.readAll()).object().value(u"cases"_s).toArray();
-        QVERIFY(cases.size() >= 15);
+            f.open(QIODevice::ReadOnly)
+                ? QJsonDocument::fromJson(f.readAll()).object().value(u"cases"_s).toArray()
+                : QJsonArray();
+        // Without cases one row still runs and fails: a data table with no rows, or a check
+        // failing before any row is added, makes QFETCH abort the whole program.
+        if (cases.isEmpty())
+            QTest::newRow("no cases") << QJsonObject() << qint64(0) << qint64(0);
         for (const QJsonValue &c : cases) {
             const QJsonObject o = c.toObject();
             // A tiny chunk crosses chunk and hyperslab boundaries; the default one reads whole
@@ -61,6 +65,7 @@ private slots:
             QTest::addRow("%s/split", qPrintable(o.value(u"name"_s).toString()))
                 << o << qint64(64) << qint64(301);
         }
+        QVERIFY2(cases.size() >= 15, qPrintable(f.fileName()));
     }
     void metrics()
     {

@@ -1,5 +1,6 @@
 // Dump readers on good and broken inputs: every bad input fails or becomes an error row with a
 // message.
+#include "common/testdata.h"
 #include "core/common/zipreader.h"
 #include "core/dump/dumpcompare.h"
 #include "core/dump/dumploader.h"
@@ -218,7 +219,7 @@ private slots:
         QTest::addColumn<QString>("format");
         QTest::addColumn<int>("tensors");
         QTest::addColumn<bool>("statistics");
-        const QString shared = QStringLiteral(TWINSCOPE_SHARED_DATA "/dump/");
+        const QString shared = sharedData(u"dump/"_s);
         QTest::newRow("npy") << shared + u"msprobe_ms_2_3_input.npy"_s << u"npy"_s << 1 << false;
         QTest::newRow("ptdbg pkl")
             << shared + u"ptdbg_npu_test_dump.pkl"_s << u"ptdbg_pkl"_s << -1 << true;
@@ -253,8 +254,7 @@ private slots:
 
     void msprobeSidecars()
     {
-        const auto r = load(
-            QStringLiteral(TWINSCOPE_SHARED_DATA "/dump/msprobe_ms_vs_pt_compare/pytorch_data"));
+        const auto r = load(sharedData(u"dump/msprobe_ms_vs_pt_compare/pytorch_data"_s));
         QVERIFY(r.isOk());
         QVERIFY(!r.value()->moduleParent.isEmpty());
         const QStringList stack = r.value()->callStacks.value(u"Torch.cos.0.forward"_s);

@@ -1,3 +1,4 @@
+#include "common/testdata.h"
 #include "core/loss/losscomparison.h"
 #include "core/loss/lossloader.h"
 
@@ -28,12 +29,16 @@ private slots:
 
 namespace {
 
-const QString shared = QStringLiteral(TWINSCOPE_SHARED_DATA) + u"/loss/"_s;
+const QString shared = sharedData(u"loss/"_s);
 
+// Null when the file does not load (the reason goes to the test log): callers QVERIFY the result
+// before they dereference it, so a missing fixture fails the test instead of crashing it.
 std::shared_ptr<const LossRun> load(const QString &file)
 {
     ProgressSink progress;
     const Result<LossRun> r = loadLossLog(Source::fromPath(shared + file), {}, progress, {});
+    if (!r.isOk())
+        qWarning("%s", qPrintable(r.error().toString()));
     return r.value();
 }
 
@@ -102,6 +107,7 @@ void tst_LossComparison::deterministicVersusNonDeterministic()
 {
     const auto det = load(u"mindspeed_core_ms_pta_npu_qwen_sft_det.txt"_s);
     const auto nonDet = load(u"mindspeed_core_ms_pta_npu_qwen_sft_non_det.txt"_s);
+    QVERIFY(det && nonDet);
     const LossComparison c = compareLossRuns(*det, *nonDet, {}, {});
     QCOMPARE(c.alignedSteps(), 10);
     QVERIFY(!c.firstDivergentStep);
@@ -233,6 +239,7 @@ void tst_LossComparison::missingMetricMeansNoCommonSteps()
 {
     const auto gpu = load(u"troubleshooter_gpu_loss.txt"_s);
     const auto hf = load(u"hf_trainer_nsllm_trainer_state.json"_s);
+    QVERIFY(gpu && hf);
     const LossComparison c = compareLossRuns(*gpu, *hf, {}, {});
     QCOMPARE(c.alignedSteps(), 0);
     QCOMPARE(c.diagnosis.code, u"no_common_steps"_s);

@@ -1,3 +1,4 @@
+#include "common/testdata.h"
 #include "core/loss/lossloader.h"
 #include "core/loss/losstextparser.h"
 
@@ -35,7 +36,7 @@ private slots:
 
 namespace {
 
-const QString shared = QStringLiteral(TWINSCOPE_SHARED_DATA) + u"/loss/"_s;
+const QString shared = sharedData(u"loss/"_s);
 const QString fixtureDir = QStringLiteral(TWINSCOPE_TEST_DATA) + u"/loss/"_s;
 
 Result<LossRun> load(const QString &path, const LossLoadOptions &options = {})

@@ -1,3 +1,4 @@
+#include "common/testdata.h"
 #include "core/opinfo/mindsporeopinfo.h"
 #include "core/opinfo/opinfoanalysis.h"
 #include "core/opinfo/opinfoloader.h"
@@ -22,7 +23,7 @@ private slots:
 
 namespace {
 
-const QString shared = QStringLiteral(TWINSCOPE_SHARED_DATA) + u"/opinfo/"_s;
+const QString shared = sharedData(u"opinfo/"_s);
 const QString fixtures = QStringLiteral(TWINSCOPE_TEST_DATA) + u"/opinfo/"_s;
 
 Result<OpInfoDataset> load(const QString &path)

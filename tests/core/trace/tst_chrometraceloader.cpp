@@ -1,3 +1,4 @@
+#include "common/testdata.h"
 #include "core/trace/chrometraceloader.h"
 #include "core/trace/opstatistics.h"
 #include "core/trace/tracetime.h"
@@ -5,6 +6,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
@@ -16,7 +18,7 @@ namespace {
 
 const QString Good = QStringLiteral(TWINSCOPE_TEST_DATA "/trace/good/");
 const QString Broken = QStringLiteral(TWINSCOPE_TEST_DATA "/trace/broken/");
-const QString Shared = QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/");
+const QString Shared = sharedData(u"trace/"_s);
 
 Result<TraceDataset> load(const Source &source, int threads = 1, qint64 minChunk = 16 << 20)
 {
@@ -306,9 +308,8 @@ void TestChromeTraceLoader::argsOnDemand()
 void TestChromeTraceLoader::sharedTraces_data()
 {
     QTest::addColumn<QString>("path");
-    const QDir dir(Shared);
-    for (const QString &f : dir.entryList({u"*.json"_s, u"*.json.gz"_s}, QDir::Files, QDir::Name))
-        QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    for (const QString &path : sharedFiles(u"trace"_s, {u"*.json"_s, u"*.json.gz"_s}))
+        QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
 }
 
 void TestChromeTraceLoader::sharedTraces()

@@ -1,3 +1,4 @@
+#include "common/testdata.h"
 #include "core/models/opstatisticsmodel.h"
 #include "core/trace/chrometraceloader.h"
 #include "core/trace/levelofdetail.h"
@@ -135,8 +136,7 @@ void TestLevelOfDetail::statisticsModel()
 {
     ProgressSink progress;
     const Result<TraceDataset> r =
-        loadChromeTrace(Source::fromPath(QStringLiteral(TWINSCOPE_SHARED_DATA
-                                                        "/trace/mstt_advisor_trace_view.json")),
+        loadChromeTrace(Source::fromPath(sharedData(u"trace/mstt_advisor_trace_view.json"_s)),
                         ChromeTraceOptions(),
                         progress,
                         CancelToken());

@@ -1,3 +1,4 @@
+#include "common/testdata.h"
 #include "core/trace/chrometraceloader.h"
 
 #include <QFile>
@@ -28,9 +29,8 @@ private slots:
         QFETCH(QString, file);
         QFETCH(int, flows);
         QFETCH(int, unmatched);
-        const QString path = QStringLiteral(TWINSCOPE_SHARED_DATA "/") + file;
-        if (!QFile::exists(path))
-            QSKIP("shared data not present");
+        const QString path = sharedData(file);
+        QVERIFY2(QFile::exists(path), qPrintable(path));
         ProgressSink progress;
         const Result<TraceDataset> r =
             loadChromeTrace(Source::fromPath(path), ChromeTraceOptions{}, progress, CancelToken());

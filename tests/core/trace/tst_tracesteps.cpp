@@ -1,3 +1,4 @@
+#include "common/testdata.h"
 #include "core/trace/chrometraceloader.h"
 #include "core/trace/tracesteps.h"
 
@@ -22,14 +23,11 @@ private slots:
         // Computed independently from the JSON text: ts + dur of the earliest step slice, in ns.
         // torch_npu: ProfilerStep#1 ts "1704161511420289.011", dur 14091.97 µs (trace_view.json).
         QTest::newRow("torch_npu")
-            << QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/mstt_advisor_trace_view.json")
-            << qint64(-2);
+            << sharedData(u"trace/mstt_advisor_trace_view.json"_s) << qint64(-2);
         QTest::newRow("msprof step trace")
-            << QStringLiteral(TWINSCOPE_SHARED_DATA
-                              "/trace/cann_msprof_PROF_000001_device0_step_trace_0_2_1.json")
+            << sharedData(u"trace/cann_msprof_PROF_000001_device0_step_trace_0_2_1.json"_s)
             << qint64(-2);
-        QTest::newRow("no steps") << QStringLiteral(TWINSCOPE_SHARED_DATA
-                                                    "/trace/catapult_trivial_trace.json")
+        QTest::newRow("no steps") << sharedData(u"trace/catapult_trivial_trace.json"_s)
                                   << qint64(-1);
     }
 
@@ -37,8 +35,7 @@ private slots:
     {
         QFETCH(QString, file);
         QFETCH(qint64, endNs);
-        if (!QFile::exists(file))
-            QSKIP("shared data not present");
+        QVERIFY2(QFile::exists(file), qPrintable(file));
         ProgressSink progress;
         const Result<TraceDataset> r =
             loadChromeTrace(Source::fromPath(file), ChromeTraceOptions{}, progress, CancelToken());

@@ -1,9 +1,11 @@
+#include "common/testdata.h"
 #include "core/models/opsignaturetablemodel.h"
 #include "core/models/optypetablemodel.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/opinfo/compilechartview.h"
 #include "widgets/opinfo/opinfoworkspace.h"
 
+#include <QFileInfo>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -41,6 +43,11 @@ Core::SniffResult input(const QString &path)
 
 bool loadInto(OpInfoWorkspace &w, const QString &path)
 {
+    // A missing fixture fails at once rather than after the load timeout.
+    if (!QFileInfo::exists(path)) {
+        qWarning("missing fixture %s", qPrintable(path));
+        return false;
+    }
     QSignalSpy loaded(&w, &Workspace::loaded);
     w.openPaths({input(path)});
     return loaded.wait(20000);
@@ -133,9 +140,7 @@ void tst_OpInfoWorkspace::mindSporeTable()
 {
     LoadController loads;
     OpInfoWorkspace w(&loads);
-    QVERIFY(loadInto(w,
-                     QStringLiteral(TWINSCOPE_SHARED_DATA) +
-                         u"/opinfo/mindspore_framework_raw_1_run2.csv"_s));
+    QVERIFY(loadInto(w, sharedData(u"opinfo/mindspore_framework_raw_1_run2.csv"_s)));
     QCOMPARE(w.opTable()->model()->rowCount(), 21);
     QVERIFY(w.summary()->text().contains(u"MindSpore"_s));
     QCOMPARE(w.chart()->plot()->graph(0)->dataCount(), 0); // no times: the chart says so

@@ -1,3 +1,4 @@
+#include "common/testdata.h"
 #include "core/common/filesniffer.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/plots/lossplotview.h"
@@ -31,7 +32,7 @@ private slots:
 
 namespace {
 
-const QString shared = QStringLiteral(TWINSCOPE_SHARED_DATA) + u"/loss/"_s;
+const QString shared = sharedData(u"loss/"_s);
 const QString gpu = shared + u"troubleshooter_gpu_loss.txt"_s;
 const QString npu = shared + u"troubleshooter_npu_loss.txt"_s;
 
@@ -56,6 +57,13 @@ struct Fixture
 
     bool openPair(const QString &a, const QString &b)
     {
+        // A missing fixture fails at once rather than after the load timeout.
+        for (const QString &path : {a, b}) {
+            if (!QFile::exists(path)) {
+                qWarning("missing fixture %s", qPrintable(path));
+                return false;
+            }
+        }
         workspace.resize(1500, 900);
         workspace.show();
         workspace.openPaths({sniffPath(a), sniffPath(b)});

@@ -1,3 +1,4 @@
+#include "common/testdata.h"
 #include "core/common/filesniffer.h"
 #include "core/models/opstatisticsmodel.h"
 #include "core/trace/chrometraceloader.h"
@@ -23,8 +24,7 @@ using namespace Twinscope::Widgets;
 
 namespace {
 
-const QString AscendTrace =
-    QStringLiteral(TWINSCOPE_SHARED_DATA "/trace/mstt_advisor_trace_view.json");
+const QString AscendTrace = sharedData(u"trace/mstt_advisor_trace_view.json"_s);
 
 std::shared_ptr<const Core::TraceDataset> loadTrace(const QString &path)
 {
