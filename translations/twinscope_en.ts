@@ -4,20 +4,6 @@
 <context>
     <name>Cli</name>
     <message numerus="yes">
-        <source>%1: %2 (%n times)</source>
-        <translation>
-            <numerusform>%1: %2 (%n times)</numerusform>
-            <numerusform>%1: %2 (%n times)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>warning (%n time(s)): %1</source>
-        <translation>
-            <numerusform>warning (%n time): %1</numerusform>
-            <numerusform>warning (%n times): %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>format %1, %n point(s) of "%2"</source>
         <translation>
             <numerusform>format %1, %n point of "%2"</numerusform>
@@ -104,6 +90,19 @@
             <numerusform>The file ends inside the event array: %1 bytes after byte %2 were discarded and %n complete events kept.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source> (%n times)</source>
+        <translation>
+            <numerusform> (%n times)</numerusform><numerusform> (%n times)</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapPicture</name>
+    <message numerus="yes">
+        <source>Rows: %n tensors in execution order. Columns: %1. Colour: badness from 0 (good, green) to 1 (bad, red); grey cells have no value.</source>
+        <translation>
+            <numerusform>Rows: %n tensors in execution order. Columns: %1. Colour: badness from 0 (good, green) to 1 (bad, red); grey cells have no value.</numerusform><numerusform>Rows: %n tensors in execution order. Columns: %1. Colour: badness from 0 (good, green) to 1 (bad, red); grey cells have no value.</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>Twinscope::App::MainWindow</name>
@@ -164,6 +163,14 @@
             <numerusform>%1 (bench, %2) vs %3 (NPU, %4)%5%6&lt;br&gt;%n pair, </numerusform>
             <numerusform>%1 (bench, %2) vs %3 (NPU, %4)%5%6&lt;br&gt;%n pairs, </numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::LoadProgressWidget</name>
+    <message numerus="yes">
+        <source>%n job(s) ▾</source>
+        <translation>
+            <numerusform>%n job ▾</numerusform><numerusform>%n jobs ▾</numerusform></translation>
     </message>
 </context>
 <context>
@@ -295,6 +302,11 @@
             <numerusform>%n hits</numerusform>
             <numerusform>%n hits</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>Loading %n traces</source>
+        <translation>
+            <numerusform>Loading %n traces</numerusform><numerusform>Loading %n traces</numerusform></translation>
     </message>
 </context>
 </TS>

@@ -99,10 +99,6 @@
         <translation>allclose 绝对容差（默认：按 NPU 数据类型）。</translation>
     </message>
     <message>
-        <source>Worker threads over tensor pairs (default 2).</source>
-        <translation>处理张量对的工作线程数（默认 2）。</translation>
-    </message>
-    <message>
         <source>Benchmark dump: HDF5, .npy file or folder, msprobe dump.</source>
         <translation>标杆转储：HDF5、.npy 文件或文件夹、msprobe 转储。</translation>
     </message>
@@ -121,11 +117,6 @@
     <message>
         <source>--threads needs a number from 1 to 256.</source>
         <translation>--threads 需要 1 到 256 之间的数字。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1: %2 (%n times)</source>
-        <translation>
-            <numerusform>%1：%2（%n 次）</numerusform></translation>
     </message>
     <message>
         <source>%1: cannot write the CSV file</source>
@@ -210,11 +201,6 @@
     <message>
         <source>%1: has no metric "%2"; it has: %3</source>
         <translation>%1：没有指标“%2”；现有指标：%3</translation>
-    </message>
-    <message numerus="yes">
-        <source>warning (%n time(s)): %1</source>
-        <translation>
-            <numerusform>警告（%n 次）：%1</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>format %1, %n point(s) of "%2"</source>
@@ -329,10 +315,6 @@
         <translation>trace 至少需要一个文件。</translation>
     </message>
     <message>
-        <source>No chrome trace files were found in %1.</source>
-        <translation>在 %1 中未找到 chrome trace 文件。</translation>
-    </message>
-    <message>
         <source>--threads needs a positive number.</source>
         <translation>--threads 需要正数。</translation>
     </message>
@@ -347,6 +329,22 @@
     <message>
         <source>Also compute msaccucmp's KL divergence (a second pass over every pair).</source>
         <translation>同时计算 msaccucmp 的 KL 散度（需对每个张量对再遍历一遍）。</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Worker threads over tensor pairs (default: all cores).</source>
+        <translation>用于比较张量对的工作线程数（默认：全部核心）。</translation>
+    </message>
+    <message>
+        <source>An internal error stopped the command: %1</source>
+        <translation>内部错误中止了该命令：%1</translation>
+    </message>
+    <message>
+        <source>An internal error stopped the command.</source>
+        <translation>内部错误中止了该命令。</translation>
     </message>
 </context>
 <context>
@@ -505,24 +503,12 @@
         <translation>正在比较张量</translation>
     </message>
     <message>
-        <source>not enough memory to compare the dumps</source>
-        <translation>内存不足，无法比较转储</translation>
-    </message>
-    <message>
         <source>the folder holds no dump Twinscope reads (HDF5, .npy, msprobe dump.json)</source>
         <translation>文件夹中没有 Twinscope 可读取的转储（HDF5、.npy、msprobe dump.json）</translation>
     </message>
     <message>
         <source>not a tensor dump Twinscope reads</source>
         <translation>不是 Twinscope 可读取的张量转储</translation>
-    </message>
-    <message>
-        <source>not enough memory to load the dump</source>
-        <translation>内存不足，无法加载转储</translation>
-    </message>
-    <message>
-        <source>the dump could not be read because of an internal error</source>
-        <translation>由于内部错误，无法读取转储</translation>
     </message>
     <message>
         <source>HDF5 dumps can only be read from a file</source>
@@ -952,10 +938,6 @@
         <translation>实时跟随期间文件变小或被替换；已从头重新读取。</translation>
     </message>
     <message>
-        <source>Not enough memory to load this loss log.</source>
-        <translation>内存不足，无法加载此损失日志。</translation>
-    </message>
-    <message>
         <source>The JSON does not parse: %1.</source>
         <translation>JSON 无法解析：%1。</translation>
     </message>
@@ -1115,10 +1097,6 @@ First lines:
         <translation>ascend_op_info_summary.txt 没有时间信息，并且可能丢失了重复编译；请打开 plog 文件以获得准确计数。</translation>
     </message>
     <message>
-        <source>Not enough memory to load the host logs.</source>
-        <translation>内存不足，无法加载 host 日志。</translation>
-    </message>
-    <message>
         <source>The JSON is malformed: expected %1, found the end of the file.</source>
         <translation>JSON 格式错误：应为 %1，却遇到文件末尾。</translation>
     </message>
@@ -1174,14 +1152,6 @@ First lines:
     <message>
         <source>The trace holds no events.</source>
         <translation>trace 中没有事件。</translation>
-    </message>
-    <message>
-        <source>There is not enough memory to load this trace.</source>
-        <translation>内存不足，无法加载此 trace。</translation>
-    </message>
-    <message>
-        <source>The trace could not be loaded (internal error).</source>
-        <translation>无法加载 trace（内部错误）。</translation>
     </message>
     <message>
         <source>Trailing commas before '}' or ']' were skipped.</source>
@@ -1312,40 +1282,12 @@ First lines:
         <translation>stack.json 不是 JSON 对象；不显示调用栈</translation>
     </message>
     <message>
-        <source>not a complete .npz (zip) archive: the end-of-central-directory record is missing</source>
-        <translation>不是完整的 .npz（zip）归档：缺少中央目录结束记录</translation>
-    </message>
-    <message>
-        <source>the zip64 locator of the .npz archive is missing</source>
-        <translation>.npz 归档缺少 zip64 定位符</translation>
-    </message>
-    <message>
-        <source>the zip64 end-of-central-directory record is damaged</source>
-        <translation>zip64 中央目录结束记录已损坏</translation>
-    </message>
-    <message>
-        <source>the central directory of the .npz archive lies outside the file</source>
-        <translation>.npz 归档的中央目录位于文件范围之外</translation>
-    </message>
-    <message>
         <source>Reading .npz members</source>
         <translation>正在读取 .npz 成员</translation>
     </message>
     <message>
-        <source>central directory entry %1 of the .npz archive is damaged</source>
-        <translation>.npz 归档的中央目录条目 %1 已损坏</translation>
-    </message>
-    <message>
         <source>%1 is a compressed member (numpy.savez_compressed); save with numpy.savez, or extract the archive and compare the folder</source>
         <translation>%1 是压缩成员（numpy.savez_compressed）；请用 numpy.savez 保存，或解压归档后比较该文件夹</translation>
-    </message>
-    <message>
-        <source>the local header of %1 is damaged</source>
-        <translation>%1 的本地文件头已损坏</translation>
-    </message>
-    <message>
-        <source>%1 is truncated</source>
-        <translation>%1 被截断</translation>
     </message>
     <message>
         <source>the .npz archive holds no .npy member</source>
@@ -1470,6 +1412,170 @@ First lines:
     <message>
         <source>Events with a repeated key were read with the key's last value.</source>
         <translation>有事件包含重复的键，已按该键最后一次出现的值读取。</translation>
+    </message>
+    <message>
+        <source>the input</source>
+        <translation>该输入</translation>
+    </message>
+    <message>
+        <source>There is not enough memory to finish reading %1; close other files or use a machine with more memory.</source>
+        <translation>内存不足，无法读完 %1；请关闭其他文件或使用内存更大的机器。</translation>
+    </message>
+    <message>
+        <source>An internal error stopped the work on %1. Please report it with this file if you can share it.</source>
+        <translation>内部错误中止了对 %1 的处理。如能分享该文件，请附上它报告此问题。</translation>
+    </message>
+    <message>
+        <source>not a zip archive, or a damaged one: no end-of-central-directory record with a readable central directory was found (is the file cut off?)</source>
+        <translation>不是 zip 归档，或归档已损坏：未找到带有可读中央目录的中央目录结束记录（文件是否被截断？）</translation>
+    </message>
+    <message>
+        <source>the zip archive is damaged: its central directory, local headers and member sizes do not agree (is the file cut off?)</source>
+        <translation>zip 归档已损坏：其中央目录、本地文件头与成员大小不一致（文件是否被截断？）</translation>
+    </message>
+    <message>
+        <source>split (multi-part) zip archives are not supported</source>
+        <translation>不支持分卷（多部分）zip 归档</translation>
+    </message>
+    <message>
+        <source>not enough memory to read the zip directory</source>
+        <translation>内存不足，无法读取 zip 目录</translation>
+    </message>
+    <message>
+        <source>the zip archive cannot be read (%1)</source>
+        <translation>无法读取 zip 归档（%1）</translation>
+    </message>
+    <message>
+        <source>the zip archive claims %1 entries, more than the %2 read</source>
+        <translation>zip 归档声称有 %1 个条目，超过可读取的上限 %2</translation>
+    </message>
+    <message>
+        <source>entry %1 of the zip central directory is damaged</source>
+        <translation>zip 中央目录的第 %1 个条目已损坏</translation>
+    </message>
+    <message>
+        <source>zip member %1: %2</source>
+        <translation>zip 成员 %1：%2</translation>
+    </message>
+    <message>
+        <source>no such member</source>
+        <translation>没有该成员</translation>
+    </message>
+    <message>
+        <source>it is encrypted, and encrypted members are never read</source>
+        <translation>该成员已加密，加密成员一律不读取</translation>
+    </message>
+    <message>
+        <source>it is compressed (zip method %1), so it cannot be used in place</source>
+        <translation>该成员已压缩（zip 方法 %1），无法原位使用</translation>
+    </message>
+    <message>
+        <source>it is stored (not compressed), yet the central directory gives %1 stored and %2 uncompressed bytes</source>
+        <translation>该成员为存储（未压缩）方式，但中央目录给出的存储大小为 %1 字节、未压缩大小为 %2 字节</translation>
+    </message>
+    <message>
+        <source>its data could not be located inside the archive</source>
+        <translation>无法在归档中定位其数据</translation>
+    </message>
+    <message>
+        <source>it is compressed with zip method %1, which this build cannot inflate</source>
+        <translation>该成员使用 zip 方法 %1 压缩，当前构建无法解压</translation>
+    </message>
+    <message>
+        <source>it holds %1 bytes, more than the %2 allowed here</source>
+        <translation>该成员有 %1 字节，超过此处允许的 %2 字节</translation>
+    </message>
+    <message>
+        <source>it cannot be opened (%1)</source>
+        <translation>无法打开该成员（%1）</translation>
+    </message>
+    <message>
+        <source>it holds more than the %1 bytes the central directory says</source>
+        <translation>该成员的字节数多于中央目录所称的 %1 字节</translation>
+    </message>
+    <message>
+        <source>it holds only %1 bytes, but the central directory says %2</source>
+        <translation>该成员只有 %1 字节，但中央目录称有 %2 字节</translation>
+    </message>
+    <message>
+        <source>its CRC-32 does not match the central directory</source>
+        <translation>其 CRC-32 与中央目录不符</translation>
+    </message>
+    <message>
+        <source>its compressed data is corrupt after %1 bytes</source>
+        <translation>其压缩数据在 %1 字节之后已损坏</translation>
+    </message>
+    <message>
+        <source>not enough memory to inflate it</source>
+        <translation>内存不足，无法解压该成员</translation>
+    </message>
+    <message>
+        <source>its data is cut off after %1 of %2 bytes</source>
+        <translation>其数据在 %2 字节中的第 %1 字节之后被截断</translation>
+    </message>
+    <message>
+        <source>it cannot be read (%1)</source>
+        <translation>无法读取该成员（%1）</translation>
+    </message>
+    <message>
+        <source>%1 is truncated: shape %2 of %3 needs %4 data bytes after the header, the member holds %5</source>
+        <translation>%1 已被截断：形状 %2、类型 %3 在文件头之后需要 %4 字节数据，该成员只有 %5 字节</translation>
+    </message>
+    <message>
+        <source>%1: the archive was not read from a file, so its elements cannot be streamed</source>
+        <translation>%1：归档并非从文件读取，因此无法流式读取其元素</translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n times)</source>
+        <translation>
+            <numerusform>（%n 次）</numerusform></translation>
+    </message>
+    <message>
+        <source>Comparing loss curves</source>
+        <translation>正在比较损失曲线</translation>
+    </message>
+    <message>
+        <source>No loss log was given.</source>
+        <translation>未指定损失日志。</translation>
+    </message>
+    <message>
+        <source>Reading loss logs</source>
+        <translation>正在读取损失日志</translation>
+    </message>
+    <message>
+        <source>Analysing op info</source>
+        <translation>正在分析算子信息</translation>
+    </message>
+    <message>
+        <source>Computing op statistics</source>
+        <translation>正在计算算子统计</translation>
+    </message>
+    <message>
+        <source>Looking for traces</source>
+        <translation>正在查找 trace 文件</translation>
+    </message>
+    <message>
+        <source>No chrome trace files were found in %1.</source>
+        <translation>在 %1 中未找到 chrome trace 文件。</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapPicture</name>
+    <message numerus="yes">
+        <source>Rows: %n tensors in execution order. Columns: %1. Colour: badness from 0 (good, green) to 1 (bad, red); grey cells have no value.</source>
+        <translation>
+            <numerusform>行：按执行顺序排列的 %n 个张量。列：%1。颜色：偏差度从 0（好，绿色）到 1（差，红色）；灰色单元格表示无值。</numerusform></translation>
+    </message>
+    <message>
+        <source>no value</source>
+        <translation>无值</translation>
+    </message>
+</context>
+<context>
+    <name>SvgExport</name>
+    <message>
+        <source>The SVG picture could not be painted.</source>
+        <translation>无法绘制 SVG 图像。</translation>
     </message>
 </context>
 <context>
@@ -2031,10 +2137,6 @@ First lines:
         <translation>正在比较 %1 与 %2 …</translation>
     </message>
     <message>
-        <source>Comparing dump runs</source>
-        <translation>正在比较各次转储运行</translation>
-    </message>
-    <message>
         <source>Comparing dumps</source>
         <translation>正在比较转储</translation>
     </message>
@@ -2115,29 +2217,27 @@ First lines:
     </message>
 </context>
 <context>
-    <name>Twinscope::Widgets::LoadController</name>
-    <message>
-        <source>There is not enough memory for this.</source>
-        <translation>内存不足，无法完成此操作。</translation>
-    </message>
-    <message>
-        <source>Internal error: %1</source>
-        <translation>内部错误：%1</translation>
-    </message>
-</context>
-<context>
     <name>Twinscope::Widgets::LoadProgressWidget</name>
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <source>Stop loading; nothing already open is affected.</source>
-        <translation>停止加载；已打开的内容不受影响。</translation>
-    </message>
-    <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Stop this job; nothing already open is affected.</source>
+        <translation>停止此任务；已打开的内容不受影响。</translation>
+    </message>
+    <message>
+        <source>Show every running job, each with its own Cancel.</source>
+        <translation>显示所有正在运行的任务，每个都可单独取消。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) ▾</source>
+        <translation>
+            <numerusform>%n 个任务 ▾</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2305,10 +2405,6 @@ First lines:
         <source>Loss curves</source>
         <translation>损失曲线</translation>
     </message>
-    <message>
-        <source>Loading %1</source>
-        <translation>正在加载 %1</translation>
-    </message>
     <message numerus="yes">
         <source>Loaded %1: %n step(s) of the main loss.</source>
         <translation>
@@ -2389,16 +2485,24 @@ First lines:
             <numerusform>正在实时跟随 %n 个日志。</numerusform></translation>
     </message>
     <message>
-        <source>Following %1</source>
-        <translation>正在实时跟随 %1</translation>
-    </message>
-    <message>
         <source>PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg);;CSV of the aligned series (*.csv)</source>
         <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf);;SVG 图像 (*.svg);;对齐序列的 CSV (*.csv)</translation>
     </message>
     <message>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>Loading loss logs</source>
+        <translation>正在加载损失日志</translation>
+    </message>
+    <message>
+        <source>%1 curves</source>
+        <translation>%1 曲线</translation>
+    </message>
+    <message>
+        <source>Runs: %1</source>
+        <translation>运行：%1</translation>
     </message>
 </context>
 <context>
@@ -2916,10 +3020,6 @@ Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个匹配
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
-    <message>
-        <source>Computing op statistics</source>
-        <translation>正在计算算子统计</translation>
-    </message>
     <message numerus="yes">
         <source>%1 over %n tracks</source>
         <translation>
@@ -2969,6 +3069,11 @@ Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个匹配
     <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loading %n traces</source>
+        <translation>
+            <numerusform>正在加载 %n 个 trace 文件</numerusform></translation>
     </message>
 </context>
 </TS>
