@@ -7,8 +7,8 @@ check of a refactoring (docs/PERFORMANCE.md, "Before and after").
 Inputs are generated once into /tmp (never into the repository): a 1 GB Kineto-style trace
 (../shared/tools/gen_chrome_trace.py) and its .json.gz, a 2 x 1 GB HDF5 dump pair (gen_dump_pair.py),
 a 1 GB plog (scripts/gen_plog.py) and the 1 M-line Megatron log of bench_lossparser (set
-TWINSCOPE_LOSS_LOG to it). Each command runs RUNS times (default 5) alternating old and new, with the
-page cache warm; the table gives median wall time, CPU time and peak RSS and the new/old ratio."""
+TWINSCOPE_LOSS_LOG to it). Each command runs RUNS times (default 5) alternating old and new (and which goes
+first), with the page cache warm; the table gives median wall time, CPU time and peak RSS and the new/old ratio."""
 import os, subprocess, sys, time, statistics, gzip, shutil
 
 RUNS = int(os.environ.get('RUNS', '5'))
@@ -69,8 +69,10 @@ def main():
         for f in args[2:]:
             subprocess.run(['cat', f], stdout=subprocess.DEVNULL)
         runs = {old: [], new: []}
-        for _ in range(RUNS):
-            for cli in (old, new):
+        for k in range(RUNS):
+            # Alternate who goes first: a process that follows one freeing 2 GB meets a different
+            # page allocator state, and a fixed order would bias the ratio.
+            for cli in ((old, new) if k % 2 == 0 else (new, old)):
                 runs[cli].append(measure([cli] + args))
         med = {c: [statistics.median(r[i] for r in runs[c]) for i in range(3)] for c in runs}
         o, n = med[old], med[new]
