@@ -24,7 +24,6 @@ namespace Twinscope::Core {
 
 namespace {
 
-constexpr qint64 SegmentBytes = 4 << 20;  // inflated text per segment
 constexpr qint64 Headroom = 256 << 10;    // room in front of a segment for the carried event
 constexpr size_t QueueDepth = 2;          // inflated segments waiting for the parser
 constexpr qint64 ChunkBytes = 256 << 20;  // text per TraceChunk: its events are reserved at once
@@ -33,7 +32,10 @@ constexpr qint64 TailCap = 64 << 20;      // text after the array read for its m
 
 struct Segment
 {
-    std::vector<char> buffer = std::vector<char>(size_t(Headroom + SegmentBytes));
+    explicit Segment(qint64 bytes)
+        : buffer(size_t(Headroom + bytes))
+    {}
+    std::vector<char> buffer;
     qint64 base = 0; // offset in the text of buffer[Headroom]
     qint64 length = 0;
 };
@@ -111,8 +113,9 @@ void StreamParser::appendPending(const char *data, qint64 n)
 bool StreamParser::feed(Segment &segment)
 {
     char *data = segment.buffer.data() + Headroom;
-    if (m_out->head.isEmpty())
-        m_out->head = QByteArray(data, qsizetype(std::min<qint64>(segment.length, SniffBytes)));
+    if (m_out->head.size() < SniffBytes)
+        m_out->head.append(
+            data, qsizetype(std::min<qint64>(segment.length, SniffBytes - m_out->head.size())));
     switch (m_phase) {
     case Phase::Envelope:
         appendPending(data, segment.length);
@@ -267,11 +270,13 @@ void StreamParser::finish(std::string_view gz, Diagnostics &diag)
 
 ParsedTrace parseGzipTrace(const ByteSource &bytes,
                            const QString &name,
+                           qint64 segmentBytes,
                            ProgressSink &progress,
                            const CancelToken &cancel,
                            Diagnostics &diag)
 {
     ParsedTrace out;
+    segmentBytes = std::max<qint64>(1, segmentBytes);
     const std::string_view gz = bytes.data();
     auto index = std::make_shared<GzipIndex>();
     GzipInflater inflater(gz, index.get());
@@ -321,7 +326,7 @@ ParsedTrace parseGzipTrace(const ByteSource &bytes,
                 inflating = true;
                 std::unique_ptr<Segment> segment;
                 if (spare.empty()) {
-                    segment = std::make_unique<Segment>();
+                    segment = std::make_unique<Segment>(segmentBytes);
                 } else {
                     segment = std::move(spare.back());
                     spare.pop_back();
@@ -332,9 +337,9 @@ ParsedTrace parseGzipTrace(const ByteSource &bytes,
                     segment->base = inflater.produced();
                     segment->length = 0;
                     char *to = segment->buffer.data() + Headroom;
-                    while (segment->length < SegmentBytes && !inflater.finished())
+                    while (segment->length < segmentBytes && !inflater.finished())
                         segment->length +=
-                            inflater.read(to + segment->length, SegmentBytes - segment->length);
+                            inflater.read(to + segment->length, segmentBytes - segment->length);
                     consumed.store(inflater.consumed(), std::memory_order_relaxed);
                     // Inflated input pages of the mapping leave memory (the index reads the
                     // file again for args).

@@ -328,8 +328,9 @@ Result<TraceDataset> load(const Source &source,
         e.found = QString::fromLatin1(head);
         return Result<TraceDataset>::failed(e, diag);
     }
-    ParsedTrace parsed = gzip ? parseGzipTrace(*bytes, name, progress, cancel, diag)
-                              : parsePlainTrace(*bytes, name, options, progress, cancel, diag);
+    ParsedTrace parsed =
+        gzip ? parseGzipTrace(*bytes, name, options.gzipSegmentBytes, progress, cancel, diag)
+             : parsePlainTrace(*bytes, name, options, progress, cancel, diag);
     // A file cut short or replaced under the mapping read zeros somewhere: nothing of it counts.
     if (bytes->changedWhileRead())
         return Result<TraceDataset>::failed(fileChangedError(name), diag);

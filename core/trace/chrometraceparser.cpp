@@ -115,6 +115,11 @@ private:
     TraceChunk *m_chunk;
     qint64 m_base = 0;
     std::string m_clipped;
+    // Warnings of the event being read: kept once it is complete, dropped when the text ends
+    // inside it (a stream reads it again once more text has come). Strings it interned whose
+    // checks were dropped with it are checked again when they are next seen.
+    Diagnostics m_eventDiag;
+    std::vector<quint32> m_rechecked; // taken out of m_chunk->unchecked by the event being read
     std::string m_lastPid, m_lastTid, m_lastCat, m_lastName;
     quint32 m_lastPidId = UINT32_MAX, m_lastTidId = UINT32_MAX, m_lastCatId = UINT32_MAX,
             m_lastNameId = UINT32_MAX;
@@ -128,7 +133,7 @@ bool ChunkParser::readIdentity(
     // but said, since events of one thread may otherwise land on a track of their own unnoticed.
     auto odd = [&] {
         if (key)
-            m_chunk->diagnostics.add(
+            m_eventDiag.add(
                 u"odd_pid_tid"_s,
                 Tr::tr("Events whose pid or tid is an object, an array, null or a boolean were "
                        "put on a track with an empty (or true/false) id."),
@@ -154,8 +159,16 @@ bool ChunkParser::readIdentity(
     v = clip(v, from);
     const quint32 known = m_chunk->strings.size();
     *id = internCached(m_chunk->strings, v, last, lastId);
-    if (m_chunk->strings.size() != known)
+    if (m_chunk->strings.size() != known) {
         checkText(v); // each distinct name once: the hot path stays free of it
+    } else if (!m_chunk->unchecked.empty()) {
+        auto it = std::find(m_chunk->unchecked.begin(), m_chunk->unchecked.end(), *id);
+        if (it != m_chunk->unchecked.end()) {
+            m_rechecked.push_back(*id);
+            m_chunk->unchecked.erase(it);
+            checkText(v);
+        }
+    }
     return true;
 }
 
@@ -168,7 +181,7 @@ std::string_view ChunkParser::clip(std::string_view v, qint64 from)
         --n;
     m_clipped.assign(v.data(), n);
     m_clipped += "\xE2\x80\xA6"; // U+2026 HORIZONTAL ELLIPSIS
-    m_chunk->diagnostics.add(
+    m_eventDiag.add(
         u"long_name"_s,
         Tr::tr("Names longer than %1 bytes were cut to that length.").arg(MaxTraceNameBytes),
         Location{at(from), -1, {}});
@@ -181,16 +194,15 @@ void ChunkParser::checkText(std::string_view v)
     const qint64 base = at(inText ? qint64(v.data() - m_text.data()) : m_r.pos);
     const qint64 bad = firstInvalidUtf8(v);
     if (bad >= 0)
-        m_chunk->diagnostics.add(
+        m_eventDiag.add(
             u"invalid_utf8"_s,
             Tr::tr("Names with invalid UTF-8 are shown with replacement characters (U+FFFD)."),
             Location{inText ? base + bad : base, -1, {}});
     for (size_t i = 0; i < v.size(); ++i) {
         if (uchar(v[i]) < 0x20) {
-            m_chunk->diagnostics.add(
-                u"control_characters"_s,
-                Tr::tr("Names with raw control characters were accepted as they are."),
-                Location{inText ? base + qint64(i) : base, -1, {}});
+            m_eventDiag.add(u"control_characters"_s,
+                            Tr::tr("Names with raw control characters were accepted as they are."),
+                            Location{inText ? base + qint64(i) : base, -1, {}});
             break;
         }
     }
@@ -248,6 +260,7 @@ bool ChunkParser::readEvent()
 {
     RawEvent e;
     e.offset = m_r.pos;
+    m_r.m_trailingCommas = 0;
     quint32 seenKeys = 0;
     ++m_r.pos; // '{'
     m_r.skipWs();
@@ -275,7 +288,7 @@ bool ChunkParser::readEvent()
             // Duplicate keys: the last value wins, as in Python's json (FORMATS.md §7), but say so.
             if (const quint32 bit = knownKeyBit(kv)) {
                 if (seenKeys & bit)
-                    m_chunk->diagnostics.add(
+                    m_eventDiag.add(
                         u"duplicate_key"_s,
                         Tr::tr("Events with a repeated key were read with the key's last value."),
                         Location{at(e.offset),
@@ -337,12 +350,11 @@ bool ChunkParser::readEvent()
                 const qint64 len = m_r.pos - e.argsOffset;
                 e.argsLength = quint32(std::min<qint64>(len, UINT32_MAX));
                 if (m_r.m_trailingCommas > 0) {
-                    m_chunk->diagnostics.add(
-                        u"trailing_comma"_s,
-                        Tr::tr("Trailing commas before '}' or ']' were skipped."),
-                        Location{at(e.argsOffset), -1, {}},
-                        Severity::Warning,
-                        m_r.m_trailingCommas);
+                    m_eventDiag.add(u"trailing_comma"_s,
+                                    Tr::tr("Trailing commas before '}' or ']' were skipped."),
+                                    Location{at(e.argsOffset), -1, {}},
+                                    Severity::Warning,
+                                    m_r.m_trailingCommas);
                     m_r.m_trailingCommas = 0;
                 }
             } else {
@@ -356,10 +368,9 @@ bool ChunkParser::readEvent()
                 ++m_r.pos;
                 m_r.skipWs();
                 if (m_r.peek() == '}') {
-                    m_chunk->diagnostics.add(
-                        u"trailing_comma"_s,
-                        Tr::tr("Trailing commas before '}' or ']' were skipped."),
-                        Location{at(m_r.pos), -1, {}});
+                    m_eventDiag.add(u"trailing_comma"_s,
+                                    Tr::tr("Trailing commas before '}' or ']' were skipped."),
+                                    Location{at(m_r.pos), -1, {}});
                     ++m_r.pos;
                     break;
                 }
@@ -569,7 +580,24 @@ void ChunkParser::run(const TraceChunkOptions &options)
             break;
         }
         const qint64 eventStart = m_r.pos;
-        if (!readEvent()) {
+        const quint32 stringsBefore = m_chunk->strings.size();
+        const bool read = readEvent();
+        if (read && m_eventDiag.isEmpty()) {
+            // the common case: nothing to say
+        } else if (read || m_r.fail != Fail::Eof) {
+            m_chunk->diagnostics.merge(m_eventDiag);
+            m_eventDiag = Diagnostics();
+        } else {
+            m_eventDiag = Diagnostics();
+            m_chunk->unchecked.insert(
+                m_chunk->unchecked.end(), m_rechecked.begin(), m_rechecked.end());
+            for (quint32 id = stringsBefore; id < m_chunk->strings.size(); ++id)
+                m_chunk->unchecked.push_back(id);
+        }
+        m_rechecked.clear();
+        if (read)
+            m_chunk->unchecked.clear(); // strings of a cut that never came back are not names
+        if (!read) {
             if (m_r.fail == Fail::Eof) {
                 m_chunk->stop = TraceChunk::Stop::Truncated;
                 m_chunk->endPos = at(eventStart);

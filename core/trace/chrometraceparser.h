@@ -104,6 +104,9 @@ struct TraceChunk
     // text has arrived (an event cut by the end of a buffer is read again from its '{').
     bool endExpectEvent = true;
     bool endAfterComma = false;
+    // Strings the cut event interned whose checks (UTF-8, control characters) were dropped with
+    // its warnings; checked again when the event is read whole.
+    std::vector<quint32> unchecked;
 };
 
 struct TraceChunkOptions

@@ -38,6 +38,7 @@ ParsedTrace parsePlainTrace(const ByteSource &bytes,
 
 ParsedTrace parseGzipTrace(const ByteSource &bytes,
                            const QString &name,
+                           qint64 segmentBytes,
                            ProgressSink &progress,
                            const CancelToken &cancel,
                            Diagnostics &diag);
