@@ -1,5 +1,6 @@
 #include "clicommand.h"
 #include "core/common/translations.h"
+#include "core/export/terminaltext.h"
 
 #include <QCoreApplication>
 #include <QSettings>
@@ -53,8 +54,11 @@ int main(int argc, char **argv)
     }
     Core::installTranslators(&app, language);
 
-    QTextStream out(stdout);
-    QTextStream err(stderr);
+    // Names from the inputs reach the terminal: control characters are escaped on the way.
+    Core::ControlEscapingDevice stdoutDevice(stdout);
+    Core::ControlEscapingDevice stderrDevice(stderr);
+    QTextStream out(&stdoutDevice);
+    QTextStream err(&stderrDevice);
     App::CliIo io{out, err};
     if (args.isEmpty()) {
         printUsage(err);

@@ -2,6 +2,8 @@
 
 #include "diagnostics.h"
 #include "error.h"
+#include "gzipstream.h"
+#include "mappedfile.h"
 #include "progress.h"
 #include "source.h"
 
@@ -31,31 +33,25 @@ public:
     std::string_view data() const { return m_data; }
     qint64 size() const { return qint64(m_data.size()); }
     const QString &name() const { return m_name; }
+    bool isMapped() const { return m_map != nullptr; }
+
+    // True when the file shrank or was rewritten while its bytes were read (MappedFile): whatever
+    // was parsed from it is not the file, and the load must fail with fileChangedError().
+    bool changedWhileRead() const;
+    // Drops the pages of [from, to) of a mapping from memory (a no-op for bytes in memory).
+    void release(qint64 from, qint64 to) const;
 
 private:
     ByteSource() = default;
     QFile m_file;
+    std::unique_ptr<MappedFile> m_map;
     QByteArray m_bytes;
     std::string_view m_data;
     QString m_name;
 };
 
-// Inflates a (possibly multi-member) gzip stream. A truncated or corrupt stream keeps the inflated
-// prefix and adds a "truncated_gzip" warning; it fails only when nothing could be inflated.
-// maxOutput bounds the result (sniffing inflates only a prefix); 0 means no bound.
-struct InflateResult
-{
-    QByteArray data;
-    bool complete = false; // the stream ended cleanly
-    bool canceled = false;
-    std::optional<Error> error;
-};
-InflateResult inflateGzip(std::string_view in,
-                          const QString &name,
-                          Diagnostics *diagnostics,
-                          qint64 maxOutput = 0,
-                          const CancelToken &cancel = {},
-                          ProgressSink *progress = nullptr,
-                          int progressTo = 0);
+// "The file changed while it was read": the error of a load whose input shrank or was replaced
+// underneath it (ErrorCode::FileChanged).
+Error fileChangedError(const QString &file);
 
 } // namespace Twinscope::Core

@@ -32,6 +32,8 @@ QString errorCodeId(ErrorCode code)
         return u"too_large"_s;
     case ErrorCode::OutOfMemory:
         return u"out_of_memory"_s;
+    case ErrorCode::FileChanged:
+        return u"file_changed"_s;
     case ErrorCode::Internal:
         break;
     }

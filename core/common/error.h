@@ -17,6 +17,7 @@ enum class ErrorCode {
     TooLarge,
     OutOfMemory,
     Internal,
+    FileChanged, // the input shrank or was replaced while it was read (issue #16)
 };
 
 QString errorCodeId(ErrorCode code);

@@ -107,6 +107,10 @@ bool accumulateRange(const TensorEntry &b,
         done += want;
         bytesDone->fetch_add(want * bytesPerElement);
     }
+    // readFloats() hands out mapped memory: a file cut short under it read zeros (issue #16);
+    // changed() sets *error, which makes the row an error.
+    if (!sb->changed(error))
+        sn->changed(error);
     return true;
 }
 

@@ -1,13 +1,10 @@
 #include "tensorstream.h"
 
+#include "core/common/mappedfile.h"
 #include "core/common/tr.h"
 #include "hdf5lock.h"
 
 #include <QFile>
-
-#ifdef Q_OS_UNIX
-#include <sys/mman.h>
-#endif
 
 #include <bit>
 #include <cstring>
@@ -141,15 +138,15 @@ public:
         return true;
     }
 
-    ~RawFileStream() override { unmapWindow(); }
-
     qint64 read(double *dst, qint64 count, QString *error) override
     {
         const uchar *p = span(&count, error);
         if (!p)
-            return count == 0 ? 0 : -1;
+            return count == 0 && !changed(error) ? 0 : -1;
         widenToDouble(p, m_storage.stored, m_storage.bigEndian, count, dst);
-        return count;
+        // A fault in the window just read (cheap: one atomic); size and time are compared when
+        // the window moves on and at the end.
+        return m_window->faulted() && changed(error) ? -1 : count;
     }
 
     const float *readFloats(qint64 count, qint64 *got, QString *error) override
@@ -165,6 +162,19 @@ public:
         return reinterpret_cast<const float *>(p);
     }
 
+    bool changed(QString *error) const override
+    {
+        // A window of a file that shrank reads zeros past the new end (MappedFile): whatever was
+        // computed from it is not the file's content.
+        if (!m_faulted && !(m_window && m_window->changed()))
+            return false;
+        m_faulted = true;
+        if (error)
+            *error = Tr::tr("%1 changed while it was read (it was cut short or replaced)")
+                         .arg(m_storage.file);
+        return true;
+    }
+
 private:
     // The next *count elements as mapped bytes (count clipped to what is left); advances the
     // position.
@@ -176,58 +186,39 @@ private:
         if (!m_window || m_position + *count > m_windowStart + m_windowCount) {
             // A window of a few MiB keeps the mmap calls rare and the resident set O(window):
             // unmapping drops the pages from this process (the page cache keeps them for the next
-            // reader).
-            unmapWindow();
-            const qint64 first = m_storage.offset + m_position * m_itemSize;
-            const qint64 aligned = first & ~qint64(PageBytes - 1);
-            m_windowStart = m_position;
-            m_windowCount =
-                std::min(m_total - m_position, std::max(*count, WindowBytes / m_itemSize));
-            m_mapBytes = size_t(first - aligned + m_windowCount * m_itemSize);
-#ifdef Q_OS_UNIX
-            // MAP_POPULATE maps the whole window in one go instead of a page fault per 16 pages.
-            void *m = ::mmap(nullptr,
-                             m_mapBytes,
-                             PROT_READ,
-                             MAP_PRIVATE | MAP_POPULATE,
-                             m_file.handle(),
-                             off_t(aligned));
-            m_map = m == MAP_FAILED ? nullptr : static_cast<uchar *>(m);
-#else
-            m_map = m_file.map(aligned, qint64(m_mapBytes));
-#endif
-            if (!m_map) {
-                *error = Tr::tr("cannot map %1 at byte %2").arg(m_storage.file).arg(first);
+            // reader). A window that read zeros for a shrunk file is remembered before it goes.
+            if (m_window && changed(error)) {
                 *count = -1;
                 return nullptr;
             }
-            m_window = m_map + (first - aligned);
+            m_window.reset();
+            const qint64 first = m_storage.offset + m_position * m_itemSize;
+            m_windowStart = m_position;
+            m_windowCount =
+                std::min(m_total - m_position, std::max(*count, WindowBytes / m_itemSize));
+            // MAP_POPULATE maps the whole window in one go instead of a page fault per 16 pages.
+            QString why;
+            m_window =
+                MappedFile::map(m_file.handle(), first, m_windowCount * m_itemSize, true, &why);
+            if (!m_window) {
+                *error =
+                    Tr::tr("cannot map %1 at byte %2: %3").arg(m_storage.file).arg(first).arg(why);
+                *count = -1;
+                return nullptr;
+            }
         }
-        const uchar *p = m_window + (m_position - m_windowStart) * m_itemSize;
+        const uchar *p = reinterpret_cast<const uchar *>(m_window->data()) +
+                         (m_position - m_windowStart) * m_itemSize;
         m_position += *count;
         return p;
     }
-    void unmapWindow()
-    {
-        if (!m_map)
-            return;
-#ifdef Q_OS_UNIX
-        ::munmap(m_map, m_mapBytes);
-#else
-        m_file.unmap(m_map);
-#endif
-        m_map = nullptr;
-        m_window = nullptr;
-    }
 
     static constexpr qint64 WindowBytes = 8 << 20;
-    static constexpr qint64 PageBytes = 65536; // a multiple of every page size we run on
     TensorStorage m_storage;
     int m_itemSize = 0;
     QFile m_file;
-    uchar *m_map = nullptr;
-    size_t m_mapBytes = 0;
-    uchar *m_window = nullptr;
+    std::unique_ptr<MappedFile> m_window;
+    mutable bool m_faulted = false;
     qint64 m_windowStart = 0;
     qint64 m_windowCount = 0;
 };

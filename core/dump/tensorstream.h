@@ -34,6 +34,14 @@ public:
         *got = 0;
         return nullptr;
     }
+    // True (with *error set) when the file under a mapped stream shrank or was replaced while it
+    // was read: elements handed out so far may be zeros, not the file (issue #16). Callers of
+    // readFloats() check it once they are done with the last pointer.
+    virtual bool changed(QString *error) const
+    {
+        Q_UNUSED(error);
+        return false;
+    }
     // Continues reading at element position (storage order); false when out of range.
     virtual bool seek(qint64 position)
     {

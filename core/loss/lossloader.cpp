@@ -100,14 +100,11 @@ Error noMatch(const QString &name, std::string_view data, const QStringList &tri
 }
 
 Result<LossRun> loadImpl(const Source &source,
+                         const ByteSource *bytes,
                          const LossLoadOptions &options,
                          ProgressSink &progress,
                          const CancelToken &cancel)
 {
-    Error openError;
-    const auto bytes = ByteSource::open(source, &openError);
-    if (!bytes)
-        return Result<LossRun>::failed(openError);
     Diagnostics diagnostics;
     std::string_view data = bytes->data();
     QByteArray inflated;
@@ -230,7 +227,13 @@ Result<LossRun> loadLossLog(const Source &source,
                             const CancelToken &cancel)
 {
     return runGuarded<LossRun>(source.name(), [&] {
-        Result<LossRun> r = loadImpl(source, options, progress, cancel);
+        Error openError;
+        const auto bytes = ByteSource::open(source, &openError);
+        if (!bytes)
+            return Result<LossRun>::failed(openError);
+        Result<LossRun> r = loadImpl(source, bytes.get(), options, progress, cancel);
+        if (bytes->changedWhileRead())
+            return Result<LossRun>::failed(fileChangedError(source.name()), r.diagnostics());
         if (r.isOk())
             progress.report(1000, Tr::tr("Done"));
         return r;

@@ -225,25 +225,19 @@ struct FileOutcome
     Error error;
 };
 
-FileOutcome parseFile(const Source &source,
-                      quint32 fileIndex,
-                      bool explicitInput,
-                      const OpInfoLoadOptions &options,
-                      Merger &merger,
-                      Diagnostics &diagnostics,
-                      ProgressSink &progress,
-                      const CancelToken &cancel,
-                      qint64 bytesBefore,
-                      qint64 totalBytes)
+FileOutcome parseOpened(const ByteSource *bytes,
+                        const Source &source,
+                        quint32 fileIndex,
+                        bool explicitInput,
+                        const OpInfoLoadOptions &options,
+                        Merger &merger,
+                        Diagnostics &diagnostics,
+                        ProgressSink &progress,
+                        const CancelToken &cancel,
+                        qint64 bytesBefore,
+                        qint64 totalBytes)
 {
     FileOutcome out;
-    Error openError;
-    std::unique_ptr<ByteSource> bytes = ByteSource::open(source, &openError);
-    if (!bytes) {
-        out.ok = false;
-        out.error = openError;
-        return out;
-    }
     std::string_view data = bytes->data();
     QByteArray inflated;
     if (isGzip(data)) {
@@ -369,6 +363,44 @@ FileOutcome parseFile(const Source &source,
         out.error.line = 1;
         out.error.expected = u"[LEVEL] MODULE(pid,process):timestamp"_s;
         out.error.found = firstLineOf(data);
+    }
+    return out;
+}
+
+// Opens the file, parses it, and fails the result when the file changed underneath (issue #16).
+FileOutcome parseFile(const Source &source,
+                      quint32 fileIndex,
+                      bool explicitInput,
+                      const OpInfoLoadOptions &options,
+                      Merger &merger,
+                      Diagnostics &diagnostics,
+                      ProgressSink &progress,
+                      const CancelToken &cancel,
+                      qint64 bytesBefore,
+                      qint64 totalBytes)
+{
+    FileOutcome out;
+    Error openError;
+    const std::unique_ptr<ByteSource> bytes = ByteSource::open(source, &openError);
+    if (!bytes) {
+        out.ok = false;
+        out.error = openError;
+        return out;
+    }
+    out = parseOpened(bytes.get(),
+                      source,
+                      fileIndex,
+                      explicitInput,
+                      options,
+                      merger,
+                      diagnostics,
+                      progress,
+                      cancel,
+                      bytesBefore,
+                      totalBytes);
+    if (!out.canceled && bytes->changedWhileRead()) {
+        out.ok = false;
+        out.error = fileChangedError(source.name());
     }
     return out;
 }

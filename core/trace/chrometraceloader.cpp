@@ -1,6 +1,6 @@
 #include "chrometraceloader.h"
 
-#include "chrometraceparser.h"
+#include "chrometraceread.h"
 #include "core/common/bytesource.h"
 #include "core/common/constants.h"
 #include "core/common/filesniffer.h"
@@ -19,9 +19,7 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
 
-namespace {
-
-void locate(std::string_view text, qint64 offset, qint64 *line, qint64 *column)
+void locateInText(std::string_view text, qint64 offset, qint64 *line, qint64 *column)
 {
     offset = std::clamp<qint64>(offset, 0, qint64(text.size()));
     qint64 l = 1;
@@ -39,16 +37,18 @@ void locate(std::string_view text, qint64 offset, qint64 *line, qint64 *column)
     *column = offset - lineStart + 1;
 }
 
-Error syntaxError(std::string_view text,
-                  const QString &file,
-                  qint64 offset,
-                  const QString &expected,
-                  QString found)
+Error traceSyntaxError(const QString &file,
+                       qint64 offset,
+                       qint64 line,
+                       qint64 column,
+                       const QString &expected,
+                       QString found)
 {
     if (!found.isEmpty())
         found = found.simplified().isEmpty() ? u"\\n"_s : found.simplified();
     Error e = Error::make(ErrorCode::Malformed, {}, file, offset);
-    locate(text, offset, &e.line, &e.column);
+    e.line = line;
+    e.column = column;
     e.expected = expected;
     e.found = found;
     e.message =
@@ -57,6 +57,78 @@ Error syntaxError(std::string_view text,
             : Tr::tr("The JSON is malformed: expected %1, found \"%2\".").arg(expected, found);
     return e;
 }
+
+Error envelopeError(
+    const TraceEnvelope &envelope, const QString &file, qint64 textSize, qint64 line, qint64 column)
+{
+    if (envelope.errorOffset >= textSize || envelope.found.isEmpty()) {
+        Error e = traceSyntaxError(file, envelope.errorOffset, line, column, envelope.expected, {});
+        e.code = ErrorCode::Truncated;
+        return e;
+    }
+    Error e = traceSyntaxError(
+        file, envelope.errorOffset, line, column, envelope.expected, envelope.found);
+    if (envelope.errorOffset <= 3) {
+        e.code = ErrorCode::UnknownFormat;
+        e.message =
+            Tr::tr("This is not a chrome trace: expected a JSON array or object, found \"%1\".")
+                .arg(envelope.found.left(8));
+    } else if (envelope.objectForm) {
+        e.code = ErrorCode::UnknownFormat;
+        e.message = Tr::tr("This JSON object has no \"traceEvents\" array (stopped at %1).")
+                        .arg(envelope.found.isEmpty() ? Tr::tr("the end")
+                                                      : u"\""_s + envelope.found + u"\""_s);
+    }
+    return e;
+}
+
+qint64 countedEvents(const std::vector<std::unique_ptr<TraceChunk>> &chunks)
+{
+    qint64 n = 0;
+    for (const auto &c : chunks) {
+        for (const qint64 k : c->phaseCounts)
+            n += k;
+    }
+    return n;
+}
+
+void reportArrayEnd(const TraceChunk &last,
+                    std::string_view tail,
+                    bool tailCut,
+                    qint64 textSize,
+                    qint64 eventsKept,
+                    TraceEnvelope *envelope,
+                    Diagnostics &diag)
+{
+    const QLocale locale;
+    if (last.stop == TraceChunk::Stop::Truncated) {
+        diag.add(u"truncated"_s,
+                 Tr::tr("The file ends inside the event array: %1 bytes after byte %2 were "
+                        "discarded and %n "
+                        "complete events kept.",
+                        nullptr,
+                        int(std::min<qint64>(eventsKept, INT_MAX)))
+                     .arg(locale.toString(textSize - last.endPos), locale.toString(last.endPos)),
+                 Location{last.endPos, -1, {}});
+        return;
+    }
+    qint64 junkAt = -1;
+    if (scanTraceTail(tail, 0, envelope, &junkAt))
+        return;
+    if (junkAt >= qint64(tail.size()) && !tailCut) {
+        diag.add(u"truncated"_s,
+                 Tr::tr("The file ends before the closing '}' of the trace object."),
+                 Location{last.endPos + junkAt, -1, {}});
+        return;
+    }
+    junkAt = std::min<qint64>(junkAt, qint64(tail.size()));
+    diag.add(u"trailing_junk"_s,
+             Tr::tr("Text after the end of the trace was ignored (from byte %1).")
+                 .arg(locale.toString(last.endPos + junkAt)),
+             Location{last.endPos + junkAt, -1, {}});
+}
+
+namespace {
 
 // Chunk-local string ids -> global ids, in place; the first chunk's ids are already global.
 void remapChunk(TraceChunk &chunk, TraceStringTable &strings)
@@ -115,79 +187,29 @@ void mergeChunks(const std::vector<TraceChunk *> &chunks,
     }
 }
 
-Result<TraceDataset> load(const Source &source,
-                          const ChromeTraceOptions &options,
-                          ProgressSink &progress,
-                          const CancelToken &cancel)
-{
-    const QString name = source.name();
-    Diagnostics diag;
-    Error openError;
-    std::unique_ptr<ByteSource> bytes = ByteSource::open(source, &openError);
-    if (!bytes)
-        return Result<TraceDataset>::failed(openError);
-    progress.report(0, Tr::tr("Reading"));
-    std::string_view text = bytes->data();
-    QByteArray inflated;
-    const bool gzip = isGzip(text);
-    if (!gzip && name.endsWith(u".gz"_s, Qt::CaseInsensitive)) {
-        // A .gz that is not gzip was renamed or damaged; its content would only confuse (FORMATS.md
-        // §7).
-        const QByteArray head = QByteArray(text.data(), qsizetype(std::min<size_t>(4, text.size())))
-                                    .toHex(' ')
-                                    .toUpper();
-        Error e = Error::make(
-            ErrorCode::UnknownFormat,
-            Tr::tr("The file is named .gz but is not gzip: expected the bytes 1F 8B, found %1.")
-                .arg(QString::fromLatin1(head)),
-            name,
-            0);
-        e.expected = u"1F 8B"_s;
-        e.found = QString::fromLatin1(head);
-        return Result<TraceDataset>::failed(e, diag);
-    }
-    if (gzip) {
-        const QString stage = Tr::tr("Decompressing");
-        ProgressSink inflating(
-            [&](int permille, const QString &) { progress.report(permille, stage); });
-        InflateResult r = inflateGzip(text, name, &diag, 0, cancel, &inflating, 300);
-        if (r.canceled)
-            return Result<TraceDataset>::canceled();
-        if (r.error)
-            return Result<TraceDataset>::failed(*r.error, diag);
-        inflated = std::move(r.data);
-        bytes.reset();
-        text = std::string_view(inflated.constData(), size_t(inflated.size()));
-        if (text.empty())
-            return Result<TraceDataset>::failed(
-                Error::make(ErrorCode::EmptyFile, Tr::tr("The gzip stream holds no data."), name),
-                diag);
-    }
-    const int parseFrom = gzip ? 300 : 0;
-    TraceEnvelope envelope = scanTraceEnvelope(text);
-    if (envelope.arrayBegin < 0) {
-        if (envelope.errorOffset >= qint64(text.size()) || envelope.found.isEmpty()) {
-            Error e = syntaxError(text, name, envelope.errorOffset, envelope.expected, {});
-            e.code = ErrorCode::Truncated;
-            return Result<TraceDataset>::failed(e, diag);
-        }
-        Error e = syntaxError(text, name, envelope.errorOffset, envelope.expected, envelope.found);
-        if (envelope.errorOffset <= 3) {
-            e.code = ErrorCode::UnknownFormat;
-            e.message =
-                Tr::tr("This is not a chrome trace: expected a JSON array or object, found \"%1\".")
-                    .arg(envelope.found.left(8));
-        } else if (envelope.objectForm) {
-            e.code = ErrorCode::UnknownFormat;
-            e.message = Tr::tr("This JSON object has no \"traceEvents\" array (stopped at %1).")
-                            .arg(envelope.found.isEmpty() ? Tr::tr("the end")
-                                                          : u"\""_s + envelope.found + u"\""_s);
-        }
-        return Result<TraceDataset>::failed(e, diag);
-    }
+} // namespace
 
-    // Chunks: cut the array at guessed event boundaries; each chunk stops at the next one's start.
+ParsedTrace parsePlainTrace(const ByteSource &bytes,
+                            const QString &name,
+                            const ChromeTraceOptions &options,
+                            ProgressSink &progress,
+                            const CancelToken &cancel,
+                            Diagnostics &diag)
+{
+    ParsedTrace out;
+    const std::string_view text = bytes.data();
     const qint64 size = qint64(text.size());
+    out.textSize = size;
+    out.head = QByteArray(text.data(), qsizetype(std::min<qint64>(size, SniffBytes)));
+    TraceEnvelope &envelope = out.envelope;
+    envelope = scanTraceEnvelope(text);
+    if (envelope.arrayBegin < 0) {
+        qint64 line = 0, column = 0;
+        locateInText(text, envelope.errorOffset, &line, &column);
+        out.error = envelopeError(envelope, name, size, line, column);
+        return out;
+    }
+    // Chunks: cut the array at guessed event boundaries; each chunk stops at the next one's start.
     int threads = options.threads > 0 ? options.threads : WorkerPool::size();
     const qint64 span = size - envelope.arrayBegin;
     int wanted = 1;
@@ -207,7 +229,7 @@ Result<TraceDataset> load(const Source &source,
         c = std::make_unique<TraceChunk>();
     std::atomic<qint64> bytesDone{0};
     std::atomic<int> next{0};
-    const bool release = !gzip && source.isPath();
+    const bool release = bytes.isMapped();
     auto work = [&](int) {
         for (;;) {
             const int k = next.fetch_add(1);
@@ -225,90 +247,134 @@ Result<TraceDataset> load(const Source &source,
     const QString parsing = Tr::tr("Parsing");
     // Workers parse; the caller's thread only reports progress, so the sink is never called
     // concurrently and a single-threaded parse still shows progress.
-    WorkerPool::runMonitored(threads, work, [&] {
-        progress.reportRange(bytesDone.load(), span, parseFrom, 800, parsing);
-    });
-    if (cancel.isCanceled())
-        return Result<TraceDataset>::canceled();
+    WorkerPool::runMonitored(
+        threads, work, [&] { progress.reportRange(bytesDone.load(), span, 0, 800, parsing); });
+    if (cancel.isCanceled()) {
+        out.canceled = true;
+        return out;
+    }
     // Accept chunk k only if chunk k-1 stopped exactly at k's guessed start; otherwise the guess
     // was inside a string or nested value and the rest is parsed again from the real position.
-    std::vector<TraceChunk *> accepted{chunks[0].get()};
-    std::unique_ptr<TraceChunk> reparsed;
+    out.chunks.push_back(std::move(chunks[0]));
     for (int k = 1; k < n; ++k) {
-        TraceChunk *prev = accepted.back();
+        TraceChunk *prev = out.chunks.back().get();
         if (prev->stop != TraceChunk::Stop::ReachedLimit)
             break;
         if (prev->landed) {
-            accepted.push_back(chunks[size_t(k)].get());
+            out.chunks.push_back(std::move(chunks[size_t(k)]));
             continue;
         }
-        reparsed = std::make_unique<TraceChunk>();
+        auto reparsed = std::make_unique<TraceChunk>();
         TraceChunkOptions o;
         o.begin = prev->endPos;
         o.cancel = &cancel;
         parseTraceChunk(text, o, reparsed.get());
-        accepted.push_back(reparsed.get());
+        out.chunks.push_back(std::move(reparsed));
         break;
     }
-    TraceChunk *last = accepted.back();
-    if (last->stop == TraceChunk::Stop::Canceled)
-        return Result<TraceDataset>::canceled();
-    if (last->stop == TraceChunk::Stop::Malformed) {
-        for (TraceChunk *c : accepted)
-            diag.merge(c->diagnostics);
-        return Result<TraceDataset>::failed(
-            syntaxError(text, name, last->errorOffset, last->expected, last->found), diag);
-    }
-    auto dataset = std::make_shared<TraceDataset>();
-    qint64 eventsKept = 0;
-    for (TraceChunk *c : accepted) {
+    chunks.clear();
+    for (const auto &c : out.chunks)
         diag.merge(c->diagnostics);
+    const TraceChunk &last = *out.chunks.back();
+    if (last.stop == TraceChunk::Stop::Canceled) {
+        out.canceled = true;
+        return out;
+    }
+    if (last.stop == TraceChunk::Stop::Malformed) {
+        qint64 line = 0, column = 0;
+        locateInText(text, last.errorOffset, &line, &column);
+        out.error =
+            traceSyntaxError(name, last.errorOffset, line, column, last.expected, last.found);
+        return out;
+    }
+    reportArrayEnd(last,
+                   text.substr(size_t(last.endPos)),
+                   false,
+                   size,
+                   countedEvents(out.chunks),
+                   &envelope,
+                   diag);
+    return out;
+}
+
+namespace {
+
+Result<TraceDataset> load(const Source &source,
+                          const ChromeTraceOptions &options,
+                          ProgressSink &progress,
+                          const CancelToken &cancel)
+{
+    const QString name = source.name();
+    Diagnostics diag;
+    Error openError;
+    std::unique_ptr<ByteSource> bytes = ByteSource::open(source, &openError);
+    if (!bytes)
+        return Result<TraceDataset>::failed(openError);
+    progress.report(0, Tr::tr("Reading"));
+    const std::string_view raw = bytes->data();
+    const bool gzip = isGzip(raw);
+    if (!gzip && name.endsWith(u".gz"_s, Qt::CaseInsensitive)) {
+        // A .gz that is not gzip was renamed or damaged; its content would only confuse (FORMATS.md
+        // §7).
+        const QByteArray head =
+            QByteArray(raw.data(), qsizetype(std::min<size_t>(4, raw.size()))).toHex(' ').toUpper();
+        Error e = Error::make(
+            ErrorCode::UnknownFormat,
+            Tr::tr("The file is named .gz but is not gzip: expected the bytes 1F 8B, found %1.")
+                .arg(QString::fromLatin1(head)),
+            name,
+            0);
+        e.expected = u"1F 8B"_s;
+        e.found = QString::fromLatin1(head);
+        return Result<TraceDataset>::failed(e, diag);
+    }
+    ParsedTrace parsed =
+        gzip ? parseGzipTrace(*bytes, name, options.gzipSegmentBytes, progress, cancel, diag)
+             : parsePlainTrace(*bytes, name, options, progress, cancel, diag);
+    // A file cut short or replaced under the mapping read zeros somewhere: nothing of it counts.
+    if (bytes->changedWhileRead())
+        return Result<TraceDataset>::failed(fileChangedError(name), diag);
+    if (parsed.canceled || cancel.isCanceled())
+        return Result<TraceDataset>::canceled();
+    if (parsed.error)
+        return Result<TraceDataset>::failed(*parsed.error, diag);
+
+    auto dataset = std::make_shared<TraceDataset>();
+    TraceBuildInput input;
+    for (const auto &c : parsed.chunks) {
         for (int ph = 0; ph < 128; ++ph) {
-            if (c->phaseCounts[ph] > 0) {
-                const QString key = ph == '?' || ph == 0 ? u"?"_s : QString(QLatin1Char(char(ph)));
-                dataset->eventsByPhase[key] += c->phaseCounts[ph];
-                eventsKept += c->phaseCounts[ph];
-            }
+            if (c->phaseCounts[ph] == 0)
+                continue;
+            const QString key = ph == '?' || ph == 0 ? u"?"_s : QString(QLatin1Char(char(ph)));
+            dataset->eventsByPhase[key] += c->phaseCounts[ph];
+            if (!isKeptPhase(char(ph)) && ph != 'C' && ph != 'M')
+                input.unsupportedPhases[char(ph)] += c->phaseCounts[ph];
         }
     }
-    const QLocale locale;
-    if (last->stop == TraceChunk::Stop::Truncated) {
-        diag.add(u"truncated"_s,
-                 Tr::tr("The file ends inside the event array: %1 bytes after byte %2 were "
-                        "discarded and %n "
-                        "complete events kept.",
-                        nullptr,
-                        int(std::min<qint64>(eventsKept, INT_MAX)))
-                     .arg(locale.toString(size - last->endPos), locale.toString(last->endPos)),
-                 Location{last->endPos, -1, {}});
-    } else {
-        qint64 junkAt = -1;
-        if (!scanTraceTail(text, last->endPos, &envelope, &junkAt)) {
-            if (junkAt >= size)
-                diag.add(u"truncated"_s,
-                         Tr::tr("The file ends before the closing '}' of the trace object."),
-                         Location{junkAt, -1, {}});
-            else
-                diag.add(u"trailing_junk"_s,
-                         Tr::tr("Text after the end of the trace was ignored (from byte %1).")
-                             .arg(locale.toString(junkAt)),
-                         Location{junkAt, -1, {}});
-        }
-    }
+    const qint64 eventsKept = countedEvents(parsed.chunks);
     progress.report(800, Tr::tr("Building tracks"));
     // Merge chunk-local strings and events, freeing each chunk as it goes.
-    TraceBuildInput input;
+    const TraceEnvelope &envelope = parsed.envelope;
     input.baseTimeNs = envelope.hasBaseTime ? envelope.baseTimeNs : 0;
+    std::vector<TraceChunk *> accepted;
+    for (const auto &c : parsed.chunks)
+        accepted.push_back(c.get());
     dataset->strings = std::move(accepted.front()->strings);
     mergeChunks(accepted, dataset->strings, input);
-    chunks.clear();
-    reparsed.reset();
+    accepted.clear();
+    parsed.chunks.clear();
     buildTraceDataset(input, dataset.get(), &diag, cancel);
     if (cancel.isCanceled())
         return Result<TraceDataset>::canceled();
     dataset->strings.freeze();
-    // Args stay in the file for plain files; other inputs copy just the args text into an arena.
-    if (!release) {
+    // Args stay in the file: read in place for a plain file, through the gzip index for a .json.gz;
+    // bytes given in memory keep just the args text in an arena.
+    if (parsed.gzipIndex) {
+        dataset->argsIndex = parsed.gzipIndex;
+        if (!source.isPath())
+            dataset->argsCompressed = source.bytes;
+    } else if (!bytes->isMapped()) {
+        const std::string_view text = bytes->data();
         QByteArray arena;
         auto move = [&](std::vector<qint64> &offsets, const std::vector<quint32> &lengths) {
             for (size_t i = 0; i < offsets.size(); ++i) {
@@ -336,7 +402,11 @@ Result<TraceDataset> load(const Source &source,
     dataset->displayTimeUnit = envelope.displayTimeUnit;
     dataset->baseTimeNs = input.baseTimeNs;
     dataset->rank = envelope.rank;
-    dataset->producer = sniffBytes(text.substr(0, size_t(SniffBytes)), name, size).producer;
+    dataset->producer =
+        sniffBytes(std::string_view(parsed.head.constData(), size_t(parsed.head.size())),
+                   name,
+                   parsed.textSize)
+            .producer;
     if (dataset->producer.isEmpty() && envelope.kineto)
         dataset->producer = u"kineto"_s;
     if (eventsKept == 0)

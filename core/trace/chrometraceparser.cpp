@@ -99,9 +99,13 @@ public:
 
 private:
     bool readEvent();
-    bool readIdentity(quint32 *id, std::string &last, quint32 &lastId);
+    bool readIdentity(
+        quint32 *id, std::string &last, quint32 &lastId, const char *key, qint64 eventOffset);
     bool readId(quint64 *id);
     void checkText(std::string_view text);
+    std::string_view clip(std::string_view text, qint64 at);
+    // An offset into the window as an offset into the whole text.
+    qint64 at(qint64 local) const { return m_base + local; }
     bool readTime(qint64 *ns, quint8 hasFlag, quint8 badFlag, RawEvent *event);
     void readCounterArgs(const RawEvent &event);
     void readMetaArgs(const RawEvent &event);
@@ -109,48 +113,96 @@ private:
     std::string_view m_text;
     EventReader m_r;
     TraceChunk *m_chunk;
+    qint64 m_base = 0;
+    std::string m_clipped;
+    // Warnings of the event being read: kept once it is complete, dropped when the text ends
+    // inside it (a stream reads it again once more text has come). Strings it interned whose
+    // checks were dropped with it are checked again when they are next seen.
+    Diagnostics m_eventDiag;
+    std::vector<quint32> m_rechecked; // taken out of m_chunk->unchecked by the event being read
     std::string m_lastPid, m_lastTid, m_lastCat, m_lastName;
     quint32 m_lastPidId = UINT32_MAX, m_lastTidId = UINT32_MAX, m_lastCatId = UINT32_MAX,
             m_lastNameId = UINT32_MAX;
 };
 
-bool ChunkParser::readIdentity(quint32 *id, std::string &last, quint32 &lastId)
+bool ChunkParser::readIdentity(
+    quint32 *id, std::string &last, quint32 &lastId, const char *key, qint64 eventOffset)
 {
     std::string_view v;
+    // pid and tid are numbers or strings; anything else is kept as before (empty, or the word)
+    // but said, since events of one thread may otherwise land on a track of their own unnoticed.
+    auto odd = [&] {
+        if (key)
+            m_eventDiag.add(
+                u"odd_pid_tid"_s,
+                Tr::tr("Events whose pid or tid is an object, an array, null or a boolean were "
+                       "put on a track with an empty (or true/false) id."),
+                Location{at(eventOffset), -1, QString::fromLatin1(key)});
+    };
+    const qint64 from = m_r.pos;
     if (m_r.peek() == '"') {
-        if (!m_r.readString(&v))
+        if (!m_r.readString(&v, MaxTraceNameBytes))
             return false;
     } else if (m_r.peek() == '{' || m_r.peek() == '[') {
+        odd();
         return m_r.skipValue(); // not an identity; treated as missing
     } else {
         if (!m_r.readScalar(&v))
             return false;
-        if (v == "null")
+        if (v == "null") {
             v = {};
+            odd();
+        } else if (v == "true" || v == "false") {
+            odd();
+        }
     }
+    v = clip(v, from);
     const quint32 known = m_chunk->strings.size();
     *id = internCached(m_chunk->strings, v, last, lastId);
-    if (m_chunk->strings.size() != known)
+    if (m_chunk->strings.size() != known) {
         checkText(v); // each distinct name once: the hot path stays free of it
+    } else if (!m_chunk->unchecked.empty()) {
+        auto it = std::find(m_chunk->unchecked.begin(), m_chunk->unchecked.end(), *id);
+        if (it != m_chunk->unchecked.end()) {
+            m_rechecked.push_back(*id);
+            m_chunk->unchecked.erase(it);
+            checkText(v);
+        }
+    }
     return true;
+}
+
+std::string_view ChunkParser::clip(std::string_view v, qint64 from)
+{
+    if (v.size() <= MaxTraceNameBytes)
+        return v;
+    size_t n = MaxTraceNameBytes;
+    while (n > 0 && (uchar(v[n]) & 0xC0) == 0x80) // not inside a UTF-8 sequence
+        --n;
+    m_clipped.assign(v.data(), n);
+    m_clipped += "\xE2\x80\xA6"; // U+2026 HORIZONTAL ELLIPSIS
+    m_eventDiag.add(
+        u"long_name"_s,
+        Tr::tr("Names longer than %1 bytes were cut to that length.").arg(MaxTraceNameBytes),
+        Location{at(from), -1, {}});
+    return m_clipped;
 }
 
 void ChunkParser::checkText(std::string_view v)
 {
     const bool inText = v.data() >= m_text.data() && v.data() < m_text.data() + m_text.size();
-    const qint64 base = inText ? qint64(v.data() - m_text.data()) : m_r.pos;
+    const qint64 base = at(inText ? qint64(v.data() - m_text.data()) : m_r.pos);
     const qint64 bad = firstInvalidUtf8(v);
     if (bad >= 0)
-        m_chunk->diagnostics.add(
+        m_eventDiag.add(
             u"invalid_utf8"_s,
             Tr::tr("Names with invalid UTF-8 are shown with replacement characters (U+FFFD)."),
             Location{inText ? base + bad : base, -1, {}});
     for (size_t i = 0; i < v.size(); ++i) {
         if (uchar(v[i]) < 0x20) {
-            m_chunk->diagnostics.add(
-                u"control_characters"_s,
-                Tr::tr("Names with raw control characters were accepted as they are."),
-                Location{inText ? base + qint64(i) : base, -1, {}});
+            m_eventDiag.add(u"control_characters"_s,
+                            Tr::tr("Names with raw control characters were accepted as they are."),
+                            Location{inText ? base + qint64(i) : base, -1, {}});
             break;
         }
     }
@@ -159,8 +211,9 @@ void ChunkParser::checkText(std::string_view v)
 bool ChunkParser::readId(quint64 *id)
 {
     std::string_view v;
+    const qint64 from = m_r.pos;
     if (m_r.peek() == '"') {
-        if (!m_r.readString(&v))
+        if (!m_r.readString(&v, MaxTraceNameBytes))
             return false;
     } else if (m_r.peek() == '{' || m_r.peek() == '[') {
         return m_r.skipValue();
@@ -176,7 +229,7 @@ bool ChunkParser::readId(quint64 *id)
         }
         value = value * 10 + quint64(c - '0');
     }
-    *id = numeric ? value : (RawIdStringTag | m_chunk->strings.intern(v));
+    *id = numeric ? value : (RawIdStringTag | m_chunk->strings.intern(clip(v, from)));
     return true;
 }
 
@@ -207,6 +260,7 @@ bool ChunkParser::readEvent()
 {
     RawEvent e;
     e.offset = m_r.pos;
+    m_r.m_trailingCommas = 0;
     quint32 seenKeys = 0;
     ++m_r.pos; // '{'
     m_r.skipWs();
@@ -234,11 +288,12 @@ bool ChunkParser::readEvent()
             // Duplicate keys: the last value wins, as in Python's json (FORMATS.md §7), but say so.
             if (const quint32 bit = knownKeyBit(kv)) {
                 if (seenKeys & bit)
-                    m_chunk->diagnostics.add(
+                    m_eventDiag.add(
                         u"duplicate_key"_s,
                         Tr::tr("Events with a repeated key were read with the key's last value."),
-                        Location{
-                            e.offset, -1, QString::fromLatin1(kv.data(), qsizetype(kv.size()))});
+                        Location{at(e.offset),
+                                 -1,
+                                 QString::fromLatin1(kv.data(), qsizetype(kv.size()))});
                 seenKeys |= bit;
             }
             bool ok = true;
@@ -262,15 +317,15 @@ bool ChunkParser::readEvent()
             } else if (kv == "dur") {
                 ok = readTime(&e.dur, RawFlag::HasDur, RawFlag::BadDur, &e);
             } else if (kv == "pid") {
-                ok = readIdentity(&e.pid, m_lastPid, m_lastPidId);
+                ok = readIdentity(&e.pid, m_lastPid, m_lastPidId, "pid", e.offset);
                 e.flags |= RawFlag::HasPid;
             } else if (kv == "tid") {
-                ok = readIdentity(&e.tid, m_lastTid, m_lastTidId);
+                ok = readIdentity(&e.tid, m_lastTid, m_lastTidId, "tid", e.offset);
                 e.flags |= RawFlag::HasTid;
             } else if (kv == "name") {
-                ok = readIdentity(&e.name, m_lastName, m_lastNameId);
+                ok = readIdentity(&e.name, m_lastName, m_lastNameId, nullptr, e.offset);
             } else if (kv == "cat") {
-                ok = readIdentity(&e.category, m_lastCat, m_lastCatId);
+                ok = readIdentity(&e.category, m_lastCat, m_lastCatId, nullptr, e.offset);
             } else if (kv == "id") {
                 ok = readId(&e.id);
                 e.flags |= RawFlag::HasId;
@@ -281,8 +336,9 @@ bool ChunkParser::readEvent()
                     const qint64 at = m_r.pos;
                     ok = m_r.skipValue();
                     if (ok) {
-                        e.id = RawIdStringTag | m_chunk->strings.intern(m_text.substr(
-                                                    size_t(at), size_t(m_r.pos - at)));
+                        e.id = RawIdStringTag |
+                               m_chunk->strings.intern(
+                                   clip(m_text.substr(size_t(at), size_t(m_r.pos - at)), at));
                         e.flags |= RawFlag::HasId;
                     }
                 } else {
@@ -294,12 +350,11 @@ bool ChunkParser::readEvent()
                 const qint64 len = m_r.pos - e.argsOffset;
                 e.argsLength = quint32(std::min<qint64>(len, UINT32_MAX));
                 if (m_r.m_trailingCommas > 0) {
-                    m_chunk->diagnostics.add(
-                        u"trailing_comma"_s,
-                        Tr::tr("Trailing commas before '}' or ']' were skipped."),
-                        Location{e.argsOffset, -1, {}},
-                        Severity::Warning,
-                        m_r.m_trailingCommas);
+                    m_eventDiag.add(u"trailing_comma"_s,
+                                    Tr::tr("Trailing commas before '}' or ']' were skipped."),
+                                    Location{at(e.argsOffset), -1, {}},
+                                    Severity::Warning,
+                                    m_r.m_trailingCommas);
                     m_r.m_trailingCommas = 0;
                 }
             } else {
@@ -313,10 +368,9 @@ bool ChunkParser::readEvent()
                 ++m_r.pos;
                 m_r.skipWs();
                 if (m_r.peek() == '}') {
-                    m_chunk->diagnostics.add(
-                        u"trailing_comma"_s,
-                        Tr::tr("Trailing commas before '}' or ']' were skipped."),
-                        Location{m_r.pos, -1, {}});
+                    m_eventDiag.add(u"trailing_comma"_s,
+                                    Tr::tr("Trailing commas before '}' or ']' were skipped."),
+                                    Location{at(m_r.pos), -1, {}});
                     ++m_r.pos;
                     break;
                 }
@@ -330,12 +384,16 @@ bool ChunkParser::readEvent()
         }
     }
     ++m_chunk->phaseCounts[uchar(e.phase) & 0x7f];
-    if (e.phase == 'C')
+    if (e.phase == 'C') {
         readCounterArgs(e);
-    else if (e.phase == 'M')
+    } else if (e.phase == 'M') {
         readMetaArgs(e);
-    else
+    } else if (isKeptPhase(e.phase)) {
+        e.offset = at(e.offset);
+        if (e.argsOffset >= 0)
+            e.argsOffset = at(e.argsOffset);
         m_chunk->events.push_back(e);
+    }
     return true;
 }
 
@@ -353,9 +411,10 @@ void ChunkParser::readCounterArgs(const RawEvent &event)
         if (r.peek() != '"')
             return;
         std::string_view key;
-        if (!r.readString(&key))
+        const qint64 keyAt = r.pos;
+        if (!r.readString(&key, MaxTraceNameBytes))
             return;
-        const quint32 series = m_chunk->strings.intern(key);
+        const quint32 series = m_chunk->strings.intern(clip(key, keyAt));
         r.skipWs();
         if (r.peek() != ':')
             return;
@@ -414,7 +473,7 @@ void ChunkParser::readMetaArgs(const RawEvent &event)
                 std::string_view key;
                 if (!r.readString(&key))
                     break;
-                const std::string k(key);
+                const std::string k(key.substr(0, 16)); // only a few short keys matter
                 r.skipWs();
                 if (r.peek() != ':')
                     break;
@@ -422,9 +481,10 @@ void ChunkParser::readMetaArgs(const RawEvent &event)
                 r.skipWs();
                 if (r.peek() == '"' && (k == "name" || k == "labels")) {
                     std::string_view v;
-                    if (!r.readString(&v))
+                    const qint64 textAt = r.pos;
+                    if (!r.readString(&v, MaxTraceNameBytes))
                         break;
-                    m.text = m_chunk->strings.intern(v);
+                    m.text = m_chunk->strings.intern(clip(v, textAt));
                 } else if (r.peek() != '"' && r.peek() != '{' && r.peek() != '[' &&
                            k == "sort_index") {
                     std::string_view v;
@@ -461,16 +521,17 @@ void releasePages(const char *base, qint64 from, qint64 to)
 
 void ChunkParser::run(const TraceChunkOptions &options)
 {
-    m_chunk->begin = options.begin;
+    m_base = options.base;
+    m_chunk->begin = at(options.begin);
     m_r.pos = options.begin;
     // Kineto and torch_npu events take 200-300 bytes: reserving for 256 avoids most regrowth
     // (a copy plus fresh page faults) of the largest array without over-committing much.
     const qint64 bytes =
         (options.stopAt >= 0 ? options.stopAt : qint64(m_text.size())) - options.begin;
-    if (bytes > (1 << 20))
+    if (bytes > (1 << 20) && m_chunk->events.empty())
         m_chunk->events.reserve(size_t(bytes / 256));
-    bool expectEvent = true; // at the start or after a comma
-    bool afterComma = false;
+    bool expectEvent = options.expectEvent; // at the start or after a comma
+    bool afterComma = options.afterComma;
     qint64 reported = m_r.pos;
     qint64 released = m_r.pos;
     quint32 sinceCheck = 0;
@@ -478,7 +539,9 @@ void ChunkParser::run(const TraceChunkOptions &options)
         m_r.skipWs();
         if (m_r.atEnd()) {
             m_chunk->stop = TraceChunk::Stop::Truncated;
-            m_chunk->endPos = m_r.pos;
+            m_chunk->endPos = at(m_r.pos);
+            m_chunk->endExpectEvent = expectEvent;
+            m_chunk->endAfterComma = afterComma;
             break;
         }
         const char c = m_r.peek();
@@ -486,7 +549,7 @@ void ChunkParser::run(const TraceChunkOptions &options)
             if (expectEvent) // ",," or "[,": an empty element, skipped like a trailing comma
                 m_chunk->diagnostics.add(u"trailing_comma"_s,
                                          Tr::tr("Trailing commas before '}' or ']' were skipped."),
-                                         Location{m_r.pos, -1, {}});
+                                         Location{at(m_r.pos), -1, {}});
             ++m_r.pos;
             expectEvent = true;
             afterComma = true;
@@ -496,38 +559,57 @@ void ChunkParser::run(const TraceChunkOptions &options)
             if (afterComma)
                 m_chunk->diagnostics.add(u"trailing_comma"_s,
                                          Tr::tr("Trailing commas before '}' or ']' were skipped."),
-                                         Location{m_r.pos, -1, {}});
+                                         Location{at(m_r.pos), -1, {}});
             m_chunk->stop = TraceChunk::Stop::ArrayEnd;
-            m_chunk->endPos = m_r.pos + 1;
+            m_chunk->endPos = at(m_r.pos + 1);
             break;
         }
         if (c != '{' || !expectEvent) {
             m_r.error(expectEvent ? "'{' or ']'" : "',' or ']'");
             m_chunk->stop = TraceChunk::Stop::Malformed;
-            m_chunk->errorOffset = m_r.pos;
+            m_chunk->errorOffset = at(m_r.pos);
             m_chunk->expected = QString::fromLatin1(m_r.expected);
             m_chunk->found = QString::fromLatin1(&c, 1);
-            m_chunk->endPos = m_r.pos;
+            m_chunk->endPos = at(m_r.pos);
             break;
         }
         if (options.stopAt >= 0 && m_r.pos >= options.stopAt) {
             m_chunk->stop = TraceChunk::Stop::ReachedLimit;
             m_chunk->landed = m_r.pos == options.stopAt;
-            m_chunk->endPos = m_r.pos;
+            m_chunk->endPos = at(m_r.pos);
             break;
         }
         const qint64 eventStart = m_r.pos;
-        if (!readEvent()) {
+        const quint32 stringsBefore = m_chunk->strings.size();
+        const bool read = readEvent();
+        if (read && m_eventDiag.isEmpty()) {
+            // the common case: nothing to say
+        } else if (read || m_r.fail != Fail::Eof) {
+            m_chunk->diagnostics.merge(m_eventDiag);
+            m_eventDiag = Diagnostics();
+        } else {
+            m_eventDiag = Diagnostics();
+            m_chunk->unchecked.insert(
+                m_chunk->unchecked.end(), m_rechecked.begin(), m_rechecked.end());
+            for (quint32 id = stringsBefore; id < m_chunk->strings.size(); ++id)
+                m_chunk->unchecked.push_back(id);
+        }
+        m_rechecked.clear();
+        if (read)
+            m_chunk->unchecked.clear(); // strings of a cut that never came back are not names
+        if (!read) {
             if (m_r.fail == Fail::Eof) {
                 m_chunk->stop = TraceChunk::Stop::Truncated;
-                m_chunk->endPos = eventStart;
+                m_chunk->endPos = at(eventStart);
+                m_chunk->endExpectEvent = expectEvent;
+                m_chunk->endAfterComma = afterComma;
             } else {
                 m_chunk->stop = TraceChunk::Stop::Malformed;
-                m_chunk->errorOffset = m_r.failAt;
+                m_chunk->errorOffset = at(m_r.failAt);
                 m_chunk->expected = QString::fromLatin1(m_r.expected);
                 const std::string_view rest = m_text.substr(size_t(m_r.failAt), 12);
                 m_chunk->found = QString::fromUtf8(rest.data(), qsizetype(rest.size()));
-                m_chunk->endPos = eventStart;
+                m_chunk->endPos = at(eventStart);
             }
             break;
         }

@@ -34,6 +34,22 @@ enum : quint8 {
 // common numeric id costs no string-table entry.
 constexpr quint64 RawIdStringTag = quint64(1) << 63;
 
+// Names, categories, pids, tids, ids and counter series longer than this are cut (at a UTF-8
+// boundary, "…" appended) with a "long_name" warning: one 500 MB name must not cost gigabytes
+// in every copy the views make (issue #16). The longest real kernel names (C++ templates) stay
+// under 4 KiB.
+constexpr size_t MaxTraceNameBytes = 16 * 1024;
+
+// Whether the timeline uses events of phase ph; the parser counts the others and keeps nothing of
+// them, so an array of ten million {} costs no memory (issue #16). 'C' and 'M' are read by the
+// parser itself.
+constexpr bool isKeptPhase(char ph)
+{
+    return ph == 'X' || ph == 'B' || ph == 'E' || ph == 'i' || ph == 'I' || ph == 'R' ||
+           ph == 'b' || ph == 'e' || ph == 'n' || ph == 'S' || ph == 'T' || ph == 'F' ||
+           ph == 'p' || ph == 's' || ph == 't' || ph == 'f';
+}
+
 struct RawEvent
 {
     qint64 ts = 0;
@@ -84,6 +100,13 @@ struct TraceChunk
         false; // ReachedLimit exactly at stopAt: the next chunk's guess was a real boundary
     qint64 errorOffset = -1;
     QString expected, found;
+    // Truncated: the reader's state at endPos, so a streaming caller can go on there once more
+    // text has arrived (an event cut by the end of a buffer is read again from its '{').
+    bool endExpectEvent = true;
+    bool endAfterComma = false;
+    // Strings the cut event interned whose checks (UTF-8, control characters) were dropped with
+    // its warnings; checked again when the event is read whole.
+    std::vector<quint32> unchecked;
 };
 
 struct TraceChunkOptions
@@ -93,6 +116,11 @@ struct TraceChunkOptions
     bool releaseMappedPages = false; // madvise() consumed pages of a file mapping away (RSS)
     const CancelToken *cancel = nullptr;
     std::atomic<qint64> *bytesDone = nullptr;
+    // Streaming (gzip): text is a window that starts at this offset of the whole JSON text; every
+    // offset the chunk records (events, args, warnings, endPos) is an offset of the whole text.
+    qint64 base = 0;
+    bool expectEvent = true; // the state at begin (see TraceChunk::endExpectEvent)
+    bool afterComma = false;
 };
 
 void parseTraceChunk(std::string_view text, const TraceChunkOptions &options, TraceChunk *chunk);

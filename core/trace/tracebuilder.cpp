@@ -381,17 +381,14 @@ void Builder::run(const CancelToken &cancel)
     // Drop events whose time is unusable, before anything is grouped.
     std::vector<quint32> threadEvents, asyncEvents, flowEvents;
     std::vector<int> trackOfEvent(m_in.events.size(), -1);
-    std::map<char, qint64> unsupported;
+    // The parser keeps no event of an unsupported phase, only their counts.
+    std::map<char, qint64> unsupported = m_in.unsupportedPhases;
     int lastTrack = -1;
     quint64 lastKey = ~quint64(0);
     for (quint32 i = 0; i < quint32(m_in.events.size()); ++i) {
         RawEvent &e = m_in.events[i];
         const char ph = e.phase;
-        const bool known = ph == 'X' || ph == 'B' || ph == 'E' || ph == 'i' || ph == 'I' ||
-                           ph == 'R' || ph == 'b' || ph == 'e' || ph == 'n' || ph == 'S' ||
-                           ph == 'T' || ph == 'F' || ph == 'p' || ph == 's' || ph == 't' ||
-                           ph == 'f';
-        if (!known) {
+        if (!isKeptPhase(ph)) {
             ++unsupported[ph];
             continue;
         }

@@ -4,6 +4,7 @@
 #include "tracedataset.h"
 
 #include <functional>
+#include <map>
 
 namespace Twinscope::Core {
 
@@ -16,11 +17,19 @@ struct TraceBuildInput
     std::vector<RawCounter> counters;
     std::vector<RawMeta> metas;
     qint64 baseTimeNs = 0;
+    std::map<char, qint64> unsupportedPhases; // counted by the parser, which kept none of them
 };
 
 // Spans that overlap by at most this much still nest or touch: producers write float µs, and
 // rounding to whole ns leaves 1 ns of noise (FORMATS.md §7).
 constexpr qint64 TouchNs = 1;
+
+// Lanes of one track: spans nested deeper than MaxDepthLanes go to the overflow lanes, of which
+// there are at most MaxOverflowLanes (async tracks: the sum); spans beyond share the last lane.
+// Real traces stay far below (Python stacks under 200 levels); a runaway recursion or a killed
+// job's million unclosed B events must still load in seconds and draw (issue #16).
+constexpr quint32 MaxDepthLanes = 4096;
+constexpr quint32 MaxOverflowLanes = 1024;
 
 // A span before it has a lane: from an X, a B/E pair or an async begin/end pair.
 struct PendingSlice

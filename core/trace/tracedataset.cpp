@@ -43,6 +43,10 @@ QByteArray TraceDataset::readArgs(qint64 offset, quint32 length, bool *stale) co
             return {};
         return argsArena.mid(offset, length);
     }
+    if (argsIndex && !argsCompressed.isEmpty()) {
+        return argsIndex->read(
+            [&](qint64 from, qint64 n) { return argsCompressed.mid(from, n); }, offset, length);
+    }
     // Read through the file, never a long-lived mapping: only if it is still the file we loaded.
     const QFileInfo info(path);
     if (!info.exists() || info.size() != fileSize || info.lastModified() != fileModified) {
@@ -51,6 +55,14 @@ QByteArray TraceDataset::readArgs(qint64 offset, quint32 length, bool *stale) co
         return {};
     }
     QFile f(path);
+    if (argsIndex) {
+        if (!f.open(QIODevice::ReadOnly))
+            return {};
+        return argsIndex->read(
+            [&](qint64 from, qint64 n) { return f.seek(from) ? f.read(n) : QByteArray(); },
+            offset,
+            length);
+    }
     if (!f.open(QIODevice::ReadOnly) || !f.seek(offset))
         return {};
     return f.read(length);
@@ -145,7 +157,8 @@ qint64 TraceDataset::memoryBytes() const
            bytes(sliceArgsOffset) + bytes(sliceArgsLength) + bytes(sliceFlags) + bytes(instantTs) +
            bytes(instantName) + bytes(instantCategory) + bytes(instantArgsOffset) +
            bytes(instantArgsLength) + bytes(counterTs) + bytes(counterValue) + bytes(flows) +
-           bytes(flowsByFrom) + bytes(flowsByTo) + strings.bytes() + argsArena.capacity();
+           bytes(flowsByFrom) + bytes(flowsByTo) + strings.bytes() + argsArena.capacity() +
+           (argsIndex ? argsIndex->memoryBytes() : 0);
 }
 
 } // namespace Twinscope::Core

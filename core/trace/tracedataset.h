@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/common/gzipstream.h"
 #include "tracestringtable.h"
 
 #include <QByteArray>
@@ -8,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <vector>
 
 namespace Twinscope::Core {
@@ -107,8 +109,12 @@ public:
     int rank = -1;           // distributedInfo.rank, -1 when unknown
     qint64 firstNs = 0, lastNs = 0;
     QMap<QString, qint64> eventsByPhase; // "X" -> count, as read (before any drop)
-    QByteArray argsArena; // args text for inputs that are not a plain file (gzip, bytes)
+    QByteArray argsArena;                // args text for inputs in memory that are not gzip
     bool argsInArena = false;
+    // gzip input: args offsets are offsets of the inflated text, read back through this index
+    // from the file (or from argsCompressed when the input was given as bytes).
+    std::shared_ptr<const GzipIndex> argsIndex;
+    QByteArray argsCompressed;
 
     qint64 sliceCount() const { return qint64(sliceStart.size()); }
     qint64 sliceEnd(quint32 i) const { return sliceStart[i] + sliceDuration[i]; }

@@ -171,13 +171,18 @@ public:
         return m_scratch;
     }
 
-    bool readString(std::string_view *out)
+    // limit: the caller keeps at most this many bytes, so a huge escaped string is only decoded as
+    // far as that needs (an escape is at most 6 bytes for each byte it decodes to).
+    bool readString(std::string_view *out, size_t limit = std::string_view::npos)
     {
         bool escaped = false;
         if (!readStringRaw(out, &escaped))
             return false;
-        if (escaped)
+        if (escaped) {
+            if (limit != std::string_view::npos && out->size() / 6 > limit)
+                *out = out->substr(0, limit * 6);
             *out = unescape(*out);
+        }
         return true;
     }
 

@@ -177,7 +177,8 @@ void TestChromeTraceLoader::fixtures_data()
                                << QStringList{u"missing_ts=2"_s,
                                               u"bad_dur=1"_s,
                                               u"negative_dur=1"_s,
-                                              u"unsupported_phase=1"_s};
+                                              u"unsupported_phase=1"_s,
+                                              u"odd_pid_tid=2"_s};
     QTest::newRow("junk after") << Broken + u"junk_after.json"_s << true << QString() << QString()
                                 << qint64(-1) << qint64(1) << QStringList{u"trailing_junk=1"_s};
     QTest::newRow("bad UTF-8 and raw tab")
