@@ -2,6 +2,7 @@
 
 #include "diagnostics.h"
 #include "error.h"
+#include "inputfile.h"
 #include "progress.h"
 #include "source.h"
 
@@ -13,9 +14,6 @@
 #include <string_view>
 
 namespace Twinscope::Core {
-
-// The cheap checks every loader does first: exists, regular file, readable, non-empty.
-std::optional<Error> checkReadableFile(const QString &path);
 
 bool isGzip(std::string_view bytes);
 

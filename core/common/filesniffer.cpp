@@ -235,9 +235,10 @@ SniffResult sniffText(std::string_view head)
 
 QByteArray readHead(const QString &path, qint64 bytes, QString *errorText)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *errorText = f.errorString();
+    QFile f;
+    Error error;
+    if (!openInputFile(&f, path, &error)) {
+        *errorText = error.message;
         return {};
     }
     return f.read(bytes);

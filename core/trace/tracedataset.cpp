@@ -1,5 +1,6 @@
 #include "tracedataset.h"
 
+#include "core/common/inputfile.h"
 #include "core/common/tr.h"
 
 #include <QFile>
@@ -50,8 +51,9 @@ QByteArray TraceDataset::readArgs(qint64 offset, quint32 length, bool *stale) co
             *stale = true;
         return {};
     }
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly) || !f.seek(offset))
+    QFile f;
+    Error error;
+    if (!openInputFile(&f, path, &error) || !f.seek(offset))
         return {};
     return f.read(length);
 }
