@@ -106,7 +106,6 @@ std::optional<Error> checkReadableFile(const QString &path)
 
 bool openInputFile(QFile *file, const QString &path, Error *error)
 {
-    file->setFileName(path);
 #ifdef Q_OS_UNIX
     struct stat st;
     const QByteArray native = QFile::encodeName(path);
@@ -146,6 +145,7 @@ bool openInputFile(QFile *file, const QString &path, Error *error)
     }
     return true;
 #else
+    file->setFileName(path);
     if (auto e = checkInputPath(path, InputKind::File); e && e->code != ErrorCode::EmptyFile) {
         *error = *e;
         return false;
@@ -192,7 +192,6 @@ std::optional<QByteArray> readSmallInputFile(const QString &path, qint64 maxByte
 
 bool openOutputFile(QFile *file, const QString &path, Error *error)
 {
-    file->setFileName(path);
     if (path.isEmpty()) {
         *error = pathError(ErrorCode::NotFound, Tr::tr("No path was given."), path);
         return false;
@@ -230,6 +229,7 @@ bool openOutputFile(QFile *file, const QString &path, Error *error)
     }
     return true;
 #else
+    file->setFileName(path);
     if (QFileInfo(path).isDir()) {
         *error =
             pathError(ErrorCode::NotRegularFile, Tr::tr("This is a folder, not a file."), path);

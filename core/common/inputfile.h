@@ -23,15 +23,15 @@ std::optional<Error> checkReadableFile(const QString &path);
 
 // Opens a regular file read-only. The descriptor is opened non-blocking and checked with fstat, so
 // what was checked is what was opened: a FIFO swapped in after the check fails instead of hanging.
-// Empty files open (the callers that refuse them call checkReadableFile first). file's name is
-// set to path.
+// Empty files open (the callers that refuse them call checkReadableFile first). file is opened on
+// the descriptor, so its fileName() is empty: name the path in messages.
 bool openInputFile(QFile *file, const QString &path, Error *error);
 
 // Reads a small input whole (a mapping file, a pattern file): the checks above plus a size cap,
 // so /dev/zero or a 10 GB file given by mistake is refused instead of read.
 std::optional<QByteArray> readSmallInputFile(const QString &path, qint64 maxBytes, Error *error);
 
-// Opens an output file (--csv OUT) for writing, truncated. Refuses a folder; a FIFO or terminal
+// Opens an output file (--csv OUT) for writing, truncated (fileName() empty, as above). Refuses a folder; a FIFO or terminal
 // is fine when something reads it (/dev/stdout, a process substitution), and a FIFO nobody reads
 // fails at once instead of blocking.
 bool openOutputFile(QFile *file, const QString &path, Error *error);
