@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
+#include <QSet>
 
 #include <simdjson.h>
 
@@ -94,6 +95,21 @@ QString qstr(std::string_view s)
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
 
+// Shapes repeat across layers and steps: one shared list per distinct shape instead of one
+// allocation per tensor (QList is implicitly shared).
+struct ShapeInterner
+{
+    QSet<QList<qint64>> shapes;
+    void intern(QList<qint64> *shape)
+    {
+        const auto it = shapes.constFind(*shape);
+        if (it != shapes.cend())
+            *shape = *it;
+        else if (!shape->isEmpty())
+            shapes.insert(*shape);
+    }
+};
+
 struct Walker
 {
     TensorDump *dump;
@@ -102,6 +118,7 @@ struct Walker
     bool tensorMode = false;
     QString callKey;
     QString callOpType; // shared by the call's tensors: one string per call, not per tensor
+    ShapeInterner shapes;
     // Where data_name files may be (empty: anywhere, the user allowed it).
     QStringList roots;
 
@@ -150,6 +167,7 @@ struct Walker
                 numel *= v;
                 t.shape.append(v);
             }
+            shapes.intern(&t.shape);
         }
         TensorStats st;
         simdjson::dom::element v;
@@ -312,7 +330,7 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
     auto dump = std::make_shared<TensorDump>();
     dump->path = name;
     dump->format = u"msprobe"_s;
-    Walker w{dump.get(), &diagnostics, tensorDir, false, {}, {}, {}};
+    Walker w{dump.get(), &diagnostics, tensorDir, false, {}, {}, {}, {}};
     // The dump's folder (dump.json's) and its tensor folder, wherever a symlink puts that.
     if (!options.allowOutsideFolder && !tensorDir.isEmpty())
         w.roots = QStringList{QFileInfo(tensorDir).absolutePath(), tensorDir};
@@ -340,14 +358,17 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
                              dataScan.errorAt);
         calls = &dataScan.members;
     }
-    // Every tensor object has a "type" key: reserving that many (an upper bound) keeps the list
-    // from holding up to twice its size while it grows (issue #16).
+    // Every tensor's type ends in Tensor" or Parameter" ("torch.Tensor", "mindspore.Tensor"):
+    // reserving that many (a tight upper bound) keeps the list from holding up to twice its size
+    // while it grows (issue #16).
     {
         const std::string_view all = data ? data->value : json;
         qsizetype types = 0;
-        for (size_t at = all.find("\"type\""); at != std::string_view::npos;
-             at = all.find("\"type\"", at + 6))
-            ++types;
+        for (std::string_view word :
+             {std::string_view("Tensor\""), std::string_view("Parameter\"")})
+            for (size_t at = all.find(word); at != std::string_view::npos;
+                 at = all.find(word, at + word.size()))
+                ++types;
         dump->tensors.reserve(types);
     }
     // Legacy forward.json (no data wrapper): the call keys sit at the top level (FORMATS.md §5.6).
@@ -492,6 +513,7 @@ parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &can
     dump->tensors.reserve(qsizetype(std::count(text.begin(), text.end(), '\n')) + 1);
     simdjson::dom::parser parser;
     QString lastOp, lastOpType;
+    ShapeInterner shapes;
     qint64 line = 0;
     size_t pos = 0;
     while (pos < text.size()) {
@@ -540,6 +562,7 @@ parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &can
             numel *= v;
             t.shape.append(v);
         }
+        shapes.intern(&t.shape);
         TensorStats st;
         int k = 0;
         for (auto v : stats) {
