@@ -360,6 +360,9 @@ SniffResult sniffFolder(const QString &path)
         const QString file = it.next();
         if (QDir::cleanPath(file).count(u'/') - baseDepth > 4)
             continue;
+        // A symlink leading out of the folder is not part of it: never opened to sniff (issue #16).
+        if (it.fileInfo().isSymLink() && !pathIsInside(file, {path}))
+            continue;
         ++looked;
         const QString fname = it.fileName();
         SniffResult f;
