@@ -31,9 +31,9 @@ bool openInputFile(QFile *file, const QString &path, Error *error);
 // so /dev/zero or a 10 GB file given by mistake is refused instead of read.
 std::optional<QByteArray> readSmallInputFile(const QString &path, qint64 maxBytes, Error *error);
 
-// Opens an output file (--csv OUT) for writing, truncated (fileName() empty, as above). Refuses a folder; a FIFO or terminal
-// is fine when something reads it (/dev/stdout, a process substitution), and a FIFO nobody reads
-// fails at once instead of blocking.
+// Opens an output file (--csv OUT) for writing, truncated (fileName() empty, as above). Refuses a
+// folder; a FIFO or terminal is fine when something reads it (/dev/stdout, a process substitution),
+// and a FIFO nobody reads fails at once instead of blocking.
 bool openOutputFile(QFile *file, const QString &path, Error *error);
 
 // Whether path, with every symlink resolved, lies inside one of the roots (also resolved). Paths
