@@ -9,6 +9,7 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <functional>
 #include <optional>
 
 namespace Twinscope::App {
@@ -46,6 +47,14 @@ parseArguments(QCommandLineParser &parser, const char *command, const QStringLis
 
 // Writes a JSON document to out with sorted keys (QJsonObject sorts) and a trailing newline.
 void writeJson(QTextStream &out, const QJsonObject &object);
+// The same for a document with one long array: head's members, then key: [element(0), ...] built
+// and written one element at a time, so output memory does not grow with the array (600 000
+// tensors as one QJsonArray took 4 GB, issue #16). The array comes last instead of in key order.
+void writeJsonStreamed(QTextStream &out,
+                       const QJsonObject &head,
+                       const QString &key,
+                       qsizetype count,
+                       const std::function<QJsonObject(qsizetype)> &element);
 
 // Text mode: one line per warning kind on stderr, with its file, first location and count (the
 // same entries --json lists as warnings[]).

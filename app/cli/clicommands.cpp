@@ -52,4 +52,29 @@ void writeJson(QTextStream &out, const QJsonObject &object)
     out.flush();
 }
 
+void writeJsonStreamed(QTextStream &out,
+                       const QJsonObject &head,
+                       const QString &key,
+                       qsizetype count,
+                       const std::function<QJsonObject(qsizetype)> &element)
+{
+    // head as writeJson prints it, without its closing brace ...
+    QByteArray text = QJsonDocument(head).toJson(QJsonDocument::Indented).trimmed();
+    text.chop(1);
+    out << QString::fromUtf8(text.trimmed()) << (head.isEmpty() ? "\n" : ",\n");
+    out << "    "
+        << QString::fromUtf8(QJsonDocument(QJsonObject{{key, 0}}).toJson(QJsonDocument::Compact))
+               .mid(1)
+               .chopped(3)
+        << ": [";
+    // ... then the array, each element indented as if it were part of one document.
+    for (qsizetype i = 0; i < count; ++i) {
+        const QByteArray e = QJsonDocument(element(i)).toJson(QJsonDocument::Indented).trimmed();
+        out << (i ? ",\n        " : "\n        ")
+            << QString::fromUtf8(e).replace(u'\n', u"\n        "_s);
+    }
+    out << (count ? "\n    ]\n}\n" : "]\n}\n");
+    out.flush();
+}
+
 } // namespace Twinscope::App

@@ -1,4 +1,5 @@
 #include "clicommand.h"
+#include "core/common/inputfile.h"
 #include "core/dump/dumppipeline.h"
 #include "core/export/comparecsv.h"
 #include "core/export/diagnosticsexport.h"
@@ -58,6 +59,14 @@ int runDumps(const QStringList &args, CliIo &io)
     parser.addOption({u"threads"_s,
                       CliTr::tr("Worker threads over tensor pairs (default: all cores)."),
                       u"N"_s});
+    parser.addOption(
+        {u"max-elements"_s,
+         CliTr::tr("Per-tensor element cap: larger tensors are listed but not read (default %1).")
+             .arg(DumpReadOptions::DefaultMaxElements),
+         u"N"_s});
+    parser.addOption({u"allow-outside-dump"_s,
+                      CliTr::tr("Also read tensor files a dump names outside its folder (by "
+                                "\"../\", an absolute path or a symlink).")});
     parser.addPositionalArgument(
         u"bench"_s, CliTr::tr("Benchmark dump: HDF5, .npy file or folder, msprobe dump."));
     parser.addPositionalArgument(u"npu"_s, CliTr::tr("NPU dump of the same kind."));
@@ -91,6 +100,17 @@ int runDumps(const QStringList &args, CliIo &io)
             return ExitUsage;
         }
     }
+    if (parser.isSet(u"max-elements"_s)) {
+        // Accepts 1e12 as well as 1000000000000; at most 2^50, the readers' own ceiling.
+        bool capOk = false;
+        const double cap = parser.value(u"max-elements"_s).toDouble(&capOk);
+        if (!capOk || cap < 1 || cap > double(qint64(1) << 50) || cap != std::floor(cap)) {
+            io.err << CliTr::tr("--max-elements needs a whole number from 1 to 2^50.") << '\n';
+            return ExitUsage;
+        }
+        options.read.maxElements = qint64(cap);
+    }
+    options.read.allowOutsideFolder = parser.isSet(u"allow-outside-dump"_s);
     if (parser.isSet(u"map"_s)) {
         QString error;
         if (!loadMappingFile(parser.value(u"map"_s), &options.mapping, &error)) {
@@ -119,8 +139,15 @@ int runDumps(const QStringList &args, CliIo &io)
     const DumpComparison &c = *result.value()->runs.first();
     const double seconds = double(timer.nsecsElapsed()) / 1e9;
     if (parser.isSet(u"csv"_s)) {
-        QFile f(parser.value(u"csv"_s));
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || !writeCompareCsv(c, &f)) {
+        QFile f;
+        Error openError;
+        if (!openOutputFile(&f, parser.value(u"csv"_s), &openError)) {
+            io.err << CliTr::tr("%1: cannot write the CSV file: %2")
+                          .arg(parser.value(u"csv"_s), openError.message)
+                   << '\n';
+            return ExitInput;
+        }
+        if (!writeCompareCsv(c, &f)) {
             io.err << CliTr::tr("%1: cannot write the CSV file").arg(parser.value(u"csv"_s))
                    << '\n';
             return ExitInput;
@@ -130,8 +157,8 @@ int runDumps(const QStringList &args, CliIo &io)
     auto rowName = [&](int row) {
         return c.bench->tensors[c.rows[row].bench].name;
     };
-    QJsonArray tensors;
-    for (int i = 0; i < c.rows.size(); ++i) {
+    // One tensor's JSON, built only when it is written (writeJsonStreamed).
+    auto tensorJson = [&](qsizetype i) {
         const CompareRow &r = c.rows[i];
         const TensorEntry &b = c.bench->tensors[r.bench];
         const TensorEntry &n = c.npu->tensors[r.npu];
@@ -169,8 +196,8 @@ int runDumps(const QStringList &args, CliIo &io)
                                  {u"min_rel"_s, number(r.stats.minRel)},
                                  {u"mean_rel"_s, number(r.stats.meanRel)},
                                  {u"norm_rel"_s, number(r.stats.normRel)}});
-        tensors.append(o);
-    }
+        return o;
+    };
     QJsonArray unmatchedBench, unmatchedNpu;
     for (int i : c.unmatchedBench)
         unmatchedBench.append(c.bench->tensors[i].name);
@@ -190,22 +217,24 @@ int runDumps(const QStringList &args, CliIo &io)
             QJsonObject{{u"name"_s, rowName(c.nanOrigin)}, {u"index"_s, c.rows[c.nanOrigin].bench}};
 
     if (parser.isSet(u"json"_s)) {
-        writeJson(io.out,
-                  QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
-                              {u"warnings"_s, warningsJson(result.diagnostics())},
-                              {u"bench"_s, paths[0]},
-                              {u"npu"_s, paths[1]},
-                              {u"bench_format"_s, c.bench->format},
-                              {u"npu_format"_s, c.npu->format},
-                              {u"statistics_mode"_s, c.statisticsMode},
-                              {u"pairs"_s, int(c.rows.size())},
-                              {u"unmatched_bench"_s, unmatchedBench},
-                              {u"unmatched_npu"_s, unmatchedNpu},
-                              {u"first_divergent"_s, first},
-                              {u"nan_origin"_s, nanOrigin},
-                              {u"bytes_compared"_s, c.bytesCompared},
-                              {u"seconds"_s, seconds},
-                              {u"tensors"_s, tensors}});
+        writeJsonStreamed(io.out,
+                          QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
+                                      {u"warnings"_s, warningsJson(result.diagnostics())},
+                                      {u"bench"_s, paths[0]},
+                                      {u"npu"_s, paths[1]},
+                                      {u"bench_format"_s, c.bench->format},
+                                      {u"npu_format"_s, c.npu->format},
+                                      {u"statistics_mode"_s, c.statisticsMode},
+                                      {u"pairs"_s, int(c.rows.size())},
+                                      {u"unmatched_bench"_s, unmatchedBench},
+                                      {u"unmatched_npu"_s, unmatchedNpu},
+                                      {u"first_divergent"_s, first},
+                                      {u"nan_origin"_s, nanOrigin},
+                                      {u"bytes_compared"_s, c.bytesCompared},
+                                      {u"seconds"_s, seconds}},
+                          u"tensors"_s,
+                          c.rows.size(),
+                          tensorJson);
         return ExitOk;
     }
     printWarnings(io, result.diagnostics());

@@ -9,35 +9,6 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
 
-std::optional<Error> checkReadableFile(const QString &path)
-{
-    const QFileInfo info(path);
-    Error e;
-    e.file = path;
-    if (!info.exists()) {
-        e.code = ErrorCode::NotFound;
-        e.message = Tr::tr("The file does not exist.");
-        return e;
-    }
-    if (!info.isFile()) {
-        e.code = ErrorCode::NotRegularFile;
-        e.message = info.isDir() ? Tr::tr("This is a folder, not a file.")
-                                 : Tr::tr("This is not a regular file.");
-        return e;
-    }
-    if (!info.isReadable()) {
-        e.code = ErrorCode::Unreadable;
-        e.message = Tr::tr("The file is not readable (permission denied).");
-        return e;
-    }
-    if (info.size() == 0) {
-        e.code = ErrorCode::EmptyFile;
-        e.message = Tr::tr("The file is empty.");
-        return e;
-    }
-    return std::nullopt;
-}
-
 bool isGzip(std::string_view bytes)
 {
     return bytes.size() >= 2 && uchar(bytes[0]) == 0x1f && uchar(bytes[1]) == 0x8b;
@@ -61,14 +32,8 @@ std::unique_ptr<ByteSource> ByteSource::open(const Source &source, Error *error)
         *error = *e;
         return nullptr;
     }
-    bs->m_file.setFileName(source.path);
-    if (!bs->m_file.open(QIODevice::ReadOnly)) {
-        *error =
-            Error::make(ErrorCode::Unreadable,
-                        Tr::tr("The file could not be opened: %1").arg(bs->m_file.errorString()),
-                        source.path);
+    if (!openInputFile(&bs->m_file, source.path, error))
         return nullptr;
-    }
     const qint64 size = bs->m_file.size();
     // A private mapping is never written through; the guard turns a shrinking file into an error
     // instead of SIGBUS.

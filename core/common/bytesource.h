@@ -3,6 +3,7 @@
 #include "diagnostics.h"
 #include "error.h"
 #include "gzipstream.h"
+#include "inputfile.h"
 #include "mappedfile.h"
 #include "progress.h"
 #include "source.h"
@@ -15,9 +16,6 @@
 #include <string_view>
 
 namespace Twinscope::Core {
-
-// The cheap checks every loader does first: exists, regular file, readable, non-empty.
-std::optional<Error> checkReadableFile(const QString &path);
 
 bool isGzip(std::string_view bytes);
 

@@ -235,9 +235,10 @@ SniffResult sniffText(std::string_view head)
 
 QByteArray readHead(const QString &path, qint64 bytes, QString *errorText)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *errorText = f.errorString();
+    QFile f;
+    Error error;
+    if (!openInputFile(&f, path, &error)) {
+        *errorText = error.message;
         return {};
     }
     return f.read(bytes);
@@ -358,6 +359,9 @@ SniffResult sniffFolder(const QString &path)
     while (it.hasNext() && looked < 2000) {
         const QString file = it.next();
         if (QDir::cleanPath(file).count(u'/') - baseDepth > 4)
+            continue;
+        // A symlink leading out of the folder is not part of it: never opened to sniff (issue #16).
+        if (it.fileInfo().isSymLink() && !pathIsInside(file, {path}))
             continue;
         ++looked;
         const QString fname = it.fileName();

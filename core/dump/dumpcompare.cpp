@@ -1,5 +1,6 @@
 #include "dumpcompare.h"
 
+#include "core/common/inputfile.h"
 #include "core/common/pipeline.h"
 #include "core/common/tr.h"
 #include "core/common/workerpool.h"
@@ -7,7 +8,6 @@
 #include "paircomparer.h"
 #include "tensorstream.h"
 
-#include <QFile>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -55,13 +55,16 @@ bool loadMappingFile(const QString &path,
                      QList<QPair<QRegularExpression, QString>> *mapping,
                      QString *error)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = Tr::tr("%1: cannot open the mapping file").arg(path);
+    // A mapping is a few regexes: 16 MiB is far more than any, and /dev/zero or a FIFO given by
+    // mistake is refused instead of read (or waited on) forever.
+    Error readError;
+    const std::optional<QByteArray> text = readSmallInputFile(path, 16 << 20, &readError);
+    if (!text) {
+        *error = Tr::tr("%1: cannot read the mapping file: %2").arg(path, readError.message);
         return false;
     }
     QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.read(16 << 20), &pe);
+    const QJsonDocument doc = QJsonDocument::fromJson(*text, &pe);
     if (pe.error != QJsonParseError::NoError) {
         *error = Tr::tr("%1 (byte %2): the mapping file is not JSON: %3")
                      .arg(path)
@@ -242,6 +245,7 @@ QList<CompareRow> pairTensors(const TensorDump &bench,
         how[size_t(i)] = PairMatch::Order;
     }
     QList<CompareRow> rows;
+    rows.reserve(nb); // exact-ish: a growing list of 392-byte rows held up to twice that
     for (qsizetype i = 0; i < nb; ++i) {
         if (npuFor[size_t(i)] < 0) {
             unmatchedBench->append(int(i));

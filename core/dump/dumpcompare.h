@@ -44,6 +44,7 @@ struct CompareOptions
     // Pairs with more elements are cut into ranges of this many, so one huge tensor uses every
     // thread.
     qint64 splitElements = qint64(1) << 23;
+    DumpReadOptions read; // element cap and containment, applied when each side is loaded
 };
 
 // Reads a mapping file: a JSON object {"regex": "replacement", ...} or a list of [regex,

@@ -8,8 +8,12 @@
 namespace Twinscope::Core {
 
 // Any supported dump, by content (FORMATS.md §5): HDF5 (dumper or generic), .npy file or folder,
-// msprobe dump.json or dump folder, ptdbg .pkl. torch .pt files fail with instructions.
-Result<TensorDump>
-loadDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
+// msprobe dump.json or dump folder, ptdbg .pkl. torch .pt files fail with instructions. Tensors
+// over options.maxElements, and files outside the dump's folder, become unreadable rows with a
+// counted warning.
+Result<TensorDump> loadDump(const Source &source,
+                            ProgressSink &progress,
+                            const CancelToken &cancel,
+                            const DumpReadOptions &options = {});
 
 } // namespace Twinscope::Core

@@ -17,8 +17,9 @@ comparePair(const DumpPipelineInput &input, ProgressSink &progress, const Cancel
     for (int i = 0; i < 2; ++i) {
         // Loading is mostly reading headers; the comparison streams every byte, so it gets 90 %.
         ProgressSink part = subProgress(progress, i * 50, i * 50 + 50);
-        const Result<TensorDump> r = runGuarded<TensorDump>(
-            paths[i], [&] { return loadDump(Source::fromPath(paths[i]), part, cancel); });
+        const Result<TensorDump> r = runGuarded<TensorDump>(paths[i], [&] {
+            return loadDump(Source::fromPath(paths[i]), part, cancel, input.options.read);
+        });
         Diagnostics side = r.diagnostics();
         side.setFile(paths[i]);
         diagnostics.merge(side);

@@ -69,7 +69,7 @@ Result<DumpSeries> compareDumpSeries(const QString &benchFolder,
         std::shared_ptr<const TensorDump> sides[2];
         const QString dirs[2] = {pairs[k].second.first, pairs[k].second.second};
         for (int s = 0; s < 2; ++s) {
-            const auto r = loadDump(Source::fromPath(dirs[s]), part, cancel);
+            const auto r = loadDump(Source::fromPath(dirs[s]), part, cancel, options.read);
             if (r.isCanceled())
                 return Result<DumpSeries>::canceled();
             if (!r.isOk())

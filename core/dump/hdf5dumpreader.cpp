@@ -4,6 +4,7 @@
 #include "core/common/tr.h"
 #include "dumpnames.h"
 #include "hdf5lock.h"
+#include "hdf5safety.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -29,6 +30,8 @@ struct VisitState
     QList<Listed> datasets;
     const CancelToken *cancel = nullptr;
     bool canceled = false;
+    qint64 externalLinks = 0; // links into other files: never followed
+    QStringList firstExternal;
 };
 
 herr_t visitLink(hid_t group, const char *name, const H5L_info_t *info, void *data)
@@ -38,6 +41,12 @@ herr_t visitLink(hid_t group, const char *name, const H5L_info_t *info, void *da
         state->canceled = true;
         return 1;
     }
+    if (info->type == H5L_TYPE_EXTERNAL || info->type >= H5L_TYPE_UD_MIN) {
+        if (state->externalLinks++ < Diagnostics::MaxLocations)
+            state->firstExternal << QString::fromUtf8(name);
+        return 0;
+    }
+    // Soft links point inside this file, whose datasets are listed by their hard links.
     if (info->type != H5L_TYPE_HARD)
         return 0;
     H5O_info_t oinfo;
@@ -213,6 +222,13 @@ loadHdf5Dump(const Source &source, ProgressSink &progress, const CancelToken &ca
         H5Fclose(file);
         return Result<TensorDump>::canceled();
     }
+    for (qsizetype i = 0; i < state.firstExternal.size(); ++i)
+        diagnostics.add(u"hdf5_external_link"_s,
+                        Tr::tr("links to other files (external links) were not followed; only "
+                               "data inside the file given is read"),
+                        Location{-1, -1, state.firstExternal[i]},
+                        Severity::Warning,
+                        i == 0 ? state.externalLinks - state.firstExternal.size() + 1 : 1);
     if (visited < 0)
         diagnostics.add(
             u"hdf5_visit_failed"_s,
@@ -382,6 +398,24 @@ loadHdf5Dump(const Source &source, ProgressSink &progress, const CancelToken &ca
         }
         // Contiguous, unfiltered, little- or big-endian data is read straight from the file through
         // mmap windows without the HDF5 lock; everything else goes through hyperslab reads.
+        // Nothing outside the file is read, and nothing the file does not store (issue #16).
+        if (t.unreadable.isEmpty() && stored != DType::Unknown) {
+            if (const QString foreign = hdf5ForeignStorage(ds, l.path); !foreign.isEmpty()) {
+                t.unreadable = foreign;
+                diagnostics.add(u"hdf5_external_storage"_s,
+                                Tr::tr("datasets stored outside the file (external raw files or "
+                                       "virtual datasets) were not read"),
+                                Location{-1, -1, l.path});
+            } else if (const QString unstored =
+                           hdf5UnstoredElements(ds, l.path, t.numel(), dtypeSize(stored));
+                       !unstored.isEmpty()) {
+                t.unreadable = unstored;
+                diagnostics.add(u"hdf5_unstored_elements"_s,
+                                Tr::tr("datasets that declare more elements than they store "
+                                       "were not compared"),
+                                Location{-1, -1, l.path});
+            }
+        }
         if (t.unreadable.isEmpty() && stored != DType::Unknown) {
             const hid_t dcpl = H5Dget_create_plist(ds);
             const bool contiguous =

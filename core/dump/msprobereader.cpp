@@ -1,13 +1,16 @@
 #include "msprobereader.h"
 
 #include "core/common/bytesource.h"
+#include "core/common/inputfile.h"
 #include "core/common/tr.h"
 #include "dumpnames.h"
+#include "jsonmembers.h"
 #include "npyreader.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
+#include <QSet>
 
 #include <simdjson.h>
 
@@ -23,6 +26,9 @@ constexpr int MaxNesting = 64;
 // reject. Quote them (outside strings) so they parse, and read the quoted words back as numbers.
 std::string quoteNonFinite(std::string_view in)
 {
+    // Most dumps hold no non-finite statistic: copy without looking at every character.
+    if (in.find("NaN") == std::string_view::npos && in.find("Infinity") == std::string_view::npos)
+        return std::string(in);
     std::string out;
     out.reserve(in.size() + 64);
     bool inString = false;
@@ -89,6 +95,21 @@ QString qstr(std::string_view s)
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
 
+// Shapes repeat across layers and steps: one shared list per distinct shape instead of one
+// allocation per tensor (QList is implicitly shared).
+struct ShapeInterner
+{
+    QSet<QList<qint64>> shapes;
+    void intern(QList<qint64> *shape)
+    {
+        const auto it = shapes.constFind(*shape);
+        if (it != shapes.cend())
+            *shape = *it;
+        else if (!shape->isEmpty())
+            shapes.insert(*shape);
+    }
+};
+
 struct Walker
 {
     TensorDump *dump;
@@ -96,6 +117,26 @@ struct Walker
     QString tensorDir;
     bool tensorMode = false;
     QString callKey;
+    QString callOpType; // shared by the call's tensors: one string per call, not per tensor
+    ShapeInterner shapes;
+    // Where data_name files may be (empty: anywhere, the user allowed it).
+    QStringList roots;
+
+    // Whether a file dump.json names may be read; counts and explains a refusal on t.
+    bool contained(const QString &file, const QString &dataName, TensorEntry *t)
+    {
+        if (roots.isEmpty() || pathIsInside(file, roots))
+            return true;
+        t->unreadable =
+            Tr::tr("%1 lies outside the dump's folder, so it is not read (allow it with "
+                   "--allow-outside-dump)")
+                .arg(dataName);
+        diagnostics->add(
+            u"outside_dump_folder"_s,
+            Tr::tr("files named in the dump that lie outside its folder were not read"),
+            Location{-1, -1, dataName});
+        return false;
+    }
 
     void tensor(simdjson::dom::object o, const QString &suffix)
     {
@@ -103,24 +144,30 @@ struct Walker
         t.key = callKey + u'.' + suffix;
         t.name = t.key;
         t.op = callKey;
-        t.opType = callKey.section(u'.', 0, 1);
+        t.opType = callOpType;
         t.isOutput = suffix.startsWith(u"output"_s);
         std::string_view s;
         if (o["dtype"].get_string().get(s) == simdjson::SUCCESS)
             t.dtype = dtypeFromName(qstr(s));
         simdjson::dom::array shape;
         if (o["shape"].get_array().get(shape) == simdjson::SUCCESS) {
+            qint64 numel = 1;
             for (auto d : shape) {
                 int64_t v;
-                if (d.get_int64().get(v) != simdjson::SUCCESS || v < 0 || v > (int64_t(1) << 40)) {
+                // Each axis and the product stay below 2^50 (as in the npy and HDF5 readers), so
+                // numel() never overflows whatever the file says.
+                if (d.get_int64().get(v) != simdjson::SUCCESS || v < 0 || v > (int64_t(1) << 40) ||
+                    t.shape.size() >= 64 || (v > 0 && numel > (qint64(1) << 50) / v)) {
                     diagnostics->add(u"msprobe_bad_shape"_s,
                                      Tr::tr("tensors with an invalid shape were kept without one"),
                                      Location{-1, -1, t.key});
                     t.shape.clear();
                     break;
                 }
+                numel *= v;
                 t.shape.append(v);
             }
+            shapes.intern(&t.shape);
         }
         TensorStats st;
         simdjson::dom::element v;
@@ -141,7 +188,9 @@ struct Walker
             if (dataName.endsWith(u".pt"_s))
                 npy = file.left(file.size() - 3) +
                       u".npy"_s; // a converted sibling, if the user made one
-            if (QFileInfo::exists(npy) && npy.endsWith(u".npy"_s)) {
+            if (!contained(npy, dataName, &t)) {
+                // Refused: nothing outside the dump is opened, or even looked at.
+            } else if (QFileInfo::exists(npy) && npy.endsWith(u".npy"_s)) {
                 Error error;
                 if (auto n = readNpyTensor(npy, &error)) {
                     t.storage = n->storage;
@@ -193,6 +242,30 @@ struct Walker
     }
 };
 
+// One call entry: its tensors, inputs before outputs whatever the key order in the file (backward
+// entries use input/output).
+void addCall(Walker &w, std::string_view key, simdjson::dom::element value)
+{
+    simdjson::dom::object entry;
+    if (value.get_object().get(entry) != simdjson::SUCCESS) {
+        w.diagnostics->add(u"msprobe_bad_entry"_s,
+                           Tr::tr("entries that are not objects were skipped"),
+                           Location{-1, -1, qstr(key)});
+        return;
+    }
+    w.callKey = qstr(key);
+    w.callOpType = w.callKey.section(u'.', 0, 1);
+    for (const char *field : {"input_args", "input_kwargs", "input", "parameters", "output"}) {
+        simdjson::dom::element v;
+        if (entry[field].get(v) != simdjson::SUCCESS)
+            continue;
+        const QString base = std::string_view(field).starts_with("output") ? u"output"_s
+                             : std::string_view(field) == "parameters"     ? u"parameters"_s
+                                                                           : u"input"_s;
+        w.walk(v, base, 0);
+    }
+}
+
 } // namespace
 
 QString ptTensorAdvice(const QString &file)
@@ -211,59 +284,103 @@ QString ptTensorAdvice(const QString &file)
 Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
                                         const QString &name,
                                         const QString &tensorDir,
-                                        const CancelToken &cancel)
+                                        const CancelToken &cancel,
+                                        const DumpReadOptions &options)
 {
     Diagnostics diagnostics;
-    const std::string fixed = quoteNonFinite(json);
-    simdjson::dom::parser parser;
-    simdjson::dom::element doc;
-    if (const auto err = parser.parse(fixed).get(doc); err != simdjson::SUCCESS) {
-        Error e = Error::make(ErrorCode::Malformed,
-                              Tr::tr("dump.json is not valid JSON (%1)")
-                                  .arg(QString::fromLatin1(simdjson::error_message(err))),
-                              name);
-        return Result<TensorDump>::failed(e);
+    auto malformed = [&](const QString &why, qint64 offset) {
+        return Result<TensorDump>::failed(
+            Error::make(ErrorCode::Malformed,
+                        Tr::tr("dump.json is not valid JSON (%1)").arg(why),
+                        name,
+                        offset),
+            diagnostics);
+    };
+    // The document is read member by member (jsonmembers.h): the scan finds each call's text, and
+    // only that text is parsed, so memory follows the largest call instead of the whole file.
+    size_t start = json.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+    while (start < json.size() && std::isspace(uchar(json[start])))
+        ++start;
+    if (start >= json.size() || json[start] != '{') {
+        if (start < json.size() && json[start] == '[')
+            return Result<TensorDump>::failed(Error::make(
+                ErrorCode::Malformed, Tr::tr("dump.json must hold a JSON object"), name, 0));
+        return malformed(u"expected {"_s, qint64(start));
     }
+    const JsonObjectScan top = scanJsonObject(json, start);
+    if (top.errorAt >= 0)
+        return malformed(u"expected %1"_s.arg(QLatin1String(top.expected)), top.errorAt);
+    for (size_t i = size_t(top.end); i < json.size(); ++i) {
+        if (!std::isspace(uchar(json[i])))
+            return malformed(u"unexpected text after the end"_s, qint64(i));
+    }
+    simdjson::dom::parser parser;
+    std::string buffer;
+    // One member as a one-member object {"key": value}, NaN/Infinity quoted (quoteNonFinite).
+    auto parseMember = [&](const JsonMember &m,
+                           simdjson::dom::object *out) -> std::optional<QString> {
+        buffer.clear();
+        buffer.push_back('{');
+        buffer += quoteNonFinite(m.text);
+        buffer.push_back('}');
+        if (const auto err = parser.parse(buffer).get_object().get(*out); err != simdjson::SUCCESS)
+            return QString::fromLatin1(simdjson::error_message(err));
+        return std::nullopt;
+    };
     auto dump = std::make_shared<TensorDump>();
     dump->path = name;
     dump->format = u"msprobe"_s;
-    simdjson::dom::object root;
-    if (doc.get_object().get(root) != simdjson::SUCCESS)
-        return Result<TensorDump>::failed(Error::make(
-            ErrorCode::Malformed, Tr::tr("dump.json must hold a JSON object"), name, 0));
-    simdjson::dom::object data;
-    Walker w{dump.get(), &diagnostics, tensorDir, false, {}};
-    std::string_view task;
-    if (root["data"].get_object().get(data) == simdjson::SUCCESS) {
-        if (root["task"].get_string().get(task) == simdjson::SUCCESS)
-            w.tensorMode = task == "tensor";
-    } else {
-        // Legacy forward.json: the call keys sit at the top level (FORMATS.md §5.6).
-        data = root;
+    Walker w{dump.get(), &diagnostics, tensorDir, false, {}, {}, {}, {}};
+    // The dump's folder (dump.json's) and its tensor folder, wherever a symlink puts that.
+    if (!options.allowOutsideFolder && !tensorDir.isEmpty())
+        w.roots = QStringList{QFileInfo(tensorDir).absolutePath(), tensorDir};
+    const JsonMember *data = nullptr;
+    for (const JsonMember &m : top.members) {
+        if (m.key == "data" && m.value.starts_with('{'))
+            data = &m;
     }
-    qint64 calls = 0;
-    for (auto call : data) {
-        if ((++calls & 1023) == 0 && cancel.isCanceled())
-            return Result<TensorDump>::canceled();
-        simdjson::dom::object entry;
-        if (call.value.get_object().get(entry) != simdjson::SUCCESS) {
-            diagnostics.add(u"msprobe_bad_entry"_s,
-                            Tr::tr("entries that are not objects were skipped"),
-                            Location{-1, -1, qstr(call.key)});
-            continue;
-        }
-        w.callKey = qstr(call.key);
-        // Inputs before outputs whatever the key order in the file; backward entries use
-        // input/output.
-        for (const char *field : {"input_args", "input_kwargs", "input", "parameters", "output"}) {
-            simdjson::dom::element v;
-            if (entry[field].get(v) != simdjson::SUCCESS)
+    const std::vector<JsonMember> *calls = &top.members;
+    JsonObjectScan dataScan;
+    if (data) {
+        for (const JsonMember &m : top.members) {
+            simdjson::dom::object member;
+            if (m.key == "data")
                 continue;
-            const QString base = std::string_view(field).starts_with("output") ? u"output"_s
-                                 : std::string_view(field) == "parameters"     ? u"parameters"_s
-                                                                               : u"input"_s;
-            w.walk(v, base, 0);
+            if (const auto why = parseMember(m, &member))
+                return malformed(*why, m.offset);
+            std::string_view task;
+            if (m.key == "task" && member["task"].get_string().get(task) == simdjson::SUCCESS)
+                w.tensorMode = task == "tensor";
         }
+        dataScan = scanJsonObject(json, size_t(data->value.data() - json.data()));
+        if (dataScan.errorAt >= 0)
+            return malformed(u"expected %1"_s.arg(QLatin1String(dataScan.expected)),
+                             dataScan.errorAt);
+        calls = &dataScan.members;
+    }
+    // Every tensor's type ends in Tensor" or Parameter" ("torch.Tensor", "mindspore.Tensor"):
+    // reserving that many (a tight upper bound) keeps the list from holding up to twice its size
+    // while it grows (issue #16).
+    {
+        const std::string_view all = data ? data->value : json;
+        qsizetype types = 0;
+        for (std::string_view word :
+             {std::string_view("Tensor\""), std::string_view("Parameter\"")})
+            for (size_t at = all.find(word); at != std::string_view::npos;
+                 at = all.find(word, at + word.size()))
+                ++types;
+        dump->tensors.reserve(types);
+    }
+    // Legacy forward.json (no data wrapper): the call keys sit at the top level (FORMATS.md §5.6).
+    qint64 done = 0;
+    for (const JsonMember &m : *calls) {
+        if ((++done & 1023) == 0 && cancel.isCanceled())
+            return Result<TensorDump>::canceled();
+        simdjson::dom::object member;
+        if (const auto why = parseMember(m, &member))
+            return malformed(*why, m.offset);
+        for (auto call : member)
+            addCall(w, call.key, call.value);
     }
     dump->statisticsOnly = !w.tensorMode;
     if (dump->tensors.isEmpty())
@@ -273,8 +390,10 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
     return Result<TensorDump>::ok(dump, diagnostics);
 }
 
-Result<TensorDump>
-loadMsprobeDump(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+Result<TensorDump> loadMsprobeDump(const Source &source,
+                                   ProgressSink &progress,
+                                   const CancelToken &cancel,
+                                   const DumpReadOptions &options)
 {
     QString jsonPath = source.path;
     if (QFileInfo(jsonPath).isDir()) {
@@ -301,8 +420,8 @@ loadMsprobeDump(const Source &source, ProgressSink &progress, const CancelToken 
     if (!bytes)
         return Result<TensorDump>::failed(error);
     const QDir dir = QFileInfo(jsonPath).dir();
-    auto result =
-        parseMsprobeDumpJson(bytes->data(), jsonPath, dir.filePath(u"dump_tensor_data"_s), cancel);
+    auto result = parseMsprobeDumpJson(
+        bytes->data(), jsonPath, dir.filePath(u"dump_tensor_data"_s), cancel, options);
     if (!result.isOk())
         return result;
     auto dump = std::make_shared<TensorDump>(*result.value());
@@ -314,8 +433,20 @@ loadMsprobeDump(const Source &source, ProgressSink &progress, const CancelToken 
             Tr::tr("the folder holds several dumps; the first step and rank was used (%1)")
                 .arg(jsonPath),
             Location{-1, -1, jsonPath});
+    // construct.json and stack.json beside dump.json are part of the dump: a symlink leading out of
+    // its folder is not followed either.
+    auto besideDump = [&](const QString &file) {
+        if (!QFileInfo::exists(file))
+            return false;
+        if (options.allowOutsideFolder || pathIsInside(file, {dir.absolutePath()}))
+            return true;
+        diagnostics.add(u"outside_dump_folder"_s,
+                        Tr::tr("files named in the dump that lie outside its folder were not read"),
+                        Location{-1, -1, file});
+        return false;
+    };
     const QString construct = dir.filePath(u"construct.json"_s);
-    if (QFileInfo::exists(construct)) {
+    if (besideDump(construct)) {
         Error ce;
         if (auto cbytes = ByteSource::open(Source::fromPath(construct), &ce)) {
             simdjson::dom::parser parser;
@@ -336,7 +467,7 @@ loadMsprobeDump(const Source &source, ProgressSink &progress, const CancelToken 
         }
     }
     const QString stack = dir.filePath(u"stack.json"_s);
-    if (QFileInfo::exists(stack)) {
+    if (besideDump(stack)) {
         Error se;
         if (auto sbytes = ByteSource::open(Source::fromPath(stack), &se)) {
             simdjson::dom::parser parser;
@@ -377,7 +508,12 @@ parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &can
     dump->format = u"ptdbg_pkl"_s;
     dump->statisticsOnly = true;
     Diagnostics diagnostics;
+    // One record per line: reserving the line count keeps the list from holding up to twice its
+    // size while it grows.
+    dump->tensors.reserve(qsizetype(std::count(text.begin(), text.end(), '\n')) + 1);
     simdjson::dom::parser parser;
+    QString lastOp, lastOpType;
+    ShapeInterner shapes;
     qint64 line = 0;
     size_t pos = 0;
     while (pos < text.size()) {
@@ -411,11 +547,22 @@ parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &can
         t.name = qstr(tensorName);
         t.key = t.name;
         t.dtype = dtypeFromName(qstr(dtype));
+        qint64 numel = 1;
         for (auto d : shape) {
             int64_t v;
-            if (d.get_int64().get(v) == simdjson::SUCCESS && v >= 0)
-                t.shape.append(v);
+            if (d.get_int64().get(v) != simdjson::SUCCESS || v < 0 || t.shape.size() >= 64 ||
+                (v > 0 && numel > (qint64(1) << 50) / v)) {
+                diagnostics.add(u"ptdbg_bad_shape"_s,
+                                Tr::tr("records with an invalid or absurd shape were kept without "
+                                       "one"),
+                                Location{offset, line, {}});
+                t.shape.clear();
+                break;
+            }
+            numel *= v;
+            t.shape.append(v);
         }
+        shapes.intern(&t.shape);
         TensorStats st;
         int k = 0;
         for (auto v : stats) {
@@ -435,8 +582,14 @@ parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &can
         t.isOutput = at >= 0;
         if (at < 0)
             at = t.name.lastIndexOf(u"_input"_s);
-        t.op = at > 0 ? t.name.left(at) : t.name;
-        t.opType = t.op.section(u'_', 0, 1);
+        // An op's inputs and outputs are consecutive lines: they share one op and type string.
+        const QStringView op = at > 0 ? QStringView(t.name).left(at) : QStringView(t.name);
+        if (op != lastOp) {
+            lastOp = op.toString();
+            lastOpType = lastOp.section(u'_', 0, 1);
+        }
+        t.op = lastOp;
+        t.opType = lastOpType;
         dump->tensors.append(t);
     }
     if (dump->tensors.isEmpty())

@@ -14,14 +14,20 @@ namespace Twinscope::Core {
 // files in dump_tensor_data/, .npy read, .pt refused with instructions). construct.json is read for
 // the module tree when present. Tensors are named "{call key}.{input|output}.{i}" (the data_name
 // without extension in tensor mode), in dump order: calls in file order, inputs then outputs.
-Result<TensorDump>
-loadMsprobeDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
+// A data_name must resolve inside the dump's folder (where dump.json is, or its dump_tensor_data
+// wherever that links to), symlinks resolved, unless options.allowOutsideFolder: "../../x.npy", an
+// absolute path or a symlink leading out becomes an unreadable row and a counted warning.
+Result<TensorDump> loadMsprobeDump(const Source &source,
+                                   ProgressSink &progress,
+                                   const CancelToken &cancel,
+                                   const DumpReadOptions &options = {});
 
 // The same on bytes already in memory (fuzzers, tests); tensorDir locates data_name files.
 Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
                                         const QString &name,
                                         const QString &tensorDir,
-                                        const CancelToken &cancel);
+                                        const CancelToken &cancel,
+                                        const DumpReadOptions &options = {});
 
 // ptdbg .pkl files: JSON lines [name, 1, [], dtype, shape, [max, min, mean]] (FORMATS.md §5.7).
 Result<TensorDump>

@@ -1,6 +1,7 @@
 #include "npyreader.h"
 
 #include "core/common/bytesource.h"
+#include "core/common/inputfile.h"
 #include "core/common/tr.h"
 #include "core/common/zipreader.h"
 #include "dumpnames.h"
@@ -298,12 +299,9 @@ std::optional<TensorEntry> readNpyTensor(const QString &path, Error *error)
         *error = *e;
         return std::nullopt;
     }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error =
-            Error::make(ErrorCode::Unreadable, Tr::tr("cannot open the file for reading"), path);
+    QFile file;
+    if (!openInputFile(&file, path, error))
         return std::nullopt;
-    }
     const QByteArray head = file.read(MaxHeaderBytes + 16);
     auto h = parseNpyHeader(std::string_view(head.constData(), size_t(head.size())), path, error);
     if (!h)
@@ -339,8 +337,10 @@ std::optional<TensorEntry> readNpyTensor(const QString &path, Error *error)
     return t;
 }
 
-Result<TensorDump>
-loadNpyDump(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+Result<TensorDump> loadNpyDump(const Source &source,
+                               ProgressSink &progress,
+                               const CancelToken &cancel,
+                               const DumpReadOptions &options)
 {
     const QString path = source.path;
     auto dump = std::make_shared<TensorDump>();
@@ -374,7 +374,25 @@ loadNpyDump(const Source &source, ProgressSink &progress, const CancelToken &can
             return Result<TensorDump>::canceled();
         progress.reportRange(++done, files.size(), 0, 950, Tr::tr("Reading .npy headers"));
         Error error;
-        auto t = readNpyTensor(f, &error);
+        std::optional<TensorEntry> t;
+        // Files of a folder the user gave must stay in it; a file given by name is the user's.
+        if (info.isDir()) {
+            if (!options.allowOutsideFolder && !pathIsInside(f, {path})) {
+                TensorEntry refused;
+                refused.name = QFileInfo(f).fileName();
+                refused.key = refused.name;
+                refused.unreadable = Tr::tr("%1 leads outside the dump's folder, so it is not read "
+                                            "(allow it with --allow-outside-dump)")
+                                         .arg(refused.name);
+                diagnostics.add(u"outside_dump_folder"_s,
+                                Tr::tr("files named in the dump that lie outside its folder were "
+                                       "not read"),
+                                Location{-1, -1, refused.name});
+                t = refused;
+            }
+        }
+        if (!t)
+            t = readNpyTensor(f, &error);
         if (!t) {
             if (files.size() == 1)
                 return Result<TensorDump>::failed(error, diagnostics);

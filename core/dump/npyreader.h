@@ -33,9 +33,13 @@ std::optional<NpyHeader> parseNpyHeader(std::string_view bytes, const QString &n
 std::optional<TensorEntry> readNpyTensor(const QString &path, Error *error);
 
 // A single .npy file, or a folder of them named as MindSpore / Ascend-converted / msprobe name them
-// (op type, op name, timestamp, input|output, index), ordered by timestamp, else by name.
-Result<TensorDump>
-loadNpyDump(const Source &source, ProgressSink &progress, const CancelToken &cancel);
+// (op type, op name, timestamp, input|output, index), ordered by timestamp, else by name. A file in
+// the folder that is a symlink leading out of it is an unreadable row unless
+// options.allowOutsideFolder.
+Result<TensorDump> loadNpyDump(const Source &source,
+                               ProgressSink &progress,
+                               const CancelToken &cancel,
+                               const DumpReadOptions &options = {});
 
 // A .npz archive (numpy.savez), read with ZipReader: every stored .npy member is a tensor named by
 // its member name, in archive order, streamed later from its offset inside the file (zero copy).

@@ -81,6 +81,21 @@ struct TensorEntry
     qint64 numel() const;
 };
 
+// Limits on what a dump can make Twinscope read (issue #16, docs/RELIABILITY.md).
+struct DumpReadOptions
+{
+    // Tensors with more elements are listed but never read; their row says why and how to raise
+    // the cap (--max-elements, the Dumps tab's Limits menu). 2^32 elements is 16 GiB of float32
+    // per side: above the largest tensors training steps dump (a 152k x 8k embedding is 1.2 G),
+    // below what a lying header, unwritten HDF5 chunks or a sparse file declare at no cost.
+    static constexpr qint64 DefaultMaxElements = qint64(1) << 32;
+    qint64 maxElements = DefaultMaxElements;
+    // Files a dump names (msprobe data_name, the .npy files of a dump folder) are read only when
+    // they lie inside the dump's folder, symlinks resolved; true lifts that
+    // (--allow-outside-dump).
+    bool allowOutsideFolder = false;
+};
+
 // One side of a comparison: every tensor in execution order.
 struct TensorDump
 {

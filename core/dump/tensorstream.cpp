@@ -1,8 +1,10 @@
 #include "tensorstream.h"
 
+#include "core/common/inputfile.h"
 #include "core/common/mappedfile.h"
 #include "core/common/tr.h"
 #include "hdf5lock.h"
+#include "hdf5safety.h"
 
 #include <QFile>
 
@@ -121,8 +123,8 @@ public:
         m_storage = t.storage;
         m_itemSize = dtypeSize(m_storage.stored);
         m_total = t.numel();
-        m_file.setFileName(m_storage.file);
-        if (m_itemSize <= 0 || !m_file.open(QIODevice::ReadOnly)) {
+        Error openError;
+        if (m_itemSize <= 0 || !openInputFile(&m_file, m_storage.file, &openError)) {
             *error = Tr::tr("cannot open %1 for reading").arg(m_storage.file);
             return false;
         }
@@ -243,6 +245,11 @@ public:
     {
         m_storage = t.storage;
         m_total = t.numel();
+        // HDF5 opens without O_NONBLOCK: make sure the path is still a regular file first.
+        if (const auto e = checkReadableFile(m_storage.file)) {
+            *error = e->toString();
+            return false;
+        }
         Hdf5Guard guard;
         const QByteArray path = QFile::encodeName(m_storage.file);
         m_file = H5Fopen(path.constData(), H5F_ACC_RDONLY, H5P_DEFAULT);
@@ -253,6 +260,12 @@ public:
         m_dataset = H5Dopen2(m_file, m_storage.dataset.toUtf8().constData(), H5P_DEFAULT);
         if (m_dataset < 0) {
             *error = Tr::tr("dataset %1 cannot be opened").arg(m_storage.dataset);
+            return false;
+        }
+        // The loader refused these; the file may have been replaced since it was listed.
+        if (const QString foreign = hdf5ForeignStorage(m_dataset, m_storage.dataset);
+            !foreign.isEmpty()) {
+            *error = foreign;
             return false;
         }
         m_space = H5Dget_space(m_dataset);

@@ -49,12 +49,10 @@ LossLogFollower::poll(ProgressSink &progress, const CancelToken &cancel, bool *c
             }
             return Result<LossRun>::failed(*e);
         }
-        QFile file(m_path);
-        if (!file.open(QIODevice::ReadOnly))
-            return Result<LossRun>::failed(
-                Error::make(ErrorCode::Unreadable,
-                            Tr::tr("The file could not be opened: %1").arg(file.errorString()),
-                            m_path));
+        QFile file;
+        Error openError;
+        if (!openInputFile(&file, m_path, &openError))
+            return Result<LossRun>::failed(openError);
         const qint64 size = file.size();
         const QDateTime modified = QFileInfo(m_path).lastModified();
         const QByteArray head = file.peek(HeadBytes);

@@ -63,6 +63,9 @@ std::vector<LossSeries> LossRunBuilder::finish(Diagnostics &diagnostics) const
             Severity::Warning,
             m_backwardsCount);
     }
+    // A repeated step is counted once per superseded log record, however many series the record
+    // held (it was counted per series: 3 metrics made 3 warnings per repeated line, issue #16).
+    std::vector<bool> superseded;
     for (const SeriesBuilder &b : m_series) {
         LossSeries s;
         s.name = QString::fromUtf8(b.name.data(), qsizetype(b.name.size()));
@@ -90,8 +93,15 @@ std::vector<LossSeries> LossRunBuilder::finish(Diagnostics &diagnostics) const
             if (!s.steps.empty() && s.steps.back() == step) {
                 // Restart or resume: the later line wins, as the later run is the one that
                 // continued.
-                const qint64 earlier = m_recLine[b.records[order[i - 1]]];
+                const quint32 earlierRecord = b.records[order[i - 1]];
+                const qint64 earlier = m_recLine[earlierRecord];
                 const qint64 later = m_recLine[b.records[order[i]]];
+                s.values.back() = b.values[order[i]];
+                if (superseded.empty())
+                    superseded.resize(m_recStep.size(), false);
+                if (superseded[earlierRecord])
+                    continue;
+                superseded[earlierRecord] = true;
                 diagnostics.add(
                     u"repeated_step"_s,
                     Tr::tr("Step %1 of \"%2\" appears more than once (lines %3 and %4); the "
@@ -101,7 +111,6 @@ std::vector<LossSeries> LossRunBuilder::finish(Diagnostics &diagnostics) const
                              locale.toString(earlier),
                              locale.toString(later)),
                     Location{-1, later, s.name});
-                s.values.back() = b.values[order[i]];
                 continue;
             }
             s.steps.push_back(step);

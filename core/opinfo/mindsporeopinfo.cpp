@@ -2,6 +2,7 @@
 
 #include "aclopparser.h"
 #include "ascendenums.h"
+#include "core/common/diagnostics.h"
 #include "core/common/tr.h"
 
 #include <QJsonArray>
@@ -127,6 +128,11 @@ ProfilerParse parseMindSporeFrameworkRaw(std::string_view data, const QString &n
         return out;
     }
     qint64 line = 1;
+    auto unparsed = [&] {
+        if (out.firstUnparsed.size() < Diagnostics::MaxLocations)
+            out.firstUnparsed.append(line);
+        ++out.unparsed;
+    };
     while (pos < data.size()) {
         const QList<QByteArray> row = readCsvRecord(data, &pos);
         ++line;
@@ -134,13 +140,13 @@ ProfilerParse parseMindSporeFrameworkRaw(std::string_view data, const QString &n
             continue;
         ++out.lines;
         if (row.size() <= std::max(typeCol, infoCol)) {
-            ++out.unparsed;
+            unparsed();
             continue;
         }
         QJsonParseError perr;
         const QJsonDocument doc = QJsonDocument::fromJson(row[infoCol], &perr);
         if (perr.error != QJsonParseError::NoError || !doc.isObject()) {
-            ++out.unparsed;
+            unparsed();
             continue;
         }
         const QJsonObject info = doc.object();

@@ -21,7 +21,8 @@ struct ProfilerParse
 {
     QList<ProfilerCompile> compiles;
     qint64 lines = 0;
-    qint64 unparsed = 0; // rows or entries that could not be read
+    qint64 unparsed = 0;         // rows or entries that could not be read
+    QList<qint64> firstUnparsed; // their first lines (CSV), up to Diagnostics::MaxLocations
     std::optional<Error> error;
 };
 

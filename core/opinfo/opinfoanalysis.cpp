@@ -26,24 +26,42 @@ QString shapeText(const QList<qint64> &shape)
     return s + u']';
 }
 
+// Lists in first-seen order with a hash beside them: an op type compiled for 10^5 signatures
+// made QStringList::contains quadratic (41 s, issue #16); this stays linear.
+void addUnique(QStringList *list, QSet<QString> *seen, const QString &value)
+{
+    if (!seen->contains(value)) {
+        seen->insert(value);
+        list->append(value);
+    }
+}
+
+// Short lists (a signature's private formats): a scan is cheaper than a hash.
 void addUnique(QStringList *list, const QString &value)
 {
     if (!list->contains(value))
         list->append(value);
 }
 
-// Counts of each value of one field across the compiles of one op type.
+// What one op type's lists already hold.
+struct SeenValues
+{
+    QSet<QString> shapes, dtypes, formats;
+};
+
+// Counts of each value of one field across the compiles of one op type, in first-seen order.
 struct FieldValues
 {
     QList<QPair<QString, qint64>> values;
+    QHash<QString, qsizetype> index;
     void add(const QString &v, qint64 n)
     {
-        for (auto &p : values) {
-            if (p.first == v) {
-                p.second += n;
-                return;
-            }
+        const auto it = index.constFind(v);
+        if (it != index.cend()) {
+            values[*it].second += n;
+            return;
         }
+        index.insert(v, values.size());
         values.append({v, n});
     }
 };
@@ -198,6 +216,7 @@ Result<OpInfoReport> analyzeOpInfo(const OpInfoDataset &ds,
     r.signatureFirstNs.fill(-1, ds.signatures.size());
     QHash<QString, qsizetype> typeIndex;
     QList<QHash<quint32, qint64>> perTypeSignatureCounts;
+    QList<SeenValues> perTypeSeen;
     QHash<quint32, qint64> conversionCounts;
     QList<quint32> conversionOrder;
     qint64 seen = 0;
@@ -218,6 +237,7 @@ Result<OpInfoReport> analyzeOpInfo(const OpInfoDataset &ds,
             t.type = sig.opType;
             r.opTypes.append(t);
             perTypeSignatureCounts.append(QHash<quint32, qint64>());
+            perTypeSeen.append(SeenValues());
         }
         OpTypeStats &t = r.opTypes[*it];
         ++t.compiles;
@@ -251,12 +271,13 @@ Result<OpInfoReport> analyzeOpInfo(const OpInfoDataset &ds,
             QStringList shapes;
             for (const TensorDesc &d : sig.inputs)
                 shapes.append(shapeText(d.shape));
-            addUnique(&t.shapes, shapes.join(u' '));
+            SeenValues &known = perTypeSeen[*it];
+            addUnique(&t.shapes, &known.shapes, shapes.join(u' '));
             for (const QList<TensorDesc> *list : {&sig.inputs, &sig.outputs}) {
                 for (const TensorDesc &d : *list) {
-                    addUnique(&t.dtypes, tensorDataTypeName(d));
-                    addUnique(&t.formats, tensorFormatName(d));
-                    addUnique(&t.formats, tensorStorageFormatName(d));
+                    addUnique(&t.dtypes, &known.dtypes, tensorDataTypeName(d));
+                    addUnique(&t.formats, &known.formats, tensorFormatName(d));
+                    addUnique(&t.formats, &known.formats, tensorStorageFormatName(d));
                     t.privateFormat = t.privateFormat || isPrivateFormat(d.format) ||
                                       isPrivateFormat(d.storageFormat);
                 }

@@ -1,5 +1,6 @@
 #include "core/common/constants.h"
 #include "core/common/filesniffer.h"
+#include "core/common/inputfile.h"
 #include "mindsporeopinfo.h"
 #include "opinfoloader.h"
 
@@ -34,8 +35,10 @@ QStringList opInfoFilesInFolder(const QString &folder)
         if (s.producer == u"ascend_plog"_s || s.producer == u"ascend_op_info_summary"_s) {
             files.append(file);
         } else if (s.producer == u"mindspore"_s) {
-            QFile f(file);
-            const QByteArray head = f.open(QIODevice::ReadOnly) ? f.read(SniffBytes) : QByteArray();
+            QFile f;
+            Error error;
+            const QByteArray head =
+                openInputFile(&f, file, &error) ? f.read(SniffBytes) : QByteArray();
             const MindSporeTable t =
                 mindSporeTable(std::string_view(head.constData(), size_t(head.size())));
             if (t == MindSporeTable::FrameworkRaw || t == MindSporeTable::DynamicShape)

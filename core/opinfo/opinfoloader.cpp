@@ -46,6 +46,7 @@ struct Merger
     std::unordered_map<std::string, qsizetype> aicpuIndex;
     std::unordered_map<quint64, qsizetype> lastRecord; // per file: thread -> event index
     QList<Location> firstUnparsed;                     // up to Diagnostics::MaxLocations
+    qint64 unparsedRows = 0; // profiler-table rows: warned about on their own, not as log noise
 
     quint32 signatureId(std::string_view text, bool cut)
     {
@@ -277,6 +278,19 @@ FileOutcome parseOpened(const ByteSource *bytes,
             return out;
         }
         merger.addProfiler(p, fileIndex);
+        // A table row is never noise: rows that cannot be read are a damaged table, said as a
+        // warning (a header and 2 122 garbage rows loaded silently, issue #16).
+        merger.unparsedRows += p.unparsed;
+        const QString rowText =
+            Tr::tr("Rows of the MindSpore table that could not be read were skipped.");
+        for (qint64 line : p.firstUnparsed)
+            diagnostics.add(u"unparsed_row"_s, rowText, Location{-1, line, source.name()});
+        if (p.unparsed > p.firstUnparsed.size())
+            diagnostics.add(u"unparsed_row"_s,
+                            rowText,
+                            {},
+                            Severity::Warning,
+                            p.unparsed - p.firstUnparsed.size());
         return out;
     }
     const SniffResult sniff = sniffBytes(head, source.name(), qint64(data.size()));
@@ -561,7 +575,7 @@ Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
             diagnostics.add(
                 u"truncated_record"_s, truncatedText, {}, Severity::Warning, truncatedLeft);
         const QString unparsedText = Tr::tr("Lines that are not host log lines were skipped.");
-        qint64 unparsedLeft = ds->unparsedLines;
+        qint64 unparsedLeft = ds->unparsedLines - merger.unparsedRows;
         for (const Location &where : std::as_const(merger.firstUnparsed)) {
             diagnostics.add(u"unparsed_line"_s, unparsedText, where, Severity::Info);
             --unparsedLeft;

@@ -1,5 +1,6 @@
 #include "tracedataset.h"
 
+#include "core/common/inputfile.h"
 #include "core/common/tr.h"
 
 #include <QFile>
@@ -54,16 +55,17 @@ QByteArray TraceDataset::readArgs(qint64 offset, quint32 length, bool *stale) co
             *stale = true;
         return {};
     }
-    QFile f(path);
+    QFile f;
+    Error error;
+    if (!openInputFile(&f, path, &error))
+        return {};
     if (argsIndex) {
-        if (!f.open(QIODevice::ReadOnly))
-            return {};
         return argsIndex->read(
             [&](qint64 from, qint64 n) { return f.seek(from) ? f.read(n) : QByteArray(); },
             offset,
             length);
     }
-    if (!f.open(QIODevice::ReadOnly) || !f.seek(offset))
+    if (!f.seek(offset))
         return {};
     return f.read(length);
 }

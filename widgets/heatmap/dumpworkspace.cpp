@@ -13,9 +13,15 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QSettings>
+#include <QSpinBox>
 #include <QSplitter>
+#include <QToolButton>
 #include <QVBoxLayout>
+#include <QWidgetAction>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -79,6 +85,7 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
             current.thresholds.statRelTolerance,
             1,
             3);
+    addLimitsMenu(top);
     m_mode->setToolTip(
         tr("With several steps or ranks: all metrics of one run, or one metric across the runs"));
     m_mode->setVisible(false);
@@ -134,6 +141,14 @@ void DumpWorkspace::saveThresholds()
     s.setValue(u"cosineThreshold"_s, m_cosine->value());
     s.setValue(u"maxAbsErrThreshold"_s, m_maxAbs->value());
     s.setValue(u"statRelTolerance"_s, m_statTolerance->value());
+    if (m_capMillions) {
+        // The box shows whole millions: keep an exact cap (the default 2^32) the box still shows.
+        const qint64 stored =
+            s.value(u"maxTensorElements"_s, Core::DumpReadOptions::DefaultMaxElements).toLongLong();
+        if (m_capMillions->value() != (stored + 999'999) / 1'000'000)
+            s.setValue(u"maxTensorElements"_s, qint64(m_capMillions->value()) * 1'000'000);
+        s.setValue(u"allowOutsideDump"_s, m_allowOutside->isChecked());
+    }
     s.endGroup();
     if (!m_benchPath.isEmpty() && !m_npuPath.isEmpty())
         compare(m_benchPath, m_npuPath);
@@ -151,7 +166,49 @@ Core::CompareOptions DumpWorkspace::options() const
         s.value(u"statRelTolerance"_s, o.thresholds.statRelTolerance).toDouble();
     o.rtol = s.value(u"rtol"_s, o.rtol).toDouble();
     o.atol = s.value(u"atol"_s, o.atol).toDouble();
+    o.read.maxElements = std::clamp<qint64>(
+        s.value(u"maxTensorElements"_s, o.read.maxElements).toLongLong(), 1, qint64(1) << 50);
+    o.read.allowOutsideFolder = s.value(u"allowOutsideDump"_s, false).toBool();
     return o;
+}
+
+void DumpWorkspace::addLimitsMenu(QHBoxLayout *bar)
+{
+    // What a dump may make Twinscope read (docs/RELIABILITY.md); persisted like the thresholds.
+    const Core::CompareOptions current = options();
+    auto *button = new QToolButton(this);
+    button->setText(tr("&Limits"));
+    button->setToolTip(tr("Per-tensor element cap, and whether tensor files outside a dump's "
+                          "folder are read"));
+    button->setPopupMode(QToolButton::InstantPopup);
+    auto *menu = new QMenu(button);
+    auto *capRow = new QWidget(menu);
+    auto *capLayout = new QHBoxLayout(capRow);
+    capLayout->setContentsMargins(8, 4, 8, 4);
+    auto *capLabel = new QLabel(tr("Per-tensor cap (million elements):"), capRow);
+    m_capMillions = new QSpinBox(capRow);
+    m_capMillions->setRange(1, int((qint64(1) << 50) / 1'000'000));
+    m_capMillions->setValue(int((current.read.maxElements + 999'999) / 1'000'000));
+    m_capMillions->setKeyboardTracking(false);
+    m_capMillions->setToolTip(
+        tr("Tensors with more elements are listed but not read (default "
+           "%L1 million, 16 GiB of float32)")
+            .arg((Core::DumpReadOptions::DefaultMaxElements + 999'999) / 1'000'000));
+    capLabel->setBuddy(m_capMillions);
+    capLayout->addWidget(capLabel);
+    capLayout->addWidget(m_capMillions);
+    auto *capAction = new QWidgetAction(menu);
+    capAction->setDefaultWidget(capRow);
+    menu->addAction(capAction);
+    m_allowOutside = menu->addAction(tr("Read tensor files outside the dump's folder"));
+    m_allowOutside->setCheckable(true);
+    m_allowOutside->setChecked(current.read.allowOutsideFolder);
+    m_allowOutside->setToolTip(tr("Off: a data_name such as ../../x.npy, an absolute path or a "
+                                  "symlink leading out of the dump is refused"));
+    button->setMenu(menu);
+    bar->addWidget(button);
+    connect(m_capMillions, &QSpinBox::valueChanged, this, &DumpWorkspace::saveThresholds);
+    connect(m_allowOutside, &QAction::toggled, this, &DumpWorkspace::saveThresholds);
 }
 
 void DumpWorkspace::openPaths(const QList<Core::SniffResult> &inputs)

@@ -5,9 +5,12 @@
 #include "widgets/common/jobslot.h"
 #include "widgets/common/workspace.h"
 
+class QAction;
 class QComboBox;
 class QDoubleSpinBox;
+class QHBoxLayout;
 class QLabel;
+class QSpinBox;
 class QSplitter;
 
 namespace Twinscope::Core {
@@ -52,6 +55,10 @@ public:
     DivergenceHeatmap *heatmap() const { return m_heatmap; }
     CompareTableView *tableView() const { return m_table; }
     QDoubleSpinBox *cosineThresholdEdit() const { return m_cosine; }
+    // Limits menu (issue #16): the per-tensor element cap in millions, and whether files a dump
+    // names outside its folder are read.
+    QSpinBox *elementCapEdit() const { return m_capMillions; }
+    QAction *allowOutsideAction() const { return m_allowOutside; }
     TensorDetailPane *detailPane() const { return m_detail; }
 
 signals:
@@ -62,6 +69,7 @@ private:
     void onCompared(const Core::Result<Core::DumpSeries> &result);
     Core::CompareOptions options() const;
     void saveThresholds();
+    void addLimitsMenu(QHBoxLayout *bar);
     void showComparison(std::shared_ptr<const Core::DumpComparison> comparison,
                         const QString &label);
     void updateHeatmap();
@@ -75,6 +83,8 @@ private:
     QDoubleSpinBox *m_maxAbs;
     QDoubleSpinBox *m_statTolerance;
     QComboBox *m_mode;
+    QSpinBox *m_capMillions = nullptr;
+    QAction *m_allowOutside = nullptr;
     std::shared_ptr<const Core::DumpSeries> m_series;
     int m_run = 0;
     std::shared_ptr<const Core::DumpComparison> m_comparison;

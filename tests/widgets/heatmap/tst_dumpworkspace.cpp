@@ -9,13 +9,16 @@
 #include "widgets/tables/comparetableview.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -237,6 +240,54 @@ private slots:
         QCOMPARE(ws.comparison(), ws.series()->runs[1]);
         QCOMPARE(ws.model()->rowCount(), 123);
         QCOMPARE(ws.tableView()->currentComparisonRow(), ws.series()->runs[1]->firstDivergent);
+    }
+
+    // The Limits menu (issue #16): the per-tensor cap and containment are settings that re-run
+    // the comparison; a tensor over the cap becomes an error row naming it.
+    void limitsMenuCapsAndPersists()
+    {
+        QSettings().remove(u"dumps"_s);
+        QTemporaryDir dir;
+        const QString big = dir.filePath(u"big.npy"_s);
+        {
+            // 1 000 001 float32 zeros: one element over a cap of one million.
+            QByteArray header = "{'descr': '<f4', 'fortran_order': False, 'shape': (1000001,), }";
+            while ((10 + header.size() + 1) % 64 != 0)
+                header.append(' ');
+            header.append('\n');
+            QFile f(big);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray("\x93NUMPY\x01\x00", 8));
+            f.write(QByteArray(1, char(header.size())) + QByteArray(1, '\0') + header);
+            f.write(QByteArray(1000001 * 4, '\0'));
+        }
+        Widgets::LoadController loads;
+        Widgets::DumpWorkspace ws(&loads);
+        QCOMPARE(ws.elementCapEdit()->value(), 4295); // 2^32, in whole millions
+        QVERIFY(!ws.allowOutsideAction()->isChecked());
+        QSignalSpy ready(&ws, &Widgets::DumpWorkspace::comparisonReady);
+        ws.compare(big, big);
+        QVERIFY(ready.wait(30000));
+        QCOMPARE(ws.comparison()->rows.first().verdict, Core::Verdict::Pass);
+        // Another setting changes: the exact default cap is kept, not rounded to the box.
+        ws.cosineThresholdEdit()->setValue(0.98);
+        QVERIFY(ready.wait(30000));
+        QCOMPARE(QSettings().value(u"dumps/maxTensorElements"_s, qint64(1) << 32).toLongLong(),
+                 qint64(1) << 32);
+        ws.elementCapEdit()->setValue(1);
+        QVERIFY(ready.wait(30000));
+        QCOMPARE(QSettings().value(u"dumps/maxTensorElements"_s).toLongLong(), 1000000);
+        const Core::CompareRow &row = ws.comparison()->rows.first();
+        QCOMPARE(row.verdict, Core::Verdict::Error);
+        QVERIFY2(row.message.contains(u"per-tensor cap"_s), qPrintable(row.message));
+        ws.allowOutsideAction()->setChecked(true);
+        QVERIFY(ready.wait(30000));
+        QVERIFY(QSettings().value(u"dumps/allowOutsideDump"_s).toBool());
+        // A new tab starts from the saved settings.
+        Widgets::DumpWorkspace again(&loads);
+        QCOMPARE(again.elementCapEdit()->value(), 1);
+        QVERIFY(again.allowOutsideAction()->isChecked());
+        QSettings().remove(u"dumps"_s);
     }
 
     void failedLoadReports()
