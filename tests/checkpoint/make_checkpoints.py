@@ -255,21 +255,29 @@ def main():
     write_ckpt(os.path.join(good, "ms_train.ckpt"), ms_train,
                extra=text.SerializeToString() + table.SerializeToString())
 
-    # Update mode: one step of the same optimizer on both sides (after = before - 0.01 * g),
-    # except that MindSpore's update of fc.weight is twice PyTorch's.
+    # Update mode: the two runs start from different weights (so every parameter differs), then
+    # take one step of the same optimizer (after = before - 0.01 * g, the same g on both sides),
+    # except that MindSpore's gradient of fc.weight is wrong in its last five rows (a backward-pass
+    # bug). Only the update of fc.weight differs; the weights themselves differ everywhere.
     before = network(np.random.default_rng(7))
+    ms_before_torch_names = network(np.random.default_rng(8))
     grads = {k: np.random.default_rng(zlib.crc32(k.encode())).normal(0, 1, v.shape)
              .astype(np.float32) for k, v in before.items() if v.dtype == np.float32}
-    after = collections.OrderedDict(
-        (k, (v - np.float32(0.01) * grads[k]).astype(np.float32) if k in grads else v + 1)
-        for k, v in before.items())
-    ms_after = ms_names(after)
-    ms_after["fc.weight"] = (before["fc.weight"] - np.float32(0.02) * grads["fc.weight"]).astype(
-        np.float32)
+    wrong = dict(grads)
+    wrong["fc.weight"] = grads["fc.weight"].copy()
+    wrong["fc.weight"][5:] = np.random.default_rng(99).normal(0, 1, (5, 16)).astype(np.float32)
+
+    def step(weights, g):
+        return collections.OrderedDict(
+            (k, (v - np.float32(0.01) * g[k]).astype(np.float32) if k in g else v + 1)
+            for k, v in weights.items())
+
     torch.save(torch_state(before), os.path.join(good, "torch_before.pth"))
-    torch.save(torch_state(after), os.path.join(good, "torch_after.pth"))
-    write_ckpt(os.path.join(good, "ms_before.ckpt"), ms_names(before))
-    write_ckpt(os.path.join(good, "ms_after.ckpt"), ms_after)
+    torch.save(torch_state(step(before, grads)), os.path.join(good, "torch_after.pth"))
+    write_safetensors(os.path.join(good, "net_before.safetensors"), before)
+    write_safetensors(os.path.join(good, "net_after.safetensors"), step(before, grads))
+    write_ckpt(os.path.join(good, "ms_before.ckpt"), ms_names(ms_before_torch_names))
+    write_ckpt(os.path.join(good, "ms_after.ckpt"), ms_names(step(ms_before_torch_names, wrong)))
 
     # Bad input.
     small = collections.OrderedDict([("a.weight", np.arange(6, dtype=np.float32).reshape(2, 3)),

@@ -74,9 +74,8 @@ private slots:
         QCOMPARE(d.dataBytes, bytes);
         // Values: the very numbers numpy wrote into the .npz of the same network.
         ProgressSink progress;
-        const auto npz = loadNpzDump(Source::fromPath(checkpointData(u"good/net.npz"_s)),
-                                     progress,
-                                     CancelToken());
+        const auto npz = loadNpzDump(
+            Source::fromPath(checkpointData(u"good/net.npz"_s)), progress, CancelToken());
         QVERIFY(npz.isOk());
         QString error;
         const auto fc = tensorValues(*find(d, u"fc.weight"_s), &error);
@@ -159,12 +158,12 @@ private slots:
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("entry");
         QTest::addColumn<QString>("text");
-        QTest::newRow("unknown tensor_type") << u"ckpt_unknown_type.ckpt"_s
-                                             << u"ckpt_unknown_tensor_type"_s << u"a.bias"_s
-                                             << u"Complex64"_s;
-        QTest::newRow("dims and content disagree") << u"ckpt_size_mismatch.ckpt"_s
-                                                   << u"ckpt_size_mismatch"_s << u"a.weight"_s
-                                                   << u"64 bytes"_s;
+        QTest::newRow("unknown tensor_type")
+            << u"ckpt_unknown_type.ckpt"_s << u"ckpt_unknown_tensor_type"_s << u"a.bias"_s
+            << u"Complex64"_s;
+        QTest::newRow("dims and content disagree")
+            << u"ckpt_size_mismatch.ckpt"_s << u"ckpt_size_mismatch"_s << u"a.weight"_s
+            << u"64 bytes"_s;
     }
     // A bad parameter is a listed, unreadable entry with a message naming file and entry; the
     // others stay readable.

@@ -6,7 +6,6 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <QtEndian>
 
 using namespace Qt::StringLiterals;
@@ -57,9 +56,8 @@ private slots:
         QCOMPARE(count->dtype, DType::Int64);
         QCOMPARE(count->shape, QList<qint64>{});
         ProgressSink progress;
-        const auto npz = loadNpzDump(Source::fromPath(checkpointData(u"good/net.npz"_s)),
-                                     progress,
-                                     CancelToken());
+        const auto npz = loadNpzDump(
+            Source::fromPath(checkpointData(u"good/net.npz"_s)), progress, CancelToken());
         QVERIFY(npz.isOk());
         QString error;
         for (const TensorEntry &t : npz.value()->tensors) {
@@ -75,12 +73,12 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("text");
-        QTest::newRow("offsets past the data") << u"st_offsets_past_end.safetensors"_s
-                                               << u"safetensors_bad_entry"_s << u"run past"_s;
-        QTest::newRow("size of dtype x shape") << u"st_wrong_size.safetensors"_s
-                                               << u"safetensors_bad_entry"_s << u"needs 8"_s;
-        QTest::newRow("overlapping ranges") << u"st_overlap.safetensors"_s
-                                            << u"safetensors_overlap"_s << u"share bytes"_s;
+        QTest::newRow("offsets past the data")
+            << u"st_offsets_past_end.safetensors"_s << u"safetensors_bad_entry"_s << u"run past"_s;
+        QTest::newRow("size of dtype x shape")
+            << u"st_wrong_size.safetensors"_s << u"safetensors_bad_entry"_s << u"needs 8"_s;
+        QTest::newRow("overlapping ranges")
+            << u"st_overlap.safetensors"_s << u"safetensors_overlap"_s << u"share bytes"_s;
     }
     // A header that lies about one tensor: a warning naming the entry, the rest readable.
     void lyingHeaders()
@@ -160,10 +158,10 @@ private slots:
         int ok = 0;
         for (int i = 1; i <= 100; ++i) {
             ProgressSink progress;
-            const auto r = loadSafetensors(Source::fromBytes(all.left(all.size() * i / 100),
-                                                             u"cut.safetensors"_s),
-                                           progress,
-                                           CancelToken());
+            const auto r = loadSafetensors(
+                Source::fromBytes(all.left(all.size() * i / 100), u"cut.safetensors"_s),
+                progress,
+                CancelToken());
             QVERIFY(r.isOk() || (r.isFailed() && !r.error().message.isEmpty()));
             ok += r.isOk();
             // A cut inside the data keeps the header: the tensors past the cut are flagged.
