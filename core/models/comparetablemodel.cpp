@@ -19,6 +19,13 @@ void CompareTableModel::setComparison(std::shared_ptr<const DumpComparison> comp
     endResetModel();
 }
 
+void CompareTableModel::setSideNames(const QString &bench, const QString &npu)
+{
+    m_benchName = bench;
+    m_npuName = npu;
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+}
+
 int CompareTableModel::rowCount(const QModelIndex &parent) const
 {
     if (parent.isValid() || !m_comparison)
@@ -208,9 +215,10 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     case IndexColumn:
         return Tr::tr("#");
     case NameColumn:
-        return Tr::tr("Bench tensor");
+        return m_benchName.isEmpty() ? Tr::tr("Bench tensor")
+                                     : Tr::tr("%1 tensor").arg(m_benchName);
     case NpuNameColumn:
-        return Tr::tr("NPU tensor");
+        return m_npuName.isEmpty() ? Tr::tr("NPU tensor") : Tr::tr("%1 tensor").arg(m_npuName);
     case ShapeColumn:
         return Tr::tr("Shape");
     case DtypeColumn:
@@ -236,7 +244,8 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     case AllcloseColumn:
         return Tr::tr("allclose share");
     case NonFiniteColumn:
-        return Tr::tr("NaN/Inf (NPU)");
+        return m_npuName.isEmpty() ? Tr::tr("NaN/Inf (NPU)")
+                                   : Tr::tr("NaN/Inf (%1)").arg(m_npuName);
     case MatchColumn:
         return Tr::tr("Match");
     case MessageColumn:

@@ -1,5 +1,6 @@
 #include "dumpworkspace.h"
 
+#include "comparesettings.h"
 #include "core/dump/dumppipeline.h"
 #include "core/export/comparecsv.h"
 #include "core/models/comparetablemodel.h"
@@ -142,16 +143,7 @@ void DumpWorkspace::saveThresholds()
 Core::CompareOptions DumpWorkspace::options() const
 {
     // Verdict thresholds are user-editable settings; msprobe's values are the defaults.
-    Core::CompareOptions o;
-    QSettings s;
-    s.beginGroup(u"dumps"_s);
-    o.thresholds.cosine = s.value(u"cosineThreshold"_s, o.thresholds.cosine).toDouble();
-    o.thresholds.maxAbsErr = s.value(u"maxAbsErrThreshold"_s, o.thresholds.maxAbsErr).toDouble();
-    o.thresholds.statRelTolerance =
-        s.value(u"statRelTolerance"_s, o.thresholds.statRelTolerance).toDouble();
-    o.rtol = s.value(u"rtol"_s, o.rtol).toDouble();
-    o.atol = s.value(u"atol"_s, o.atol).toDouble();
-    return o;
+    return compareOptionsFromSettings();
 }
 
 void DumpWorkspace::openPaths(const QList<Core::SniffResult> &inputs)

@@ -86,6 +86,19 @@ TensorDetailPane::TensorDetailPane(QWidget *parent)
     clear();
 }
 
+void TensorDetailPane::setSideNames(const QString &bench, const QString &npu)
+{
+    m_benchName = bench;
+    m_npuName = npu;
+    m_stats->setHorizontalHeaderLabels({tr("Statistic"), npu, bench});
+    m_worst->setHorizontalHeaderLabels({tr("Index"), npu, bench, tr("|error|")});
+    const QStringList titles{
+        tr("%1 values").arg(npu), tr("%1 values").arg(bench), tr("%1 − %2").arg(npu, bench)};
+    for (int i = 0; i < 3 && i < m_hist->axisRectCount(); ++i)
+        m_hist->axisRect(i)->axis(QCPAxis::atBottom)->setLabel(titles[i]);
+    m_hist->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void TensorDetailPane::applyColours()
 {
     const QPalette pal = palette();
@@ -137,12 +150,21 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
     const Core::CompareRow &r = c.rows[row];
     const Core::TensorEntry &b = c.bench->tensors[r.bench];
     const Core::TensorEntry &n = c.npu->tensors[r.npu];
-    m_title->setText(tr("<b>%1</b> · %2 %3 · verdict %4<br>NPU: %5")
-                         .arg(b.name.toHtmlEscaped(),
-                              Core::shapeText(b.shape),
-                              Core::dtypeId(n.dtype),
-                              Core::verdictId(r.verdict),
-                              n.name.toHtmlEscaped()));
+    if (m_npuName.isEmpty())
+        m_title->setText(tr("<b>%1</b> · %2 %3 · verdict %4<br>NPU: %5")
+                             .arg(b.name.toHtmlEscaped(),
+                                  Core::shapeText(b.shape),
+                                  Core::dtypeId(n.dtype),
+                                  Core::verdictId(r.verdict),
+                                  n.name.toHtmlEscaped()));
+    else
+        m_title->setText(tr("<b>%1</b> · %2 %3 · verdict %4<br>%5: %6")
+                             .arg(b.name.toHtmlEscaped(),
+                                  Core::shapeText(b.shape),
+                                  Core::dtypeId(n.dtype),
+                                  Core::verdictId(r.verdict),
+                                  m_npuName.toHtmlEscaped(),
+                                  n.name.toHtmlEscaped()));
     const Core::PairMetrics &m = r.metrics;
     const QList<std::tuple<QString, double, double>> stats = {
         {tr("Max"), m.npu.max, m.bench.max},
@@ -209,7 +231,12 @@ void TensorDetailPane::setDetail(const Core::TensorDetail &d)
     if (d.nonFinite > 0)
         m_note->setText(
             m_note->text() + u' ' +
-            tr("%n NaN/Inf value(s) on the NPU side are listed first.", nullptr, int(d.nonFinite)));
+            (m_npuName.isEmpty()
+                 ? tr("%n NaN/Inf value(s) on the NPU side are listed first.",
+                      nullptr,
+                      int(d.nonFinite))
+                 : tr("%n NaN/Inf value(s) of %1 are listed first.", nullptr, int(d.nonFinite))
+                       .arg(m_npuName)));
 }
 
 void TensorDetailPane::setDetailMessage(const QString &message)
