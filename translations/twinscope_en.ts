@@ -93,7 +93,9 @@
     <message numerus="yes">
         <source> (%n times)</source>
         <translation>
-            <numerusform> (%n times)</numerusform><numerusform> (%n times)</numerusform></translation>
+            <numerusform> (%n times)</numerusform>
+            <numerusform> (%n times)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -101,7 +103,9 @@
     <message numerus="yes">
         <source>Rows: %n tensors in execution order. Columns: %1. Colour: badness from 0 (good, green) to 1 (bad, red); grey cells have no value.</source>
         <translation>
-            <numerusform>Rows: %n tensors in execution order. Columns: %1. Colour: badness from 0 (good, green) to 1 (bad, red); grey cells have no value.</numerusform><numerusform>Rows: %n tensors in execution order. Columns: %1. Colour: badness from 0 (good, green) to 1 (bad, red); grey cells have no value.</numerusform></translation>
+            <numerusform>Rows: %n tensors in execution order. Columns: %1. Colour: badness from 0 (good, green) to 1 (bad, red); grey cells have no value.</numerusform>
+            <numerusform>Rows: %n tensors in execution order. Columns: %1. Colour: badness from 0 (good, green) to 1 (bad, red); grey cells have no value.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -170,7 +174,9 @@
     <message numerus="yes">
         <source>%n job(s) ▾</source>
         <translation>
-            <numerusform>%n job ▾</numerusform><numerusform>%n jobs ▾</numerusform></translation>
+            <numerusform>%n job ▾</numerusform>
+            <numerusform>%n jobs ▾</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -306,7 +312,9 @@
     <message numerus="yes">
         <source>Loading %n traces</source>
         <translation>
-            <numerusform>Loading %n traces</numerusform><numerusform>Loading %n traces</numerusform></translation>
+            <numerusform>Loading %n traces</numerusform>
+            <numerusform>Loading %n traces</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

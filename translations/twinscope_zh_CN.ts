@@ -1558,6 +1558,222 @@ First lines:
         <source>No chrome trace files were found in %1.</source>
         <translation>在 %1 中未找到 chrome trace 文件。</translation>
     </message>
+    <message>
+        <source>this is the legacy torch.save format (before PyTorch 1.6), which Twinscope does not read; load and save it again with a newer PyTorch</source>
+        <translation>这是旧版 torch.save 格式（PyTorch 1.6 之前），Twinscope 不读取；请用较新的 PyTorch 加载后重新保存</translation>
+    </message>
+    <message>
+        <source>this is a TorchScript archive (torch.jit.save), not a torch.save file; Twinscope does not read TorchScript</source>
+        <translation>这是 TorchScript 归档（torch.jit.save），不是 torch.save 文件；Twinscope 不读取 TorchScript</translation>
+    </message>
+    <message>
+        <source>the zip archive holds no &lt;archive&gt;/data.pkl, so it is not a torch.save file</source>
+        <translation>该 zip 归档中没有 &lt;archive&gt;/data.pkl，因此不是 torch.save 文件</translation>
+    </message>
+    <message>
+        <source>data.pkl holds %1 bytes, more than the %2 Twinscope reads</source>
+        <translation>data.pkl 有 %1 字节，超过 Twinscope 读取上限 %2</translation>
+    </message>
+    <message>
+        <source>reading data.pkl was canceled</source>
+        <translation>读取 data.pkl 已取消</translation>
+    </message>
+    <message>
+        <source>storage %1 has no member %2 in the archive</source>
+        <translation>存储 %1 在归档中没有成员 %2</translation>
+    </message>
+    <message>
+        <source>storage %1 should hold %2 elements of %3 bytes, its member has %4 bytes</source>
+        <translation>存储 %1 应包含 %2 个 %3 字节的元素，但其成员只有 %4 字节</translation>
+    </message>
+    <message>
+        <source>the tensor is a strided view (size %1, stride %2) that is not a reordering of a contiguous layout; save tensor.contiguous() instead</source>
+        <translation>该张量是带步长的视图（size %1，stride %2），不是连续布局的重排；请改为保存 tensor.contiguous()</translation>
+    </message>
+    <message>
+        <source>the .pt file was not read from a file, so its elements cannot be streamed</source>
+        <translation>该 .pt 数据不是从文件读取的，无法流式读取其元素</translation>
+    </message>
+    <message>
+        <source>the .pt file holds %1, not one tensor</source>
+        <translation>该 .pt 文件包含 %1，而不是单个张量</translation>
+    </message>
+    <message>
+        <source>the pickle is damaged: %1</source>
+        <translation>pickle 已损坏：%1</translation>
+    </message>
+    <message>
+        <source>the pickle ends in the middle of an opcode</source>
+        <translation>pickle 在操作码中间结束</translation>
+    </message>
+    <message>
+        <source>more bytes</source>
+        <translation>更多字节</translation>
+    </message>
+    <message>
+        <source>the end of the data</source>
+        <translation>数据结尾</translation>
+    </message>
+    <message>
+        <source>a GLOBAL name is too long</source>
+        <translation>GLOBAL 名称过长</translation>
+    </message>
+    <message>
+        <source>the pickle holds more than %1 values, more than Twinscope reads</source>
+        <translation>pickle 包含超过 %1 个值，超出 Twinscope 读取上限</translation>
+    </message>
+    <message>
+        <source>the stack is empty</source>
+        <translation>栈为空</translation>
+    </message>
+    <message>
+        <source>no MARK precedes this opcode</source>
+        <translation>此操作码之前没有 MARK</translation>
+    </message>
+    <message>
+        <source>pickle protocol %1 is newer than the 5 Twinscope reads</source>
+        <translation>pickle 协议 %1 比 Twinscope 支持的 5 更新</translation>
+    </message>
+    <message>
+        <source>the pickle nests MARKs too deeply</source>
+        <translation>pickle 中 MARK 嵌套过深</translation>
+    </message>
+    <message>
+        <source>DICT has an odd number of items</source>
+        <translation>DICT 的项数为奇数</translation>
+    </message>
+    <message>
+        <source>APPEND to something that is not a list</source>
+        <translation>APPEND 的目标不是列表</translation>
+    </message>
+    <message>
+        <source>APPENDS to something that is not a list</source>
+        <translation>APPENDS 的目标不是列表</translation>
+    </message>
+    <message>
+        <source>SETITEM on something that is not a dict</source>
+        <translation>SETITEM 的目标不是字典</translation>
+    </message>
+    <message>
+        <source>SETITEMS on something that is not a dict</source>
+        <translation>SETITEMS 的目标不是字典</translation>
+    </message>
+    <message>
+        <source>STACK_GLOBAL needs two strings</source>
+        <translation>STACK_GLOBAL 需要两个字符串</translation>
+    </message>
+    <message>
+        <source>memo entry %1 is read before it is written</source>
+        <translation>memo 项 %1 在写入前被读取</translation>
+    </message>
+    <message>
+        <source>the pickle's memo is too large</source>
+        <translation>pickle 的 memo 过大</translation>
+    </message>
+    <message>
+        <source>opcode 0x%1 is not one that torch.save writes for tensors; Twinscope does not read it</source>
+        <translation>操作码 0x%1 不是 torch.save 保存张量时使用的操作码；Twinscope 不读取它</translation>
+    </message>
+    <message>
+        <source>the pickle refers to %1, which is not a tensor, storage or container; Twinscope never runs code from a .pt file and does not read it</source>
+        <translation>pickle 引用了 %1，它不是张量、存储或容器；Twinscope 从不执行 .pt 文件中的代码，也不读取它</translation>
+    </message>
+    <message>
+        <source>REDUCE calls something that is not a global</source>
+        <translation>REDUCE 调用的对象不是全局名称</translation>
+    </message>
+    <message>
+        <source>REDUCE's arguments are not a tuple</source>
+        <translation>REDUCE 的参数不是元组</translation>
+    </message>
+    <message>
+        <source>unexpected arguments for %1</source>
+        <translation>%1 的参数不符合预期</translation>
+    </message>
+    <message>
+        <source>the pickle rebuilds a tensor of type %1, which Twinscope does not read</source>
+        <translation>pickle 重建了类型为 %1 的张量，Twinscope 不读取该类型</translation>
+    </message>
+    <message>
+        <source>the pickle calls %1, which Twinscope does not read (nothing in a .pt file is ever executed)</source>
+        <translation>pickle 调用了 %1，Twinscope 不读取它（.pt 文件中的内容从不被执行）</translation>
+    </message>
+    <message>
+        <source>a non-global</source>
+        <translation>非全局对象</translation>
+    </message>
+    <message>
+        <source>BUILD on a value that is not an object torch.save writes</source>
+        <translation>BUILD 作用于 torch.save 不会写出的值</translation>
+    </message>
+    <message>
+        <source>a persistent id is not ('storage', torch.&lt;type&gt;Storage, key, location, size), the only kind torch.save writes</source>
+        <translation>持久化 ID 不是 ('storage', torch.&lt;type&gt;Storage, key, location, size)，而这是 torch.save 唯一会写出的形式</translation>
+    </message>
+    <message>
+        <source>storage %1 is described twice differently</source>
+        <translation>存储 %1 有两次不一致的描述</translation>
+    </message>
+    <message>
+        <source>a tensor's %1 is not a tuple</source>
+        <translation>张量的 %1 不是元组</translation>
+    </message>
+    <message>
+        <source>a tensor has more than 32 dimensions</source>
+        <translation>张量的维度超过 32</translation>
+    </message>
+    <message>
+        <source>a tensor's %1 holds a non-integer</source>
+        <translation>张量的 %1 含有非整数</translation>
+    </message>
+    <message>
+        <source>unexpected arguments for torch._utils._rebuild_tensor</source>
+        <translation>torch._utils._rebuild_tensor 的参数不符合预期</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>size（形状）</translation>
+    </message>
+    <message>
+        <source>stride</source>
+        <translation>stride（步长）</translation>
+    </message>
+    <message>
+        <source>a tensor's size and stride have different lengths</source>
+        <translation>张量的 size 与 stride 长度不同</translation>
+    </message>
+    <message>
+        <source>the tensor's size %1, stride %2 or offset %3 is invalid</source>
+        <translation>张量的 size %1、stride %2 或偏移 %3 无效</translation>
+    </message>
+    <message>
+        <source>the tensor reaches element %1 of storage %2, which has %3</source>
+        <translation>张量访问到存储 %2 的第 %1 个元素，但该存储只有 %3 个</translation>
+    </message>
+    <message>
+        <source>%1 tensors are not read</source>
+        <translation>不读取 %1 类型的张量</translation>
+    </message>
+    <message>
+        <source>unexpected arguments for torch._utils._rebuild_parameter</source>
+        <translation>torch._utils._rebuild_parameter 的参数不符合预期</translation>
+    </message>
+    <message>
+        <source>the pickle's values refer to themselves (a cycle), which torch.save does not write for tensors</source>
+        <translation>pickle 中的值引用了自身（循环），torch.save 保存张量时不会写出这种结构</translation>
+    </message>
+    <message>
+        <source>the pickle's values nest more than %1 levels deep</source>
+        <translation>pickle 中的值嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>The trace has no device tasks: no CUDA kernels, memory copies or "Ascend Hardware" tasks were found, so only host activity was recorded.</source>
+        <translation>该 trace 没有设备任务：未找到 CUDA kernel、内存拷贝或 "Ascend Hardware" 任务，只记录了主机侧活动。</translation>
+    </message>
+    <message>
+        <source>The trace has no device tasks.</source>
+        <translation>该 trace 没有设备任务。</translation>
+    </message>
 </context>
 <context>
     <name>HeatmapPicture</name>

@@ -169,32 +169,6 @@ bool dumperStorageMatches(DType logical, DType stored)
     }
 }
 
-// The axis permutation a Stride describes, or an empty optional when it is no permutation of a
-// contiguous layout (broadcast, sliced or overlapping views cannot be reordered).
-std::optional<QList<int>> axisOrderFromStride(const QList<qint64> &shape,
-                                              const QList<qint64> &stride)
-{
-    const int rank = int(shape.size());
-    QList<int> order(rank);
-    for (int i = 0; i < rank; ++i)
-        order[i] = i;
-    std::stable_sort(
-        order.begin(), order.end(), [&](int a, int b) { return stride[a] > stride[b]; });
-    qint64 expected = 1;
-    for (int i = rank - 1; i >= 0; --i) {
-        const int axis = order[i];
-        if (shape[axis] > 1 && stride[axis] != expected)
-            return std::nullopt;
-        expected *= std::max<qint64>(1, shape[axis]);
-    }
-    bool identity = true;
-    for (int i = 0; i < rank; ++i)
-        identity = identity && order[i] == i;
-    if (identity)
-        return QList<int>{};
-    return order;
-}
-
 } // namespace
 
 Result<TensorDump>

@@ -1,5 +1,7 @@
 #include "tensordump.h"
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
@@ -110,6 +112,30 @@ QString shapeText(const QList<qint64> &shape)
     for (qint64 d : shape)
         parts << QString::number(d);
     return u"["_s + parts.join(u", "_s) + u"]"_s;
+}
+
+std::optional<QList<int>> axisOrderFromStride(const QList<qint64> &shape,
+                                              const QList<qint64> &stride)
+{
+    const int rank = int(shape.size());
+    QList<int> order(rank);
+    for (int i = 0; i < rank; ++i)
+        order[i] = i;
+    std::stable_sort(
+        order.begin(), order.end(), [&](int a, int b) { return stride[a] > stride[b]; });
+    qint64 expected = 1;
+    for (int i = rank - 1; i >= 0; --i) {
+        const int axis = order[i];
+        if (shape[axis] > 1 && stride[axis] != expected)
+            return std::nullopt;
+        expected *= std::max<qint64>(1, shape[axis]);
+    }
+    bool identity = true;
+    for (int i = 0; i < rank; ++i)
+        identity = identity && order[i] == i;
+    if (identity)
+        return QList<int>{};
+    return order;
 }
 
 } // namespace Twinscope::Core

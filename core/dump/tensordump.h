@@ -104,4 +104,10 @@ struct TensorDump
 
 QString shapeText(const QList<qint64> &shape); // "[3, 2]"
 
+// The axis permutation a stride (in elements) describes, outermost first: empty for row-major
+// (C order); nullopt when the stride is no permutation of a contiguous layout (broadcast, sliced
+// or overlapping views cannot be reordered). Used for the dumper's Stride and torch tensors.
+std::optional<QList<int>> axisOrderFromStride(const QList<qint64> &shape,
+                                              const QList<qint64> &stride);
+
 } // namespace Twinscope::Core

@@ -1,0 +1,219 @@
+#include "taskclassify.h"
+
+#include "core/common/tr.h"
+#include "traceargs.h"
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Core {
+
+namespace {
+
+bool startsWith(std::string_view s, std::string_view prefix)
+{
+    return s.substr(0, prefix.size()) == prefix;
+}
+
+bool contains(std::string_view s, std::string_view part)
+{
+    return s.find(part) != std::string_view::npos;
+}
+
+// A runtime task type is written in capitals, digits and underscores (MEMCPY_ASYNC,
+// EVENT_RECORD, NOTIFY_WAIT); operators are not (aclnnAdd_AddAiCore_Add, Default/MemSet-op535).
+bool looksLikeTaskType(std::string_view name)
+{
+    if (name.empty())
+        return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    });
+}
+
+enum class CategoryClass : quint8 { None, Kernel, Memory };
+
+CategoryClass cudaCategory(std::string_view cat)
+{
+    // New Kineto (kernel, gpu_memcpy, gpu_memset) and the 2021 style (Kernel, Memcpy, Memset).
+    if (cat == "kernel" || cat == "Kernel")
+        return CategoryClass::Kernel;
+    if (cat == "gpu_memcpy" || cat == "gpu_memset" || cat == "Memcpy" || cat == "Memset")
+        return CategoryClass::Memory;
+    return CategoryClass::None;
+}
+
+} // namespace
+
+bool isCudaCommunicationKernel(std::string_view name)
+{
+    return startsWith(name, "nccl") || startsWith(name, "hccl") || contains(name, "ncclKernel");
+}
+
+void classifyAscendTask(std::string_view taskType,
+                        std::string_view name,
+                        DeviceTaskKind *kind,
+                        DeviceEngine *engine)
+{
+    *engine = DeviceEngine::Unknown;
+    std::string_view type = taskType;
+    if (type.empty() || type == "Other" || type == "OTHER" || type == "UNKNOWN") {
+        if (!looksLikeTaskType(name)) {
+            // An operator: it computes. The engine shows in torch_npu's kernel names.
+            *kind = DeviceTaskKind::Compute;
+            if (contains(name, "AiCpu") || contains(name, "AICPU") || contains(name, "AiCPU"))
+                *engine = DeviceEngine::AiCpu;
+            else if (contains(name, "AiCore") || contains(name, "AICore"))
+                *engine = DeviceEngine::AiCore;
+            return;
+        }
+        type = name;
+    }
+    // msprof-analyze's compute task types (TraceEventBean._COMPUTE_TASK_TYPES).
+    if (type == "AI_CORE" || type == "MIX_AIC" || type == "FFTS_PLUS") {
+        *kind = DeviceTaskKind::Compute;
+        *engine = DeviceEngine::AiCore;
+        return;
+    }
+    if (type == "AI_VECTOR_CORE" || type == "MIX_AIV") {
+        *kind = DeviceTaskKind::Compute;
+        *engine = DeviceEngine::AiVector;
+        return;
+    }
+    if (type == "AI_CPU") {
+        *kind = DeviceTaskKind::Compute;
+        *engine = DeviceEngine::AiCpu;
+        return;
+    }
+    static constexpr std::string_view comms[] = {
+        "NOTIFY", "REDUCE", "RDMA", "SDMA", "HCCL", "WRITE_VALUE"};
+    for (const std::string_view comm : comms) {
+        if (startsWith(type, comm)) {
+            *kind = DeviceTaskKind::Communication;
+            return;
+        }
+    }
+    if (startsWith(type, "MEMCPY") || startsWith(type, "PCIE_DMA") || startsWith(type, "MEMSET")) {
+        *kind = DeviceTaskKind::Memory;
+        return;
+    }
+    *kind = DeviceTaskKind::Other; // EVENT_RECORD, EVENT_WAIT, STARS_*, …: synchronisation
+}
+
+DeviceTaskSet classifyDeviceTasks(const TraceDataset &ds)
+{
+    DeviceTaskSet out;
+    out.trackRoles.assign(ds.tracks.size(), TrackRole::Host);
+
+    std::vector<CategoryClass> catClass(ds.strings.size(), CategoryClass::None);
+    bool anyCuda = false;
+    for (quint32 id = 0; id < ds.strings.size(); ++id) {
+        catClass[id] = cudaCategory(ds.strings.view(id));
+        anyCuda = anyCuda || catClass[id] != CategoryClass::None;
+    }
+
+    std::unique_ptr<TraceArgsReader> args;
+    bool ascend = false, cuda = false;
+    for (size_t t = 0; t < ds.tracks.size(); ++t) {
+        const TraceTrack &track = ds.tracks[t];
+        if (track.kind != TraceTrackKind::Thread || track.process < 0)
+            continue;
+        const QString &process = ds.processes[size_t(track.process)].name;
+        const std::string_view thread = ds.strings.view(track.name);
+        TrackRole &role = out.trackRoles[t];
+        if (process == u"Overlap Analysis"_s) {
+            role = TrackRole::Overlap;
+            continue;
+        }
+        if (process == u"HCCL"_s || process == u"Communication"_s) {
+            role = contains(thread, "Communication") ? TrackRole::CommunicationOps
+                                                     : TrackRole::CommunicationTasks;
+            if (role == TrackRole::CommunicationOps) {
+                for (quint32 i = track.sliceBegin; i < track.sliceEnd; ++i)
+                    out.commOps.push_back(i);
+            }
+            continue;
+        }
+        if (process == u"Ascend Hardware"_s) {
+            if (startsWith(thread, "Step Trace")) {
+                role = TrackRole::StepMarks;
+                continue;
+            }
+            role = TrackRole::Device;
+            ascend = true;
+            if (!args)
+                args = std::make_unique<TraceArgsReader>(ds);
+            for (quint32 i = track.sliceBegin; i < track.sliceEnd; ++i) {
+                std::string_view type;
+                std::optional<QString> typeText;
+                const std::string_view a = args->slice(i);
+                QByteArray typeUtf8;
+                if (!a.empty()) {
+                    typeText = argsString(a, "Task Type");
+                    if (typeText) {
+                        typeUtf8 = typeText->toUtf8();
+                        type = std::string_view(typeUtf8.constData(), size_t(typeUtf8.size()));
+                    }
+                }
+                DeviceTask task;
+                task.slice = i;
+                classifyAscendTask(
+                    type, ds.strings.view(ds.sliceName[i]), &task.kind, &task.engine);
+                out.tasks.push_back(task);
+            }
+            continue;
+        }
+        if (!anyCuda)
+            continue;
+        bool device = false;
+        for (quint32 i = track.sliceBegin; i < track.sliceEnd; ++i) {
+            const CategoryClass c = catClass[ds.sliceCategory[i]];
+            if (c == CategoryClass::None)
+                continue;
+            device = true;
+            DeviceTask task;
+            task.slice = i;
+            task.device = ds.strings.string(ds.processes[size_t(track.process)].pid).toInt();
+            if (c == CategoryClass::Memory) {
+                task.kind = DeviceTaskKind::Memory;
+            } else {
+                task.engine = DeviceEngine::CudaKernel;
+                task.kind = isCudaCommunicationKernel(ds.strings.view(ds.sliceName[i]))
+                                ? DeviceTaskKind::Communication
+                                : DeviceTaskKind::Compute;
+            }
+            out.tasks.push_back(task);
+        }
+        if (device) {
+            role = TrackRole::Device;
+            cuda = true;
+        }
+    }
+    if (args)
+        out.argsStale = args->stale();
+    auto byStart = [&ds](quint32 a, quint32 b) {
+        return ds.sliceStart[a] != ds.sliceStart[b] ? ds.sliceStart[a] < ds.sliceStart[b] : a < b;
+    };
+    std::sort(out.tasks.begin(), out.tasks.end(), [&](const DeviceTask &a, const DeviceTask &b) {
+        return byStart(a.slice, b.slice);
+    });
+    std::sort(out.commOps.begin(), out.commOps.end(), byStart);
+    for (const DeviceTask &task : out.tasks) {
+        if (std::find(out.devices.begin(), out.devices.end(), task.device) == out.devices.end())
+            out.devices.push_back(task.device);
+    }
+    std::sort(out.devices.begin(), out.devices.end());
+    if (ascend)
+        out.platform = u"ascend"_s;
+    else if (cuda)
+        out.platform = u"cuda"_s;
+    if (out.tasks.empty() && out.commOps.empty()) {
+        out.reason =
+            Tr::tr("The trace has no device tasks: no CUDA kernels, memory copies or "
+                   "\"Ascend Hardware\" tasks were found, so only host activity was recorded.");
+    }
+    return out;
+}
+
+} // namespace Twinscope::Core
