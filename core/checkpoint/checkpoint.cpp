@@ -7,6 +7,7 @@
 #include "core/dump/npyreader.h"
 #include "mindsporeckpt.h"
 #include "safetensorsreader.h"
+#include "torchcheckpoint.h"
 
 #include <QFileInfo>
 #include <QHash>
@@ -198,11 +199,7 @@ loadCheckpoint(const Source &source, ProgressSink &progress, const CancelToken &
             r = loadSafetensors(source, progress, cancel);
         } else if (s.format == u"torch_zip"_s || s.format == u"torch_legacy"_s) {
             framework = u"pytorch"_s;
-            return Result<Checkpoint>::failed(
-                Error::make(ErrorCode::Unsupported,
-                            Tr::tr("PyTorch checkpoints are not read yet: save the state dict "
-                                   "with safetensors or numpy.savez to compare it"),
-                            source.name()));
+            r = loadTorchCheckpoint(source, progress, cancel);
         } else if (s.format == u"npz"_s) {
             r = loadNpzDump(source, progress, cancel);
         } else if (s.format == u"hdf5"_s && source.isPath()) {

@@ -277,15 +277,17 @@ void pairStates(ParameterMapping *m, Side *a, Side *b)
         const QString na = a->tensor(i).name, nb = b->tensor(j).name;
         MappingRule rule = op.rule;
         QString how = op.how;
-        if (na != nb && rule == MappingRule::Exact) {
-            // PyTorch names the state last ("optimizer.state.3.exp_avg"), MindSpore first
-            // ("moment1.conv1.weight").
-            auto label = [](const QString &name) {
-                return name.startsWith(u"optimizer.state."_s) ? name.section(u'.', -1)
-                                                              : name.section(u'.', 0, 0);
-            };
-            rule = MappingRule::BuiltIn;
-            how = Tr::tr("%1 → %2").arg(label(na), label(nb));
+        // PyTorch names the state last ("optimizer.state.3.exp_avg"), MindSpore first
+        // ("moment1.conv1.weight").
+        auto label = [](const QString &name) {
+            return name.startsWith(u"optimizer.state."_s) ? name.section(u'.', -1)
+                                                          : name.section(u'.', 0, 0);
+        };
+        if (label(na) != label(nb)) {
+            const QString states = Tr::tr("%1 → %2").arg(label(na), label(nb));
+            how = how.isEmpty() ? states : states + u"; "_s + how;
+            if (rule == MappingRule::Exact)
+                rule = MappingRule::BuiltIn;
         }
         addPair(m, a, b, i, j, rule, how);
     }

@@ -28,8 +28,9 @@ private:
 private slots:
     void jsonContract()
     {
+        // The acceptance pair: torch.save's state dict against MindSpore's .ckpt.
         const CliRun r = runCli(
-            {u"ckpt"_s, u"--json"_s, data(u"good/net.safetensors"_s), data(u"good/ms_net.ckpt"_s)});
+            {u"ckpt"_s, u"--json"_s, data(u"good/torch_net.pth"_s), data(u"good/ms_net.ckpt"_s)});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = r.json();
         // Exactly these keys: a contract checked outside the project.
@@ -124,9 +125,9 @@ private slots:
         const CliRun r = runCli({u"ckpt"_s,
                                  u"--json"_s,
                                  u"--update"_s,
-                                 data(u"good/net_before.safetensors"_s),
+                                 data(u"good/torch_before.pth"_s),
                                  data(u"good/ms_before.ckpt"_s),
-                                 data(u"good/net_after.safetensors"_s),
+                                 data(u"good/torch_after.pth"_s),
                                  data(u"good/ms_after.ckpt"_s)});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = r.json();
@@ -166,6 +167,9 @@ private slots:
         QTest::newRow("missing file")
             << QStringList{data(u"good/none.ckpt"_s), data(u"good/ms_net.ckpt"_s)} << 3
             << u"none.ckpt"_s;
+        QTest::newRow("malicious pickle")
+            << QStringList{data(u"broken/pth_malicious.pth"_s), data(u"good/ms_net.ckpt"_s)} << 3
+            << u"posix.system"_s;
         QTest::newRow("encrypted")
             << QStringList{data(u"broken/ckpt_encrypted.ckpt"_s), data(u"good/ms_net.ckpt"_s)} << 3
             << u"encrypted"_s;

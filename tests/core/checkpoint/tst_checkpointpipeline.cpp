@@ -72,6 +72,7 @@ private slots:
     {
         QTest::addColumn<QString>("a");
         QTest::addColumn<QString>("b");
+        QTest::newRow("pth (torch.save)") << u"good/torch_net.pth"_s << u"good/ms_net.ckpt"_s;
         QTest::newRow("safetensors") << u"good/net.safetensors"_s << u"good/ms_net.ckpt"_s;
         QTest::newRow("npz") << u"good/net.npz"_s << u"good/ms_net.ckpt"_s;
         QTest::newRow("hdf5") << u"good/net.h5"_s << u"good/ms_net.ckpt"_s;
@@ -99,6 +100,7 @@ private slots:
         QCOMPARE(c.mapping.pairs.size(), 22);
         QVERIFY(c.mapping.onlyA.isEmpty() && c.mapping.onlyB.isEmpty());
         const bool ckptFirst = c.a->format == u"mindspore_ckpt"_s;
+        QCOMPARE(c.b->format, ckptFirst ? c.b->format : u"mindspore_ckpt"_s);
         QCOMPARE((ckptFirst ? c.mapping.noTwinB : c.mapping.noTwinA).size(), 3);
         QCOMPARE(r.diagnostics().count(u"ckpt_no_twin"_s), 3);
         // 3. The planted parameter is the only divergent one, and the first.
@@ -121,15 +123,22 @@ private slots:
 
     // Update mode: the runs start from different weights, so every weight differs, but only
     // fc.weight's update does.
+    void updatesIsolateTheStep_data()
+    {
+        QTest::addColumn<QString>("before");
+        QTest::addColumn<QString>("after");
+        QTest::newRow("pth") << u"good/torch_before.pth"_s << u"good/torch_after.pth"_s;
+        QTest::newRow("safetensors")
+            << u"good/net_before.safetensors"_s << u"good/net_after.safetensors"_s;
+    }
     void updatesIsolateTheStep()
     {
-        const auto weights = run(u"good/net_after.safetensors"_s, u"good/ms_after.ckpt"_s);
+        QFETCH(QString, before);
+        QFETCH(QString, after);
+        const auto weights = run(after, u"good/ms_after.ckpt"_s);
         QVERIFY(weights.isOk());
         QCOMPARE(divergent(*weights.value()).size(), 22);
-        const auto r = run(u"good/net_after.safetensors"_s,
-                           u"good/ms_after.ckpt"_s,
-                           u"good/net_before.safetensors"_s,
-                           u"good/ms_before.ckpt"_s);
+        const auto r = run(after, u"good/ms_after.ckpt"_s, before, u"good/ms_before.ckpt"_s);
         QVERIFY2(r.isOk(), qPrintable(r.error().toString()));
         const CheckpointComparison &c = *r.value();
         QVERIFY(c.updateMode());
@@ -141,11 +150,11 @@ private slots:
         // The update itself: after − before, element by element.
         QString error;
         const auto update = tensorValues(fc, &error);
-        const auto after = tensorValues(*fc.storage.minuend, &error);
-        const auto before = tensorValues(*fc.storage.subtrahend, &error);
+        const auto afterValues = tensorValues(*fc.storage.minuend, &error);
+        const auto beforeValues = tensorValues(*fc.storage.subtrahend, &error);
         QCOMPARE(update.size(), size_t(160));
         for (size_t i = 0; i < update.size(); ++i)
-            QCOMPARE(update[i], after[i] - before[i]);
+            QCOMPARE(update[i], afterValues[i] - beforeValues[i]);
         QVERIFY(std::abs(update[0]) > 1e-4 && std::abs(update[0]) < 0.1);
     }
 
@@ -155,6 +164,34 @@ private slots:
             run(u"good/ms_after.ckpt"_s, u"good/ms_after.ckpt"_s, u"good/ms_before.ckpt"_s);
         QVERIFY(r.isFailed());
         QCOMPARE(r.error().code, ErrorCode::Unsupported);
+    }
+
+    // Adam's state: PyTorch's exp_avg/exp_avg_sq (keyed by parameter index) against MindSpore's
+    // moment1/moment2 clones.
+    void optimizerStateAcrossFrameworks()
+    {
+        const auto r = run(u"good/torch_train.pth"_s, u"good/ms_train.ckpt"_s);
+        QVERIFY2(r.isOk(), qPrintable(r.error().toString()));
+        const CheckpointComparison &c = *r.value();
+        verifyMappingComplete(c);
+        QVERIFY(c.structure.clean());
+        int states = 0;
+        for (const ParameterPair &p : c.mapping.pairs) {
+            if (c.a->entries[p.a].role != ParameterRole::OptimizerState)
+                continue;
+            ++states;
+            const QString a = c.a->tensors->tensors[p.a].name;
+            const QString b = c.b->tensors->tensors[p.b].name;
+            QCOMPARE(b.section(u'.', 0, 0),
+                     a.endsWith(u".exp_avg"_s) ? u"moment1"_s : u"moment2"_s);
+            QVERIFY(p.how.contains(a.endsWith(u".exp_avg"_s) ? u"exp_avg → moment1"_s
+                                                             : u"exp_avg_sq → moment2"_s));
+        }
+        QCOMPARE(states, 32);
+        QVERIFY(divergent(c).isEmpty());
+        // The step counters and MindSpore's scalars have no twin.
+        QCOMPARE(c.mapping.noTwinA.size(), 3 + 16);
+        QCOMPARE(c.mapping.noTwinB.size(), 4);
     }
 
     // Optimizer state and bookkeeping scalars of two MindSpore runs pair by name.
