@@ -213,24 +213,40 @@ void CheckpointWorkspace::compare(const QString &a,
         [this](const Core::Result<Core::CheckpointComparison> &r) { onCompared(r); });
 }
 
+void CheckpointWorkspace::askForFile(const QString &caption,
+                                     const QString &near,
+                                     std::function<void(const QString &)> done)
+{
+    // Non-modal (no exec() on the GUI thread); one question per file, since a multi-selection does
+    // not keep the order and which checkpoint is A matters.
+    auto *dialog =
+        new QFileDialog(this, caption, near.isEmpty() ? QString() : QFileInfo(near).absolutePath());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    connect(dialog, &QFileDialog::fileSelected, this, std::move(done));
+    dialog->open();
+}
+
+void CheckpointWorkspace::chooseFiles()
+{
+    askForFile(
+        tr("Choose checkpoint A (e.g. the PyTorch .pth)"), m_input.pathA, [this](const QString &a) {
+            askForFile(tr("Choose checkpoint B (e.g. the MindSpore .ckpt)"),
+                       a,
+                       [this, a](const QString &b) { compare(a, b); });
+        });
+}
+
 void CheckpointWorkspace::chooseBeforeFiles()
 {
     if (m_input.pathA.isEmpty())
         return;
-    // Two non-modal dialogs in turn (no exec() on the GUI thread): A's earlier file, then B's.
-    auto ask = [this](const QString &caption, const QString &near, auto done) {
-        auto *dialog = new QFileDialog(this, caption, QFileInfo(near).absolutePath());
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->setFileMode(QFileDialog::ExistingFile);
-        connect(dialog, &QFileDialog::fileSelected, this, done);
-        dialog->open();
-    };
-    ask(tr("Checkpoint A one step earlier"), m_input.pathA, [this, ask](const QString &beforeA) {
-        ask(tr("Checkpoint B one step earlier"),
-            m_input.pathB,
-            [this, beforeA](const QString &beforeB) {
-                compare(m_input.pathA, m_input.pathB, beforeA, beforeB);
-            });
+    askForFile(tr("Checkpoint A one step earlier"), m_input.pathA, [this](const QString &beforeA) {
+        askForFile(tr("Checkpoint B one step earlier"),
+                   m_input.pathB,
+                   [this, beforeA](const QString &beforeB) {
+                       compare(m_input.pathA, m_input.pathB, beforeA, beforeB);
+                   });
     });
 }
 

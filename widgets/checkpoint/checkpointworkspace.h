@@ -51,6 +51,9 @@ public:
                  const QString &beforeA = {},
                  const QString &beforeB = {});
     void selectRow(int comparisonRow); // table, heatmap, mapping and detail pane follow
+    // File > Compare Checkpoints...: asks for A, then B, and compares them whatever their sniffed
+    // kind (an HDF5 or .npz of parameters otherwise opens as a dump).
+    void chooseFiles();
 
     const std::shared_ptr<const Core::CheckpointComparison> &comparison() const
     {
@@ -74,6 +77,9 @@ signals:
 private:
     void onCompared(const Core::Result<Core::CheckpointComparison> &result);
     void chooseBeforeFiles();
+    void askForFile(const QString &caption,
+                    const QString &near,
+                    std::function<void(const QString &)> done);
     void updateHeatmap();
     QString structureText() const;
     QWidget *buildComparisonPage();

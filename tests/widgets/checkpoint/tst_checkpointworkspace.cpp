@@ -12,6 +12,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QFileDialog>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -140,6 +141,29 @@ private slots:
         QVERIFY(failed.first().at(0).toString().endsWith(u"ckpt_encrypted.ckpt"_s));
         QVERIFY(ws.isEmpty());
         QVERIFY(ws.header()->text().contains(u"encrypted"_s));
+    }
+
+    // File > Compare Checkpoints...: two non-modal dialogs, A then B, whatever the files sniff as
+    // (an HDF5 of parameters sniffs as a dump).
+    void chooseFilesAsksForAThenB()
+    {
+        Widgets::LoadController loads;
+        Widgets::CheckpointWorkspace ws(&loads);
+        ws.show();
+        QSignalSpy ready(&ws, &Widgets::CheckpointWorkspace::comparisonReady);
+        ws.chooseFiles();
+        for (const QString &file : {data(u"good/net.h5"_s), data(u"good/ms_net.ckpt"_s)}) {
+            QFileDialog *dialog = nullptr;
+            QTRY_VERIFY((dialog = ws.findChild<QFileDialog *>()) != nullptr && dialog->isVisible());
+            QCOMPARE(dialog->fileMode(), QFileDialog::ExistingFile);
+            // What the dialog emits when the user picks the file (its own widgets are Qt's).
+            emit dialog->fileSelected(file);
+            dialog->close();
+            QTRY_VERIFY(ws.findChild<QFileDialog *>() != dialog);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 20000);
+        QCOMPARE(ws.comparison()->a->format, u"hdf5"_s);
+        QVERIFY(ws.comparison()->structure.clean());
     }
 
     void openPathsPairsTwoFiles()
