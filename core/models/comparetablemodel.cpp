@@ -132,8 +132,10 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
     case BarRole: {
         if (std::isnan(v))
             return {};
+        // Below 1e-12 a cosine's distance from 1 is the round-off of its double arithmetic (equal
+        // tensors give 1 − 2e-16), not a difference: no bar.
         if (!c.statisticsMode && col == CosineColumn)
-            return std::clamp((1.0 - v) / 0.1, 0.0, 1.0);
+            return 1.0 - v < 1e-12 ? 0.0 : std::clamp((1.0 - v) / 0.1, 0.0, 1.0);
         if (!c.statisticsMode &&
             (col == OneThousandthColumn || col == FiveThousandthColumn || col == AllcloseColumn))
             return std::clamp(1.0 - v, 0.0, 1.0);

@@ -129,7 +129,16 @@ QWidget *CheckpointWorkspace::buildComparisonPage()
     top->addWidget(m_table);
     top->setStretchFactor(0, 1);
     top->setStretchFactor(1, 2);
-    top->setSizes({600, 1000});
+    top->setSizes({640, 960});
+    // The verdict and the leading metrics right after the two names, so that a 1024 px window shows
+    // them: shapes and dtypes matter less here, the structure check has compared them already.
+    using Model = Core::CompareTableModel;
+    QTableView *view = m_table->table();
+    QHeaderView *h = view->horizontalHeader();
+    h->moveSection(h->visualIndex(Model::ShapeColumn), h->visualIndex(Model::MaxAbsColumn));
+    h->moveSection(h->visualIndex(Model::DtypeColumn), h->visualIndex(Model::ShapeColumn));
+    view->setColumnWidth(Model::NameColumn, 190);
+    view->setColumnWidth(Model::NpuNameColumn, 190);
     page->addWidget(top);
     page->addWidget(m_detail);
     page->setStretchFactor(0, 3);

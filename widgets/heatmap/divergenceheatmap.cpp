@@ -48,6 +48,18 @@ DivergenceHeatmap::DivergenceHeatmap(QWidget *parent)
     m_divergence->setVisible(false);
     m_plot->setInteractions(QCP::Interactions());
     m_plot->installEventFilter(this);
+    // Column labels stand upright when the columns are narrower than about two lines of text (a
+    // 1024 px window): slanted, they would run into each other. The plot's width does not depend on
+    // the rotation, so one more replot settles it.
+    connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
+        const int columns = std::max(1, m_matrix.columnCount());
+        const int lineHeight = QFontMetrics(m_plot->xAxis->tickLabelFont()).height();
+        const double rotation = m_plot->axisRect()->width() / columns < 2 * lineHeight ? 90 : 60;
+        if (m_plot->xAxis->tickLabelRotation() != rotation) {
+            m_plot->xAxis->setTickLabelRotation(rotation);
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent *event) {
         int column = -1;
         const int row = matrixRowAt(event->pos(), &column);

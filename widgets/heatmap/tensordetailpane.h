@@ -41,6 +41,7 @@ private:
     QTableWidget *m_worst;
     QLabel *m_note;
     QString m_benchName, m_npuName;
+    int m_npuColumn = 1; // the NPU (B) side's value column; the bench side's is 3 - m_npuColumn
 };
 
 } // namespace Twinscope::Widgets

@@ -81,6 +81,31 @@ private slots:
         QCOMPARE(ws.tableView()->currentComparisonRow(), first);
         QVERIFY(ws.detailPane()->worstTable()->rowCount() > 0);
         QCOMPARE(ws.detailPane()->worstTable()->item(0, 0)->text(), u"[5]"_s);
+        // The detail pane reads A then B, like the table (B − A is the error): the planted
+        // channel is 1.01252 in A and 3.51252 (+2.5) in B.
+        QTableWidget *stats = ws.detailPane()->statsTable();
+        QCOMPARE(stats->horizontalHeaderItem(1)->text(), u"A"_s);
+        QCOMPARE(stats->horizontalHeaderItem(2)->text(), u"B"_s);
+        QCOMPARE(stats->item(0, 1)->text(), u"1.40084"_s);  // Max of A
+        QCOMPARE(stats->item(0, 2)->text(), u"3.51252"_s);  // Max of B
+        QCOMPARE(stats->item(6, 1)->text(), u"0.899873"_s); // the pair's cosine
+        QTableWidget *worst = ws.detailPane()->worstTable();
+        QCOMPARE(worst->horizontalHeaderItem(1)->text(), u"A"_s);
+        QCOMPARE(worst->item(0, 1)->text(), u"1.01252"_s);
+        QCOMPARE(worst->item(0, 2)->text(), u"3.51252"_s);
+        QCOMPARE(worst->item(0, 3)->text(), u"2.5"_s);
+        // The verdict follows the two names, in view at 1024 px too.
+        QTableView *table = ws.tableView()->table();
+        const int verdictX = table->columnViewportPosition(Core::CompareTableModel::VerdictColumn);
+        QCOMPARE(table->horizontalHeader()->visualIndex(Core::CompareTableModel::VerdictColumn), 3);
+        QVERIFY(verdictX + table->columnWidth(Core::CompareTableModel::VerdictColumn) <=
+                table->viewport()->width());
+        // Equal parameters get no cosine bar (their cosine is 1 up to double round-off).
+        for (int r = 0; r < ws.model()->rowCount(); ++r) {
+            const QModelIndex cos = ws.model()->index(r, Core::CompareTableModel::CosineColumn);
+            const bool planted = cos.data(Core::CompareTableModel::KeyRole).toInt() == first;
+            QCOMPARE(cos.data(Core::CompareTableModel::BarRole).toDouble() > 0, planted);
+        }
         QCOMPARE(
             ws.model()->headerData(Core::CompareTableModel::NameColumn, Qt::Horizontal).toString(),
             u"A tensor"_s);
