@@ -12,7 +12,8 @@ PACKAGES=(
     libprotobuf-dev protobuf-compiler
     libgl1-mesa-dev
     xvfb xauth fonts-noto-cjk python3-numpy python3-h5py
-    python3-protobuf
+    # For tests/checkpoint/make_checkpoints.py only (the fixtures are committed; tests need no python).
+    python3-protobuf python3-torch
 )
 
 missing=()

@@ -3,6 +3,7 @@
 #include "testhelpers_cli.h"
 #include "testhelpers_golden.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
@@ -181,9 +182,13 @@ private slots:
         QFETCH(QStringList, args);
         QFETCH(int, exitCode);
         QFETCH(QString, stderrPart);
+        // What the malicious pickle's __reduce__ would create (torch.load does create it).
+        const QString pwned = u"/tmp/twinscope-ckpt-pwned"_s;
+        QFile::remove(pwned);
         const CliRun r = runCli(QStringList{u"ckpt"_s} + args);
         QCOMPARE(r.exitCode, exitCode);
         QVERIFY2(QString::fromUtf8(r.err).contains(stderrPart), r.err.constData());
+        QVERIFY(!QFile::exists(pwned));
     }
 };
 
