@@ -13,6 +13,16 @@ inline QString checkpointData(const QString &relative)
     return QStringLiteral(TWINSCOPE_TEST_DATA "/checkpoint/") + relative;
 }
 
+// The tensor of that name, or null.
+inline const Twinscope::Core::TensorEntry *findTensor(const Twinscope::Core::TensorDump &d,
+                                                      const QString &name)
+{
+    for (const Twinscope::Core::TensorEntry &t : d.tensors)
+        if (t.name == name)
+            return &t;
+    return nullptr;
+}
+
 // Every element of a tensor in storage order, through the same streams the comparison uses.
 inline std::vector<double> tensorValues(const Twinscope::Core::TensorEntry &t, QString *error)
 {

@@ -22,13 +22,6 @@ private:
         ProgressSink progress;
         return loadMindSporeCheckpoint(Source::fromPath(path), progress, CancelToken());
     }
-    static const TensorEntry *find(const TensorDump &d, const QString &name)
-    {
-        for (const TensorEntry &t : d.tensors)
-            if (t.name == name)
-                return &t;
-        return nullptr;
-    }
     static QString write(QTemporaryDir &dir, const QByteArray &bytes)
     {
         const QString path = dir.filePath(u"x.ckpt"_s);
@@ -62,8 +55,8 @@ private slots:
         QCOMPARE(d.tensors[3].name, u"bn1.gamma"_s);
         QCOMPARE(d.tensors[0].shape, (QList<qint64>{8, 3, 3, 3}));
         QCOMPARE(d.tensors[0].dtype, DType::Float32);
-        QCOMPARE(find(d, u"temporal.weight"_s)->shape, (QList<qint64>{4, 16, 1, 3}));
-        QVERIFY(find(d, u"embed.embedding_table"_s));
+        QCOMPARE(findTensor(d, u"temporal.weight"_s)->shape, (QList<qint64>{4, 16, 1, 3}));
+        QVERIFY(findTensor(d, u"embed.embedding_table"_s));
         qint64 bytes = 0;
         for (const TensorEntry &t : d.tensors) {
             QCOMPARE(t.storage.kind, TensorStorage::Kind::RawFile);
@@ -78,12 +71,12 @@ private slots:
             Source::fromPath(checkpointData(u"good/net.npz"_s)), progress, CancelToken());
         QVERIFY(npz.isOk());
         QString error;
-        const auto fc = tensorValues(*find(d, u"fc.weight"_s), &error);
-        const auto fcNpz = tensorValues(*find(*npz.value(), u"fc.weight"_s), &error);
+        const auto fc = tensorValues(*findTensor(d, u"fc.weight"_s), &error);
+        const auto fcNpz = tensorValues(*findTensor(*npz.value(), u"fc.weight"_s), &error);
         QVERIFY2(!fc.empty(), qPrintable(error));
         QVERIFY(fc == fcNpz);
-        const auto table = tensorValues(*find(d, u"embed.embedding_table"_s), &error);
-        QVERIFY(table == tensorValues(*find(*npz.value(), u"embed.weight"_s), &error));
+        const auto table = tensorValues(*findTensor(d, u"embed.embedding_table"_s), &error);
+        QVERIFY(table == tensorValues(*findTensor(*npz.value(), u"embed.weight"_s), &error));
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256), before);
@@ -96,7 +89,7 @@ private slots:
         const auto plain = load(checkpointData(u"good/ms_net.ckpt"_s));
         QVERIFY(sliced.isOk() && plain.isOk());
         QCOMPARE(sliced.value()->tensors.size(), plain.value()->tensors.size());
-        const TensorEntry *fc = find(*sliced.value(), u"fc.weight"_s);
+        const TensorEntry *fc = findTensor(*sliced.value(), u"fc.weight"_s);
         QCOMPARE(fc->shape, (QList<qint64>{10, 16}));
         QCOMPARE(fc->storage.segments.size(), 3);
         qint64 bytes = 0;
@@ -108,7 +101,7 @@ private slots:
         QString error;
         const auto a = tensorValues(*fc, &error);
         QVERIFY2(!a.empty(), qPrintable(error));
-        QVERIFY(a == tensorValues(*find(*plain.value(), u"fc.weight"_s), &error));
+        QVERIFY(a == tensorValues(*findTensor(*plain.value(), u"fc.weight"_s), &error));
         // The float fast path across pieces and at odd offsets: chunks smaller than a piece.
         auto stream = TensorStream::open(*fc, &error);
         QVERIFY(stream);
@@ -135,17 +128,17 @@ private slots:
         const auto r = load(checkpointData(u"good/ms_train.ckpt"_s));
         QVERIFY(r.isOk());
         const TensorDump &d = *r.value();
-        const TensorEntry *step = find(d, u"global_step"_s);
+        const TensorEntry *step = findTensor(d, u"global_step"_s);
         QVERIFY(step);
         QCOMPARE(step->shape, QList<qint64>{}); // dims [0] with one element: a scalar
         QCOMPARE(step->dtype, DType::Int32);
         QString error;
         QCOMPARE(tensorValues(*step, &error), std::vector<double>{10});
-        QCOMPARE(find(d, u"beta1_power"_s)->shape, QList<qint64>{1});
-        QVERIFY(find(d, u"moment1.conv1.weight"_s));
+        QCOMPARE(findTensor(d, u"beta1_power"_s)->shape, QList<qint64>{1});
+        QVERIFY(findTensor(d, u"moment1.conv1.weight"_s));
         // The text entry and the map parameter are counted, not listed.
-        QVERIFY(!find(d, u"network_name"_s));
-        QVERIFY(!find(d, u"hash_embedding"_s));
+        QVERIFY(!findTensor(d, u"network_name"_s));
+        QVERIFY(!findTensor(d, u"hash_embedding"_s));
         QCOMPARE(r.diagnostics().count(u"ckpt_non_tensor"_s), 1);
         QCOMPARE(r.diagnostics().count(u"ckpt_map_parameter"_s), 1);
         for (const auto &e : r.diagnostics().entries())
@@ -179,7 +172,7 @@ private slots:
         const auto &e = r.diagnostics().entries().first();
         QCOMPARE(e.first.first().detail, entry);
         QVERIFY2(e.message.contains(entry) && e.message.contains(text), qPrintable(e.message));
-        const TensorEntry *t = find(*r.value(), entry);
+        const TensorEntry *t = findTensor(*r.value(), entry);
         QVERIFY(t);
         QVERIFY(t->unreadable.contains(file) && t->unreadable.contains(entry));
         QCOMPARE(r.value()->tensors.size(), 2);

@@ -21,13 +21,6 @@ private:
         ProgressSink progress;
         return loadSafetensors(Source::fromPath(path), progress, CancelToken());
     }
-    static const TensorEntry *find(const TensorDump &d, const QString &name)
-    {
-        for (const TensorEntry &t : d.tensors)
-            if (t.name == name)
-                return &t;
-        return nullptr;
-    }
     static QString write(QTemporaryDir &dir, const QByteArray &header, const QByteArray &data)
     {
         const QString path = dir.filePath(u"x.safetensors"_s);
@@ -52,7 +45,7 @@ private slots:
         QCOMPARE(d.tensors.size(), 25);
         // Natural name order: the header's JSON object has none of its own.
         QCOMPARE(d.tensors.first().name, u"bn1.bias"_s);
-        const TensorEntry *count = find(d, u"bn1.num_batches_tracked"_s);
+        const TensorEntry *count = findTensor(d, u"bn1.num_batches_tracked"_s);
         QCOMPARE(count->dtype, DType::Int64);
         QCOMPARE(count->shape, QList<qint64>{});
         ProgressSink progress;
@@ -61,7 +54,7 @@ private slots:
         QVERIFY(npz.isOk());
         QString error;
         for (const TensorEntry &t : npz.value()->tensors) {
-            const TensorEntry *s = find(d, t.name);
+            const TensorEntry *s = findTensor(d, t.name);
             QVERIFY2(s, qPrintable(t.name));
             QCOMPARE(s->shape, t.shape);
             QVERIFY2(tensorValues(*s, &error) == tensorValues(t, &error), qPrintable(t.name));
@@ -94,10 +87,10 @@ private slots:
                  qPrintable(e.message));
         QCOMPARE(e.first.first().detail, u"a.bias"_s);
         QString error;
-        QCOMPARE(tensorValues(*find(*r.value(), u"a.weight"_s), &error),
+        QCOMPARE(tensorValues(*findTensor(*r.value(), u"a.weight"_s), &error),
                  (std::vector<double>{0, 1, 2, 3, 4, 5}));
         if (kind == u"safetensors_bad_entry"_s) {
-            const TensorEntry *bias = find(*r.value(), u"a.bias"_s);
+            const TensorEntry *bias = findTensor(*r.value(), u"a.bias"_s);
             QVERIFY(bias->unreadable.contains(file) && bias->unreadable.contains(u"a.bias"_s));
         }
     }
@@ -137,9 +130,9 @@ private slots:
         QVERIFY(r.isOk());
         QCOMPARE(r.value()->tensors.size(), 5);
         QCOMPARE(r.diagnostics().count(u"safetensors_bad_entry"_s), 4);
-        QVERIFY(find(*r.value(), u"ok"_s)->unreadable.isEmpty());
+        QVERIFY(findTensor(*r.value(), u"ok"_s)->unreadable.isEmpty());
         for (const char *bad : {"f8", "neg", "frac", "big"})
-            QVERIFY(!find(*r.value(), QString::fromUtf8(bad))->unreadable.isEmpty());
+            QVERIFY(!findTensor(*r.value(), QString::fromUtf8(bad))->unreadable.isEmpty());
         // Too short for the length, and a top-level array.
         const QString tiny = dir.filePath(u"tiny.safetensors"_s);
         QFile f(tiny);

@@ -21,13 +21,6 @@ private:
         ProgressSink progress;
         return loadTorchCheckpoint(Source::fromPath(path), progress, CancelToken());
     }
-    static const TensorEntry *find(const TensorDump &d, const QString &name)
-    {
-        for (const TensorEntry &t : d.tensors)
-            if (t.name == name)
-                return &t;
-        return nullptr;
-    }
     // What make_checkpoints.py's malicious pickle would create if it were ever unpickled.
     static QString pwned() { return u"/tmp/twinscope-ckpt-pwned"_s; }
 
@@ -51,7 +44,7 @@ private slots:
         QVERIFY(npz.isOk());
         QString error;
         for (const TensorEntry &t : npz.value()->tensors) {
-            const TensorEntry *p = find(d, t.name);
+            const TensorEntry *p = findTensor(d, t.name);
             QVERIFY2(p, qPrintable(t.name));
             QCOMPARE(p->shape, t.shape);
             QCOMPARE(p->storage.kind, TensorStorage::Kind::RawFile);
@@ -65,11 +58,11 @@ private slots:
         QVERIFY2(r.isOk(), qPrintable(r.error().toString()));
         const TensorDump &d = *r.value();
         // "model" is dropped from the names, the optimizer keeps torch.optim's layout.
-        QVERIFY(find(d, u"conv1.weight"_s));
-        QVERIFY(!find(d, u"model.conv1.weight"_s));
-        QVERIFY(find(d, u"optimizer.state.0.exp_avg"_s));
-        QVERIFY(find(d, u"optimizer.state.15.exp_avg_sq"_s));
-        QVERIFY(find(d, u"optimizer.state.3.step"_s));
+        QVERIFY(findTensor(d, u"conv1.weight"_s));
+        QVERIFY(!findTensor(d, u"model.conv1.weight"_s));
+        QVERIFY(findTensor(d, u"optimizer.state.0.exp_avg"_s));
+        QVERIFY(findTensor(d, u"optimizer.state.15.exp_avg_sq"_s));
+        QVERIFY(findTensor(d, u"optimizer.state.3.step"_s));
         QCOMPARE(d.tensors.size(), 25 + 16 * 3);
         // epoch, lr, betas, params, ...: values, not tensors.
         QVERIFY(r.diagnostics().count(u"torch_non_tensor"_s) > 5);
