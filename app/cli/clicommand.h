@@ -63,6 +63,7 @@ void printWarnings(CliIo &io, const Core::Diagnostics &diagnostics);
 int runDetect(const QStringList &args, CliIo &io);
 int runLoss(const QStringList &args, CliIo &io);
 int runDumps(const QStringList &args, CliIo &io);
+int runCkpt(const QStringList &args, CliIo &io);
 int runOpInfo(const QStringList &args, CliIo &io);
 int runTrace(const QStringList &args, CliIo &io);
 

@@ -1,7 +1,9 @@
 #include "clicommand.h"
+#include "compareoptions.h"
 #include "core/common/inputfile.h"
 #include "core/dump/dumppipeline.h"
 #include "core/export/comparecsv.h"
+#include "core/export/comparejson.h"
 #include "core/export/diagnosticsexport.h"
 
 #include <QCommandLineParser>
@@ -13,28 +15,6 @@ using namespace Qt::StringLiterals;
 using namespace Twinscope::Core;
 
 namespace Twinscope::App {
-
-namespace {
-
-QJsonValue number(double v)
-{
-    // JSON has no NaN/Inf: "not computed" is null; an infinite error is a string so it survives.
-    if (std::isnan(v))
-        return QJsonValue();
-    if (std::isinf(v))
-        return v > 0 ? u"inf"_s : u"-inf"_s;
-    return v;
-}
-
-QJsonArray shapeJson(const QList<qint64> &shape)
-{
-    QJsonArray a;
-    for (qint64 d : shape)
-        a.append(d);
-    return a;
-}
-
-} // namespace
 
 int runDumps(const QStringList &args, CliIo &io)
 {
@@ -78,28 +58,9 @@ int runDumps(const QStringList &args, CliIo &io)
         return ExitUsage;
     }
     CompareOptions options;
-    for (const auto &[name, target] :
-         {std::pair{u"rtol"_s, &options.rtol}, std::pair{u"atol"_s, &options.atol}}) {
-        if (!parser.isSet(name))
-            continue;
-        bool ok = false;
-        *target = parser.value(name).toDouble(&ok);
-        if (!ok || *target < 0) {
-            io.err << CliTr::tr("--%1 needs a non-negative number, got %2.")
-                          .arg(name, parser.value(name))
-                   << '\n';
-            return ExitUsage;
-        }
-    }
     options.computeKl = parser.isSet(u"kl"_s);
-    if (parser.isSet(u"threads"_s)) {
-        bool threadsOk = false;
-        options.threads = parser.value(u"threads"_s).toInt(&threadsOk);
-        if (!threadsOk || options.threads < 1 || options.threads > 256) {
-            io.err << CliTr::tr("--threads needs a number from 1 to 256.") << '\n';
-            return ExitUsage;
-        }
-    }
+    if (const auto bad = readCompareOptions(parser, &options, io))
+        return *bad;
     if (parser.isSet(u"max-elements"_s)) {
         // Accepts 1e12 as well as 1000000000000; at most 2^50, the readers' own ceiling.
         bool capOk = false;
@@ -111,13 +72,6 @@ int runDumps(const QStringList &args, CliIo &io)
         options.read.maxElements = qint64(cap);
     }
     options.read.allowOutsideFolder = parser.isSet(u"allow-outside-dump"_s);
-    if (parser.isSet(u"map"_s)) {
-        QString error;
-        if (!loadMappingFile(parser.value(u"map"_s), &options.mapping, &error)) {
-            io.err << error << '\n';
-            return ExitInput;
-        }
-    }
     QElapsedTimer timer;
     timer.start();
     DumpPipelineInput input;
@@ -159,59 +113,15 @@ int runDumps(const QStringList &args, CliIo &io)
     };
     // One tensor's JSON, built only when it is written (writeJsonStreamed).
     auto tensorJson = [&](qsizetype i) {
-        const CompareRow &r = c.rows[i];
-        const TensorEntry &b = c.bench->tensors[r.bench];
-        const TensorEntry &n = c.npu->tensors[r.npu];
-        const PairMetrics &m = r.metrics;
-        QJsonObject o{{u"name"_s, b.name},
-                      {u"index"_s, r.bench},
-                      {u"npu_name"_s, n.name},
-                      {u"match"_s, pairMatchId(r.match)},
-                      {u"shape"_s, shapeJson(b.shape)},
-                      {u"dtype"_s, dtypeId(b.dtype)},
-                      {u"npu_dtype"_s, dtypeId(n.dtype)},
-                      {u"cosine"_s, number(m.cosine)},
-                      {u"max_abs_err"_s, number(m.maxAbsErr)},
-                      {u"max_rel_err"_s, number(m.maxRelErr)},
-                      {u"mean_abs_err"_s, number(m.meanAbsErr)},
-                      {u"rmse"_s, number(m.rmse)},
-                      {u"rel_euclidean"_s, number(m.relEuclidean)},
-                      {u"one_thousandth_ratio"_s, number(m.oneThousandthRatio)},
-                      {u"five_thousandth_ratio"_s, number(m.fiveThousandthRatio)},
-                      {u"allclose_pass_share"_s, number(m.allclosePassShare)},
-                      {u"kl"_s, number(m.klDivergence)},
-                      {u"nan_npu"_s, m.nanNpu},
-                      {u"inf_npu"_s, m.infNpu},
-                      {u"nan_bench"_s, m.nanBench},
-                      {u"inf_bench"_s, m.infBench},
-                      {u"verdict"_s, verdictId(r.verdict)},
-                      {u"message"_s, r.message}};
-        if (c.statisticsMode)
-            o.insert(u"stats"_s,
-                     QJsonObject{{u"max_diff"_s, number(r.stats.maxDiff)},
-                                 {u"min_diff"_s, number(r.stats.minDiff)},
-                                 {u"mean_diff"_s, number(r.stats.meanDiff)},
-                                 {u"norm_diff"_s, number(r.stats.normDiff)},
-                                 {u"max_rel"_s, number(r.stats.maxRel)},
-                                 {u"min_rel"_s, number(r.stats.minRel)},
-                                 {u"mean_rel"_s, number(r.stats.meanRel)},
-                                 {u"norm_rel"_s, number(r.stats.normRel)}});
-        return o;
+        return compareRowJson(c, int(i));
     };
     QJsonArray unmatchedBench, unmatchedNpu;
     for (int i : c.unmatchedBench)
         unmatchedBench.append(c.bench->tensors[i].name);
     for (int i : c.unmatchedNpu)
         unmatchedNpu.append(c.npu->tensors[i].name);
-    QJsonValue first, nanOrigin;
-    if (c.firstDivergent >= 0) {
-        const CompareRow &r = c.rows[c.firstDivergent];
-        first = QJsonObject{{u"name"_s, rowName(c.firstDivergent)},
-                            {u"index"_s, r.bench},
-                            {u"cosine"_s, number(r.metrics.cosine)},
-                            {u"max_abs_err"_s, number(r.metrics.maxAbsErr)},
-                            {u"kind"_s, r.origin ? u"origin"_s : u"propagated"_s}};
-    }
+    const QJsonValue first = firstDivergentJson(c);
+    QJsonValue nanOrigin;
     if (c.nanOrigin >= 0)
         nanOrigin =
             QJsonObject{{u"name"_s, rowName(c.nanOrigin)}, {u"index"_s, c.rows[c.nanOrigin].bench}};

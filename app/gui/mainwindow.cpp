@@ -5,6 +5,7 @@
 #include "recentfiles.h"
 #include "shortcutsdialog.h"
 #include "welcomepage.h"
+#include "widgets/checkpoint/checkpointworkspace.h"
 #include "widgets/common/diagnosticspanel.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/common/loadprogresswidget.h"
@@ -128,6 +129,16 @@ void MainWindow::createActions()
     m_compareLossAction->setStatusTip(
         tr("Overlay a benchmark (GPU) loss log and the log under test (NPU)."));
     connect(m_compareLossAction, &QAction::triggered, this, &MainWindow::compareLossLogs);
+    m_compareCheckpointsAction = new QAction(tr("Compare &Checkpoints…"), this);
+    m_compareCheckpointsAction->setStatusTip(
+        tr("Compare two checkpoints parameter by parameter (PyTorch .pth, MindSpore .ckpt, …)."));
+    connect(m_compareCheckpointsAction, &QAction::triggered, this, [this] {
+        if (auto *ws =
+                qobject_cast<CheckpointWorkspace *>(ensureWorkspace(Core::FileKind::Checkpoint))) {
+            m_tabs->setCurrentWidget(ws);
+            ws->chooseFiles();
+        }
+    });
     m_stepCutoffAction = new QAction(tr("Use the Trace's First &Step as Op-Info Cut-off"), this);
     m_stepCutoffAction->setStatusTip(
         tr("Compiles after the end of the open trace's first ProfilerStep count as recompiles."));
@@ -156,6 +167,7 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
     file->addAction(m_compareLossAction);
+    file->addAction(m_compareCheckpointsAction);
     file->addSeparator();
     file->addAction(m_closeAction);
     file->addAction(m_exportAction);

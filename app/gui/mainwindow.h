@@ -80,6 +80,7 @@ private:
     QAction *m_openAction = nullptr;
     QAction *m_openFolderAction = nullptr;
     QAction *m_compareLossAction = nullptr;
+    QAction *m_compareCheckpointsAction = nullptr;
     QAction *m_stepCutoffAction = nullptr;
     QAction *m_closeAction = nullptr;
     QAction *m_exportAction = nullptr;

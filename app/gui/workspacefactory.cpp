@@ -1,5 +1,6 @@
 #include "workspacefactory.h"
 
+#include "widgets/checkpoint/checkpointworkspace.h"
 #include "widgets/common/workspace.h"
 #include "widgets/heatmap/dumpworkspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
@@ -20,6 +21,8 @@ createWorkspace(Core::FileKind kind, Widgets::LoadController *loads, QWidget *pa
         return new Widgets::LossWorkspace(loads, parent);
     case Core::FileKind::Dump:
         return new Widgets::DumpWorkspace(loads, parent);
+    case Core::FileKind::Checkpoint:
+        return new Widgets::CheckpointWorkspace(loads, parent);
     case Core::FileKind::Unknown:
         break;
     }

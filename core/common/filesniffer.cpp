@@ -11,6 +11,9 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/wire_format_lite.h>
+
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
@@ -43,6 +46,84 @@ bool isHdf5(std::string_view head)
             return true;
     }
     return false;
+}
+
+// A MindSpore .ckpt starts with a serialized Checkpoint.value (field 1) whose own field 1 is the
+// parameter's name and whose field 2 (or 3) the tensor: decoded with libprotobuf, not by hand.
+bool isMindSporeCheckpoint(std::string_view head)
+{
+    using google::protobuf::io::CodedInputStream;
+    using Wire = google::protobuf::internal::WireFormatLite;
+    const auto lengthDelimited = [](quint32 tag, int field) {
+        return Wire::GetTagFieldNumber(tag) == field &&
+               Wire::GetTagWireType(tag) == Wire::WIRETYPE_LENGTH_DELIMITED;
+    };
+    CodedInputStream in(reinterpret_cast<const uchar *>(head.data()),
+                        int(std::min<size_t>(head.size(), 1 << 20)));
+    uint64_t valueLength = 0, tagLength = 0;
+    if (!lengthDelimited(in.ReadTag(), 1) || !in.ReadVarint64(&valueLength) ||
+        !lengthDelimited(in.ReadTag(), 1) || !in.ReadVarint64(&tagLength) || tagLength == 0 ||
+        tagLength > 4096 || tagLength >= valueLength)
+        return false;
+    std::string name;
+    if (!in.ReadString(&name, int(tagLength)))
+        return false;
+    for (const char c : name)
+        if (uchar(c) < 0x20 || c == 0x7f)
+            return false;
+    const quint32 next = in.ReadTag();
+    return lengthDelimited(next, 2) || lengthDelimited(next, 3);
+}
+
+// safetensors: an 8-byte little-endian header length, then the JSON header.
+bool isSafetensors(std::string_view head, qint64 totalBytes)
+{
+    if (head.size() < 10 || head[8] != '{')
+        return false;
+    quint64 n = 0;
+    for (int i = 7; i >= 0; --i)
+        n = (n << 8) | uchar(head[size_t(i)]);
+    if (n < 2 || qint64(n) > totalBytes - 8)
+        return false;
+    const std::string_view json = head.substr(8, size_t(std::min<quint64>(n, head.size() - 8)));
+    return json.find("\"data_offsets\"") != std::string_view::npos ||
+           json.find("\"__metadata__\"") != std::string_view::npos;
+}
+
+// torch.save's zip: data.pkl comes first and is stored, so its pickle is in the head. A state dict
+// pickles a dict or an OrderedDict at the top; a saved tensor starts with _rebuild_tensor.
+bool isTorchStateDict(std::string_view head)
+{
+    const size_t pkl = head.find("data.pkl");
+    if (pkl == std::string_view::npos)
+        return false;
+    const size_t proto = head.find('\x80', pkl);
+    if (proto == std::string_view::npos || proto + 2 >= head.size())
+        return false;
+    size_t op = proto + 2;
+    if (uchar(head[op]) == 0x95) // FRAME (protocol 4+) and its 8-byte length
+        op += 9;
+    if (op >= head.size())
+        return false;
+    if (head[op] == '}')
+        return true;
+    const std::string_view start = head.substr(op, 64);
+    return start.find("OrderedDict") != std::string_view::npos &&
+           start.find("_rebuild") == std::string_view::npos;
+}
+
+// numpy.savez of a state dict: the first member is named like a parameter.
+bool isParameterArchive(std::string_view head)
+{
+    if (head.size() < 30)
+        return false;
+    const size_t nameLength = uchar(head[26]) | (size_t(uchar(head[27])) << 8);
+    if (head.size() < 30 + nameLength)
+        return false;
+    static const QRegularExpression parameter(
+        u"\\.(weight|bias|gamma|beta|running_mean|running_var|moving_mean|moving_variance|"
+        "embedding_table|num_batches_tracked)\\.npy$"_s);
+    return QString::fromUtf8(head.data() + 30, qsizetype(nameLength)).contains(parameter);
 }
 
 QString describeHead(std::string_view head)
@@ -257,6 +338,8 @@ QString fileKindId(FileKind kind)
         return u"dump"_s;
     case FileKind::Loss:
         return u"loss"_s;
+    case FileKind::Checkpoint:
+        return u"checkpoint"_s;
     case FileKind::Unknown:
         break;
     }
@@ -274,6 +357,8 @@ QString fileKindDisplayName(FileKind kind)
         return Tr::tr("Tensor dump");
     case FileKind::Loss:
         return Tr::tr("Loss curve");
+    case FileKind::Checkpoint:
+        return Tr::tr("Checkpoint");
     case FileKind::Unknown:
         break;
     }
@@ -311,16 +396,31 @@ SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalB
         // §5.1); their names sit in object headers near the start of the file.
         const bool dumper = head.find("FormatType") != std::string_view::npos &&
                             head.find("DataType") != std::string_view::npos;
-        r = make(FileKind::Dump, dumper ? u"torch_dumper_h5"_s : u"hdf5"_s, u"hdf5"_s);
+        if (head.find("weight_names") != std::string_view::npos)
+            r = make(FileKind::Checkpoint, u"keras"_s, u"hdf5"_s); // Keras save_weights
+        else
+            r = make(FileKind::Dump, dumper ? u"torch_dumper_h5"_s : u"hdf5"_s, u"hdf5"_s);
     } else if (head.substr(0, 6) == "\x93NUMPY") {
         r = make(FileKind::Dump, u"npy"_s, u"npy"_s);
     } else if (head.substr(0, 4) == std::string_view("PK\x03\x04", 4)) {
         if (name.endsWith(u".npz"_s, Qt::CaseInsensitive))
-            r = make(FileKind::Dump, u"npy"_s, u"npz"_s);
+            r = isParameterArchive(head) ? make(FileKind::Checkpoint, u"numpy"_s, u"npz"_s)
+                                         : make(FileKind::Dump, u"npy"_s, u"npz"_s);
+        else if (isTorchStateDict(head))
+            r = make(FileKind::Checkpoint, u"torch"_s, u"torch_zip"_s);
         else if (head.find("data.pkl") != std::string_view::npos)
             r = make(FileKind::Dump, u"torch_pt"_s, u"torch_zip"_s);
         else
             r = make(FileKind::Unknown, {}, u"zip"_s);
+    } else if (head.substr(0, 14) ==
+               std::string_view("\x80\x02\x8a\x0a\x6c\xfc\x9c\x46\xf9\x20\x6a\xa8\x50\x19", 14)) {
+        // torch.save(..., _use_new_zipfile_serialization=False): pickle protocol 2 and torch's
+        // legacy magic number.
+        r = make(FileKind::Checkpoint, u"torch"_s, u"torch_legacy"_s);
+    } else if (isMindSporeCheckpoint(head)) {
+        r = make(FileKind::Checkpoint, u"mindspore"_s, u"mindspore_ckpt"_s);
+    } else if (isSafetensors(head, totalBytes)) {
+        r = make(FileKind::Checkpoint, u"safetensors"_s, u"safetensors"_s);
     } else {
         size_t i = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
         while (i < head.size() && std::isspace(uchar(head[i])))
@@ -353,8 +453,9 @@ SniffResult sniffFolder(const QString &path)
     QDirIterator it(
         path, QDir::Files | QDir::NoDotAndDotDot | QDir::Readable, QDirIterator::Subdirectories);
     int looked = 0;
-    int counts[5] = {0, 0, 0, 0, 0};
-    QString producers[5];
+    constexpr int Kinds = int(FileKind::Unknown);
+    int counts[Kinds + 1] = {};
+    QString producers[Kinds + 1];
     const int baseDepth = QDir::cleanPath(path).count(u'/');
     while (it.hasNext() && looked < 2000) {
         const QString file = it.next();
@@ -382,7 +483,7 @@ SniffResult sniffFolder(const QString &path)
             producers[k] = f.producer;
     }
     int best = int(FileKind::Unknown);
-    for (int k = 0; k < 4; ++k) {
+    for (int k = 0; k < Kinds; ++k) {
         if (counts[k] > 0 && (best == int(FileKind::Unknown) || counts[k] > counts[best]))
             best = k;
     }

@@ -12,9 +12,9 @@
 
 namespace Twinscope::Core {
 
-enum class FileKind { Trace, OpInfo, Dump, Loss, Unknown };
+enum class FileKind { Trace, OpInfo, Dump, Loss, Checkpoint, Unknown };
 
-// "trace", "opinfo", "dump", "loss", "unknown": the CLI's stable ids.
+// "trace", "opinfo", "dump", "loss", "checkpoint", "unknown": the CLI's stable ids.
 QString fileKindId(FileKind kind);
 QString fileKindDisplayName(FileKind kind);
 

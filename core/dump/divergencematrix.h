@@ -17,6 +17,7 @@ struct DivergenceMatrix
     QList<int> rowToRow;   // matrix row -> comparison row (-1 when none); metric matrices only
     QList<int> cellToRow;  // series matrices: cell -> row in that column's run (-1 when none)
     QList<double> badness; // rows × columns, row-major
+    QString rowAxis;       // translated row-axis title; empty: "tensors in execution order"
     int rowCount() const { return int(rowLabels.size()); }
     int columnCount() const { return int(columns.size()); }
     double at(int r, int c) const { return badness[qsizetype(r) * columns.size() + c]; }

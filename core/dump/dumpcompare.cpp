@@ -202,7 +202,8 @@ QList<CompareRow> pairTensors(const TensorDump &bench,
         const auto it = benchByKey.constFind(npuKeys[j]);
         if (it == benchByKey.constEnd() || npuFor[size_t(*it)] >= 0)
             continue;
-        if (benchOpSize.value(bench.tensors[*it].op) != npuOpSize.value(npuOps[j]))
+        if (!options.pairByKeyOnly &&
+            benchOpSize.value(bench.tensors[*it].op) != npuOpSize.value(npuOps[j]))
             continue;
         npuFor[size_t(*it)] = int(j);
         benchFor[size_t(j)] = *it;
@@ -210,7 +211,7 @@ QList<CompareRow> pairTensors(const TensorDump &bench,
     }
     // Fuzzy: counters removed, paired by occurrence in execution order.
     QHash<QString, QList<int>> benchFuzzy;
-    for (qsizetype i = 0; i < nb; ++i)
+    for (qsizetype i = 0; i < nb && !options.pairByKeyOnly; ++i)
         if (npuFor[size_t(i)] < 0)
             benchFuzzy[fuzzyKey(bench.tensors[i].key)].append(int(i));
     QHash<QString, int> used;
@@ -238,7 +239,8 @@ QList<CompareRow> pairTensors(const TensorDump &bench,
         if (benchFor[size_t(j)] < 0)
             restN << int(j);
     QList<QPair<int, int>> aligned;
-    alignByOrder(bench, npu, restB, restN, &aligned);
+    if (!options.pairByKeyOnly)
+        alignByOrder(bench, npu, restB, restN, &aligned);
     for (const auto &[i, j] : std::as_const(aligned)) {
         npuFor[size_t(i)] = j;
         benchFor[size_t(j)] = i;

@@ -36,6 +36,10 @@ struct CompareOptions
     // User mapping applied to NPU-side names before matching: regex -> replacement (METRICS.md
     // §7.3).
     QList<QPair<QRegularExpression, QString>> mapping;
+    // Pair by identical keys only, without the per-call tensor count, fuzzy or order steps: the
+    // caller has already paired the tensors and gave partners one key (the checkpoint comparison,
+    // whose name mapping reports every pair and every name left over).
+    bool pairByKeyOnly = false;
     int threads = 0;                // 0: WorkerPool::size()
     qint64 chunkElements = 1 << 14; // 128 KiB of doubles per side: stays in L2
     qint64 maxReorderElements = qint64(1)

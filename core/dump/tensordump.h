@@ -6,9 +6,12 @@
 #include <QStringList>
 
 #include <cmath>
+#include <memory>
 #include <optional>
 
 namespace Twinscope::Core {
+
+struct TensorEntry;
 
 // Element types a dump can hold. bf16 and fp16 are widened exactly to double before any arithmetic.
 enum class DType : quint8 {
@@ -39,10 +42,11 @@ DType dtypeFromName(const QString &name);
 struct TensorStorage
 {
     enum class Kind : quint8 {
-        None,    // statistics only (msprobe statistics mode) or unreadable
-        RawFile, // contiguous bytes at offset (npy, contiguous uncompressed HDF5): read through
-                 // mmap windows
-        Hdf5,    // chunked/compressed HDF5: hyperslab reads under the process-wide HDF5 lock
+        None,       // statistics only (msprobe statistics mode) or unreadable
+        RawFile,    // contiguous bytes at offset (npy, contiguous uncompressed HDF5): read through
+                    // mmap windows
+        Hdf5,       // chunked/compressed HDF5: hyperslab reads under the process-wide HDF5 lock
+        Difference, // minuend − subtrahend element by element (checkpoint updates: after − before)
     };
     Kind kind = Kind::None;
     QString file;
@@ -53,6 +57,11 @@ struct TensorStorage
     bool bigEndian = false;
     // Storage order as an axis permutation, outermost first: empty = row-major (C order).
     QList<int> axisOrder;
+    // RawFile: the elements lie in several byte ranges (file offset, bytes), in order; empty = one
+    // range at offset. MindSpore writes a parameter over 512 MiB as consecutive slices.
+    QList<QPair<qint64, qint64>> segments;
+    // Difference: two tensors of the same shape and storage order.
+    std::shared_ptr<const TensorEntry> minuend, subtrahend;
 };
 
 // msprobe / ptdbg statistics of one tensor; NaN where absent.

@@ -8,6 +8,7 @@
 
 #include <QFile>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <hdf5.h>
@@ -128,13 +129,31 @@ public:
             *error = Tr::tr("cannot open %1 for reading").arg(m_storage.file);
             return false;
         }
-        if (m_storage.offset + m_total * m_itemSize > m_file.size()) {
-            *error =
-                Tr::tr("%1 is truncated: the tensor needs %2 bytes from byte %3, the file has %4")
-                    .arg(m_storage.file)
-                    .arg(m_total * m_itemSize)
-                    .arg(m_storage.offset)
-                    .arg(m_file.size());
+        QList<QPair<qint64, qint64>> ranges = m_storage.segments;
+        if (ranges.isEmpty())
+            ranges.append({m_storage.offset, m_total * m_itemSize});
+        qint64 first = 0;
+        for (const auto &[offset, bytes] : std::as_const(ranges)) {
+            if (offset < 0 || bytes < 0 || bytes % m_itemSize != 0 ||
+                offset + bytes > m_file.size()) {
+                *error =
+                    Tr::tr(
+                        "%1 is truncated: the tensor needs %2 bytes from byte %3, the file has %4")
+                        .arg(m_storage.file)
+                        .arg(bytes)
+                        .arg(offset)
+                        .arg(m_file.size());
+                return false;
+            }
+            if (bytes > 0)
+                m_segments.push_back({offset, first, bytes / m_itemSize});
+            first += bytes / m_itemSize;
+        }
+        if (first != m_total) {
+            *error = Tr::tr("%1: the tensor's pieces hold %2 elements, its shape says %3")
+                         .arg(m_storage.file)
+                         .arg(first)
+                         .arg(m_total);
             return false;
         }
         return true;
@@ -142,13 +161,19 @@ public:
 
     qint64 read(double *dst, qint64 count, QString *error) override
     {
-        const uchar *p = span(&count, error);
-        if (!p)
-            return count == 0 && !changed(error) ? 0 : -1;
-        widenToDouble(p, m_storage.stored, m_storage.bigEndian, count, dst);
+        // Fills as much as asked: a request may cross from one piece of the file into the next.
+        qint64 done = 0;
+        while (done < count) {
+            qint64 n = count - done;
+            const uchar *p = span(&n, error);
+            if (!p)
+                return n == 0 && !changed(error) ? done : -1;
+            widenToDouble(p, m_storage.stored, m_storage.bigEndian, n, dst + done);
+            done += n;
+        }
         // A fault in the window just read (cheap: one atomic); size and time are compared when
         // the window moves on and at the end.
-        return m_window->faulted() && changed(error) ? -1 : count;
+        return m_window->faulted() && changed(error) ? -1 : done;
     }
 
     const float *readFloats(qint64 count, qint64 *got, QString *error) override
@@ -157,11 +182,34 @@ public:
         if (m_storage.stored != DType::Float32 ||
             m_storage.bigEndian != (std::endian::native == std::endian::big))
             return nullptr;
-        const uchar *p = span(&count, error);
-        if (!p || (quintptr(p) % alignof(float)) != 0)
+        count = std::min(count, m_total - m_position);
+        const qint64 start = m_position;
+        qint64 n = count;
+        const uchar *p = span(&n, error);
+        if (!p)
             return nullptr;
+        if (n == count && (quintptr(p) % alignof(float)) == 0) {
+            *got = n;
+            return reinterpret_cast<const float *>(p);
+        }
+        // Misaligned (a protobuf or zip member puts the bytes anywhere) or split over two pieces:
+        // copy this chunk into an aligned buffer, which stays in cache and keeps the fast kernel.
+        m_floats.resize(size_t(count));
+        qint64 done = 0;
+        for (;;) {
+            std::memcpy(m_floats.data() + done, p, size_t(n) * sizeof(float));
+            done += n;
+            if (done == count)
+                break;
+            n = count - done;
+            p = span(&n, error);
+            if (!p) {
+                m_position = start;
+                return nullptr;
+            }
+        }
         *got = count;
-        return reinterpret_cast<const float *>(p);
+        return m_floats.data();
     }
 
     bool changed(QString *error) const override
@@ -178,14 +226,36 @@ public:
     }
 
 private:
-    // The next *count elements as mapped bytes (count clipped to what is left); advances the
-    // position.
+    struct Segment
+    {
+        qint64 offset; // file offset of its first element
+        qint64 first;  // index of its first element in the tensor
+        qint64 count;
+    };
+
+    // The next *count elements as mapped bytes (count clipped to what is left of the tensor, the
+    // piece of the file they lie in and the window); advances the position.
     const uchar *span(qint64 *count, QString *error)
     {
         *count = std::min(*count, m_total - m_position);
         if (*count <= 0)
             return nullptr;
-        if (!m_window || m_position + *count > m_windowStart + m_windowCount) {
+        auto seg = std::upper_bound(m_segments.cbegin(),
+                                    m_segments.cend(),
+                                    m_position,
+                                    [](qint64 pos, const Segment &s) { return pos < s.first; });
+        if (seg == m_segments.cbegin()) {
+            *error = Tr::tr("internal error: element %1 of %2 lies in no piece of the file")
+                         .arg(m_position)
+                         .arg(m_storage.file);
+            *count = -1;
+            return nullptr;
+        }
+        --seg;
+        const qint64 segmentEnd = seg->first + seg->count;
+        *count = std::min(*count, segmentEnd - m_position);
+        if (!m_window || m_position < m_windowStart ||
+            m_position + *count > m_windowStart + m_windowCount) {
             // A window of a few MiB keeps the mmap calls rare and the resident set O(window):
             // unmapping drops the pages from this process (the page cache keeps them for the next
             // reader). A window that read zeros for a shrunk file is remembered before it goes.
@@ -194,10 +264,10 @@ private:
                 return nullptr;
             }
             m_window.reset();
-            const qint64 first = m_storage.offset + m_position * m_itemSize;
+            const qint64 first = seg->offset + (m_position - seg->first) * m_itemSize;
             m_windowStart = m_position;
             m_windowCount =
-                std::min(m_total - m_position, std::max(*count, WindowBytes / m_itemSize));
+                std::min(segmentEnd - m_position, std::max(*count, WindowBytes / m_itemSize));
             // MAP_POPULATE maps the whole window in one go instead of a page fault per 16 pages.
             QString why;
             m_window =
@@ -214,15 +284,73 @@ private:
         m_position += *count;
         return p;
     }
-
     static constexpr qint64 WindowBytes = 8 << 20;
     TensorStorage m_storage;
     int m_itemSize = 0;
     QFile m_file;
+    std::vector<Segment> m_segments;
+    std::vector<float> m_floats;
     std::unique_ptr<MappedFile> m_window;
     mutable bool m_faulted = false;
     qint64 m_windowStart = 0;
     qint64 m_windowCount = 0;
+};
+
+// after − before, element by element, for the update mode of the checkpoint comparison: both
+// tensors are streamed side by side, so an update costs no more memory than a tensor.
+class DifferenceStream final : public TensorStream
+{
+public:
+    bool open(const TensorEntry &t, QString *error)
+    {
+        const TensorStorage &s = t.storage;
+        if (!s.minuend || !s.subtrahend || s.minuend->numel() != s.subtrahend->numel() ||
+            s.minuend->storage.axisOrder != s.subtrahend->storage.axisOrder) {
+            *error =
+                Tr::tr("%1: the two tensors of an update differ in shape or layout").arg(t.name);
+            return false;
+        }
+        m_total = t.numel();
+        if (m_total != s.minuend->numel()) {
+            *error = Tr::tr("%1: the update's shape does not match its tensors").arg(t.name);
+            return false;
+        }
+        m_after = TensorStream::open(*s.minuend, error);
+        m_before = m_after ? TensorStream::open(*s.subtrahend, error) : nullptr;
+        return m_before != nullptr;
+    }
+
+    qint64 read(double *dst, qint64 count, QString *error) override
+    {
+        const qint64 got = m_after->read(dst, count, error);
+        if (got <= 0)
+            return got;
+        m_buffer.resize(size_t(got));
+        for (qint64 done = 0; done < got;) {
+            const qint64 g = m_before->read(m_buffer.data() + done, got - done, error);
+            if (g <= 0) {
+                if (error->isEmpty())
+                    *error = Tr::tr("a tensor ended before its shape says");
+                return -1;
+            }
+            done += g;
+        }
+        for (qint64 i = 0; i < got; ++i)
+            dst[i] -= m_buffer[size_t(i)];
+        m_position += got;
+        return got;
+    }
+
+    bool seek(qint64 position) override
+    {
+        if (!TensorStream::seek(position))
+            return false;
+        return m_after->seek(position) && m_before->seek(position);
+    }
+
+private:
+    std::unique_ptr<TensorStream> m_after, m_before;
+    std::vector<double> m_buffer;
 };
 
 class Hdf5Stream final : public TensorStream
@@ -397,6 +525,12 @@ std::unique_ptr<TensorStream> TensorStream::open(const TensorEntry &tensor, QStr
     }
     case TensorStorage::Kind::Hdf5: {
         auto s = std::make_unique<Hdf5Stream>();
+        if (!s->open(tensor, error))
+            return nullptr;
+        return s;
+    }
+    case TensorStorage::Kind::Difference: {
+        auto s = std::make_unique<DifferenceStream>();
         if (!s->open(tensor, error))
             return nullptr;
         return s;

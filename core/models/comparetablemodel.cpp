@@ -19,6 +19,13 @@ void CompareTableModel::setComparison(std::shared_ptr<const DumpComparison> comp
     endResetModel();
 }
 
+void CompareTableModel::setSideNames(const QString &bench, const QString &npu)
+{
+    m_benchName = bench;
+    m_npuName = npu;
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+}
+
 int CompareTableModel::rowCount(const QModelIndex &parent) const
 {
     if (parent.isValid() || !m_comparison)
@@ -125,8 +132,10 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
     case BarRole: {
         if (std::isnan(v))
             return {};
+        // Below 1e-12 a cosine's distance from 1 is the round-off of its double arithmetic (equal
+        // tensors give 1 − 2e-16), not a difference: no bar.
         if (!c.statisticsMode && col == CosineColumn)
-            return std::clamp((1.0 - v) / 0.1, 0.0, 1.0);
+            return 1.0 - v < 1e-12 ? 0.0 : std::clamp((1.0 - v) / 0.1, 0.0, 1.0);
         if (!c.statisticsMode &&
             (col == OneThousandthColumn || col == FiveThousandthColumn || col == AllcloseColumn))
             return std::clamp(1.0 - v, 0.0, 1.0);
@@ -208,9 +217,10 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     case IndexColumn:
         return Tr::tr("#");
     case NameColumn:
-        return Tr::tr("Bench tensor");
+        return m_benchName.isEmpty() ? Tr::tr("Bench tensor")
+                                     : Tr::tr("%1 tensor").arg(m_benchName);
     case NpuNameColumn:
-        return Tr::tr("NPU tensor");
+        return m_npuName.isEmpty() ? Tr::tr("NPU tensor") : Tr::tr("%1 tensor").arg(m_npuName);
     case ShapeColumn:
         return Tr::tr("Shape");
     case DtypeColumn:
@@ -236,7 +246,8 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     case AllcloseColumn:
         return Tr::tr("allclose share");
     case NonFiniteColumn:
-        return Tr::tr("NaN/Inf (NPU)");
+        return m_npuName.isEmpty() ? Tr::tr("NaN/Inf (NPU)")
+                                   : Tr::tr("NaN/Inf (%1)").arg(m_npuName);
     case MatchColumn:
         return Tr::tr("Match");
     case MessageColumn:

@@ -48,6 +48,8 @@ public:
     explicit CompareTableModel(QObject *parent = nullptr);
 
     void setComparison(std::shared_ptr<const DumpComparison> comparison);
+    // What the two sides are called in the headers: "Bench"/"NPU" unless set (checkpoints: A/B).
+    void setSideNames(const QString &bench, const QString &npu);
     const std::shared_ptr<const DumpComparison> &comparison() const { return m_comparison; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -64,6 +66,7 @@ public:
 private:
     double value(int row, int column) const;
     std::shared_ptr<const DumpComparison> m_comparison;
+    QString m_benchName, m_npuName;
 };
 
 } // namespace Twinscope::Core

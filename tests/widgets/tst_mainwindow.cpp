@@ -53,6 +53,7 @@ private slots:
                               u"Open &Folder…"_s,
                               u"Open &Recent"_s,
                               u"Compare &Loss Logs…"_s,
+                              u"Compare &Checkpoints…"_s,
                               u"&Close"_s,
                               u"&Export…"_s,
                               u"&Quit"_s}));

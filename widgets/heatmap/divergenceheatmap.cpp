@@ -48,6 +48,18 @@ DivergenceHeatmap::DivergenceHeatmap(QWidget *parent)
     m_divergence->setVisible(false);
     m_plot->setInteractions(QCP::Interactions());
     m_plot->installEventFilter(this);
+    // Column labels stand upright when the columns are narrower than about two lines of text (a
+    // 1024 px window): slanted, they would run into each other. The plot's width does not depend on
+    // the rotation, so one more replot settles it.
+    connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
+        const int columns = std::max(1, m_matrix.columnCount());
+        const int lineHeight = QFontMetrics(m_plot->xAxis->tickLabelFont()).height();
+        const double rotation = m_plot->axisRect()->width() / columns < 2 * lineHeight ? 90 : 60;
+        if (m_plot->xAxis->tickLabelRotation() != rotation) {
+            m_plot->xAxis->setTickLabelRotation(rotation);
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent *event) {
         int column = -1;
         const int row = matrixRowAt(event->pos(), &column);
@@ -111,6 +123,11 @@ bool DivergenceHeatmap::eventFilter(QObject *watched, QEvent *event)
         }
         return true;
     }
+    // Row labels thin out with the height the plot gets (a 700 px window has room for fewer).
+    if (watched == m_plot && event->type() == QEvent::Resize && m_matrix.rowCount() > 0) {
+        updateLabels();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
     return QWidget::eventFilter(watched, event);
 }
 
@@ -145,10 +162,13 @@ void DivergenceHeatmap::updateLabels()
     for (int c = 0; c < m_matrix.columnCount(); ++c)
         columns->addTick(c, m_matrix.columns[c]);
     m_plot->xAxis->setTicker(columns);
-    // Label at most ~40 rows so names stay legible; the tool tip names every row.
+    // Label at most ~40 rows, and no more than fit the plot's height (about 70 px go to the axis
+    // titles and column labels), so names stay legible; the tool tip names every row.
     auto rows = QSharedPointer<QCPAxisTickerText>::create();
     const int n = m_matrix.rowCount();
-    const int step = std::max(1, (n + 39) / 40);
+    const int lineHeight = QFontMetrics(m_plot->yAxis->tickLabelFont()).height() + 1;
+    const int fit = std::clamp((m_plot->height() - 70) / std::max(1, lineHeight), 1, 40);
+    const int step = std::max(1, (n + fit - 1) / fit);
     auto label = [&](int r) {
         QString s = m_matrix.rowLabels[r];
         return s.size() > 26 ? u"…"_s + s.right(25) : s;
@@ -158,7 +178,9 @@ void DivergenceHeatmap::updateLabels()
     if (m_firstDivergentRow >= 0)
         rows->addTick(m_firstDivergentRow, u"▶ "_s + label(m_firstDivergentRow));
     m_plot->yAxis->setTicker(rows);
-    m_plot->yAxis->setLabel(tr("tensors in execution order (%n rows)", nullptr, n));
+    m_plot->yAxis->setLabel(m_matrix.rowAxis.isEmpty()
+                                ? tr("tensors in execution order (%n rows)", nullptr, n)
+                                : m_matrix.rowAxis);
 }
 
 void DivergenceHeatmap::setSelectedRow(int comparisonRow)

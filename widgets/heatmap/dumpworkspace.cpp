@@ -1,5 +1,6 @@
 #include "dumpworkspace.h"
 
+#include "comparesettings.h"
 #include "core/dump/dumppipeline.h"
 #include "core/export/comparecsv.h"
 #include "core/models/comparetablemodel.h"
@@ -157,19 +158,7 @@ void DumpWorkspace::saveThresholds()
 Core::CompareOptions DumpWorkspace::options() const
 {
     // Verdict thresholds are user-editable settings; msprobe's values are the defaults.
-    Core::CompareOptions o;
-    QSettings s;
-    s.beginGroup(u"dumps"_s);
-    o.thresholds.cosine = s.value(u"cosineThreshold"_s, o.thresholds.cosine).toDouble();
-    o.thresholds.maxAbsErr = s.value(u"maxAbsErrThreshold"_s, o.thresholds.maxAbsErr).toDouble();
-    o.thresholds.statRelTolerance =
-        s.value(u"statRelTolerance"_s, o.thresholds.statRelTolerance).toDouble();
-    o.rtol = s.value(u"rtol"_s, o.rtol).toDouble();
-    o.atol = s.value(u"atol"_s, o.atol).toDouble();
-    o.read.maxElements = std::clamp<qint64>(
-        s.value(u"maxTensorElements"_s, o.read.maxElements).toLongLong(), 1, qint64(1) << 50);
-    o.read.allowOutsideFolder = s.value(u"allowOutsideDump"_s, false).toBool();
-    return o;
+    return compareOptionsFromSettings();
 }
 
 void DumpWorkspace::addLimitsMenu(QHBoxLayout *bar)

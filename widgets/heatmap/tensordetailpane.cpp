@@ -86,6 +86,21 @@ TensorDetailPane::TensorDetailPane(QWidget *parent)
     clear();
 }
 
+void TensorDetailPane::setSideNames(const QString &bench, const QString &npu)
+{
+    // Named sides (checkpoints A/B) read left to right like the table: the bench side (A) first.
+    m_benchName = bench;
+    m_npuName = npu;
+    m_npuColumn = 2;
+    m_stats->setHorizontalHeaderLabels({tr("Statistic"), bench, npu});
+    m_worst->setHorizontalHeaderLabels({tr("Index"), bench, npu, tr("|error|")});
+    const QStringList titles{
+        tr("%1 values").arg(bench), tr("%1 values").arg(npu), tr("%1 − %2").arg(npu, bench)};
+    for (int i = 0; i < 3 && i < m_hist->axisRectCount(); ++i)
+        m_hist->axisRect(i)->axis(QCPAxis::atBottom)->setLabel(titles[i]);
+    m_hist->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void TensorDetailPane::applyColours()
 {
     const QPalette pal = palette();
@@ -137,12 +152,21 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
     const Core::CompareRow &r = c.rows[row];
     const Core::TensorEntry &b = c.bench->tensors[r.bench];
     const Core::TensorEntry &n = c.npu->tensors[r.npu];
-    m_title->setText(tr("<b>%1</b> · %2 %3 · verdict %4<br>NPU: %5")
-                         .arg(b.name.toHtmlEscaped(),
-                              Core::shapeText(b.shape),
-                              Core::dtypeId(n.dtype),
-                              Core::verdictId(r.verdict),
-                              n.name.toHtmlEscaped()));
+    if (m_npuName.isEmpty())
+        m_title->setText(tr("<b>%1</b> · %2 %3 · verdict %4<br>NPU: %5")
+                             .arg(b.name.toHtmlEscaped(),
+                                  Core::shapeText(b.shape),
+                                  Core::dtypeId(n.dtype),
+                                  Core::verdictId(r.verdict),
+                                  n.name.toHtmlEscaped()));
+    else
+        m_title->setText(tr("<b>%1</b> · %2 %3 · verdict %4<br>%5: %6")
+                             .arg(b.name.toHtmlEscaped(),
+                                  Core::shapeText(b.shape),
+                                  Core::dtypeId(n.dtype),
+                                  Core::verdictId(r.verdict),
+                                  m_npuName.toHtmlEscaped(),
+                                  n.name.toHtmlEscaped()));
     const Core::PairMetrics &m = r.metrics;
     const QList<std::tuple<QString, double, double>> stats = {
         {tr("Max"), m.npu.max, m.bench.max},
@@ -160,8 +184,10 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
     for (int i = 0; i < shown; ++i) {
         const auto &[name, vn, vb] = stats[i];
         m_stats->setItem(i, 0, new QTableWidgetItem(name));
-        m_stats->setItem(i, 1, new QTableWidgetItem(num(vn)));
-        m_stats->setItem(i, 2, new QTableWidgetItem(i < 6 ? num(vb) : QString()));
+        // The pair's own metrics (cosine, errors) stay in the first value column.
+        m_stats->setItem(i, i < 6 ? m_npuColumn : 1, new QTableWidgetItem(num(vn)));
+        m_stats->setItem(
+            i, i < 6 ? 3 - m_npuColumn : 2, new QTableWidgetItem(i < 6 ? num(vb) : QString()));
     }
     m_note->setText(r.message);
     // msprobe stack.json: where the NPU-side call was made, innermost frame last.
@@ -179,7 +205,8 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
 
 void TensorDetailPane::setDetail(const Core::TensorDetail &d)
 {
-    const Core::TensorDetail::Histogram *hs[] = {&d.npu, &d.bench, &d.error};
+    const Core::TensorDetail::Histogram *hs[] = {
+        m_npuColumn == 1 ? &d.npu : &d.bench, m_npuColumn == 1 ? &d.bench : &d.npu, &d.error};
     for (int i = 0; i < 3 && i < m_hist->axisRectCount(); ++i) {
         auto *bars = qobject_cast<QCPBars *>(m_hist->axisRect(i)->plottables().value(0));
         const auto &h = *hs[i];
@@ -202,14 +229,19 @@ void TensorDetailPane::setDetail(const Core::TensorDetail &d)
     for (int i = 0; i < d.worst.size(); ++i) {
         const auto &w = d.worst[i];
         m_worst->setItem(i, 0, new QTableWidgetItem(w.position));
-        m_worst->setItem(i, 1, new QTableWidgetItem(num(w.npu)));
-        m_worst->setItem(i, 2, new QTableWidgetItem(num(w.bench)));
+        m_worst->setItem(i, m_npuColumn, new QTableWidgetItem(num(w.npu)));
+        m_worst->setItem(i, 3 - m_npuColumn, new QTableWidgetItem(num(w.bench)));
         m_worst->setItem(i, 3, new QTableWidgetItem(num(w.absErr)));
     }
     if (d.nonFinite > 0)
         m_note->setText(
             m_note->text() + u' ' +
-            tr("%n NaN/Inf value(s) on the NPU side are listed first.", nullptr, int(d.nonFinite)));
+            (m_npuName.isEmpty()
+                 ? tr("%n NaN/Inf value(s) on the NPU side are listed first.",
+                      nullptr,
+                      int(d.nonFinite))
+                 : tr("%n NaN/Inf value(s) of %1 are listed first.", nullptr, int(d.nonFinite))
+                       .arg(m_npuName)));
 }
 
 void TensorDetailPane::setDetailMessage(const QString &message)

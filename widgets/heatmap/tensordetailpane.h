@@ -25,6 +25,8 @@ public:
     void setDetail(const Core::TensorDetail &detail);
     void setDetailMessage(const QString &message);
     void clear();
+    // What the two sides are called: "Bench"/"NPU" unless set (checkpoints: A/B).
+    void setSideNames(const QString &bench, const QString &npu);
     QTableWidget *worstTable() const { return m_worst; }
     QTableWidget *statsTable() const { return m_stats; }
 
@@ -38,6 +40,8 @@ private:
     QCustomPlot *m_hist;
     QTableWidget *m_worst;
     QLabel *m_note;
+    QString m_benchName, m_npuName;
+    int m_npuColumn = 1; // the NPU (B) side's value column; the bench side's is 3 - m_npuColumn
 };
 
 } // namespace Twinscope::Widgets

@@ -26,6 +26,8 @@ private slots:
     void gzipPrefixIsSniffed();
     void realH100Data_data();
     void realH100Data();
+    void checkpoints_data();
+    void checkpoints();
 };
 
 namespace {
@@ -303,6 +305,74 @@ void tst_FileSniffer::realH100Data()
     QVERIFY(!r.error);
     QCOMPARE(fileKindId(r.kind), kind);
     QCOMPARE(r.producer, producer);
+}
+
+void tst_FileSniffer::checkpoints_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("producer");
+    QTest::addColumn<QString>("format");
+    const QString ckpt = QStringLiteral(TWINSCOPE_TEST_DATA "/checkpoint/");
+    auto row = [&](const char *name,
+                   const QString &file,
+                   const char *kind,
+                   const char *producer,
+                   const char *format) {
+        QTest::newRow(name) << file << QString::fromUtf8(kind) << QString::fromUtf8(producer)
+                            << QString::fromUtf8(format);
+    };
+    row("ms ckpt", ckpt + u"good/ms_net.ckpt"_s, "checkpoint", "mindspore", "mindspore_ckpt");
+    row("ms ckpt sliced",
+        ckpt + u"good/ms_net_sliced.ckpt"_s,
+        "checkpoint",
+        "mindspore",
+        "mindspore_ckpt");
+    row("ms training ckpt",
+        ckpt + u"good/ms_train.ckpt"_s,
+        "checkpoint",
+        "mindspore",
+        "mindspore_ckpt");
+    row("torch state dict", ckpt + u"good/torch_net.pth"_s, "checkpoint", "torch", "torch_zip");
+    row("torch training dict",
+        ckpt + u"good/torch_train.pth"_s,
+        "checkpoint",
+        "torch",
+        "torch_zip");
+    row("safetensors",
+        ckpt + u"good/net.safetensors"_s,
+        "checkpoint",
+        "safetensors",
+        "safetensors");
+    row("npz of parameters", ckpt + u"good/net.npz"_s, "checkpoint", "numpy", "npz");
+    // A saved tensor (msprobe's .pt dump) stays a dump; an h5py parameter file reads as HDF5.
+    row("torch tensor", ckpt + u"good/tensor.pt"_s, "dump", "torch_pt", "torch_zip");
+    row("hdf5 parameters", ckpt + u"good/net.h5"_s, "dump", "hdf5", "hdf5");
+    row("encrypted ckpt", ckpt + u"broken/ckpt_encrypted.ckpt"_s, "unknown", "", "");
+}
+
+// Content decides (issue #13): a MindSpore .ckpt by its protobuf framing, safetensors by its
+// header, a torch.save zip by the dict at the top of its pickle.
+void tst_FileSniffer::checkpoints()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, kind);
+    QFETCH(QString, producer);
+    QFETCH(QString, format);
+    const SniffResult r = sniffPath(file);
+    QVERIFY(!r.error);
+    QCOMPARE(fileKindId(r.kind), kind);
+    QCOMPARE(r.producer, producer);
+    if (!format.isEmpty())
+        QCOMPARE(r.format, format);
+    // The file name only breaks ties: the same bytes under another name sniff the same.
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray head = f.read(65536);
+    const SniffResult renamed =
+        sniffBytes(std::string_view(head.constData(), size_t(head.size())), u"x.bin"_s, f.size());
+    if (format != u"npz"_s) // numpy's archives are told from other zips by their extension
+        QCOMPARE(fileKindId(renamed.kind), kind);
 }
 
 QTEST_GUILESS_MAIN(tst_FileSniffer)

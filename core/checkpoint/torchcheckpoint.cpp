@@ -1,0 +1,144 @@
+#include "torchcheckpoint.h"
+
+#include "core/common/tr.h"
+#include "core/torch/torchfile.h"
+
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Core {
+
+namespace {
+
+// The keys under which training scripts keep the model's state dict.
+bool isModelKey(const QString &key)
+{
+    static const QStringList keys = {
+        u"state_dict"_s, u"model"_s, u"model_state_dict"_s, u"module"_s, u"net"_s, u"network"_s};
+    return keys.contains(key);
+}
+
+QString keyText(const PickleValue &key)
+{
+    if (key.kind() == PickleValue::Kind::String)
+        return key.toString();
+    bool ok = false;
+    const qint64 i = key.toInt(&ok);
+    return ok ? QString::number(i) : key.describe();
+}
+
+struct Flattener
+{
+    const TorchFile &file;
+    const CancelToken &cancel;
+    TensorDump *dump;
+    Diagnostics *diagnostics;
+    QSet<QString> names;
+    qint64 visited = 0;
+    bool canceled = false;
+
+    void tensor(const PickleValue &v, const QString &name)
+    {
+        TensorEntry t;
+        QString problem;
+        if (!file.describeTensor(*v.tensor(), &t, &problem)) {
+            t.unreadable = Tr::tr("%1: tensor %2: %3").arg(file.name(), name, problem);
+            t.storage.kind = TensorStorage::Kind::None;
+            diagnostics->add(u"torch_unreadable_tensor"_s,
+                             Tr::tr("Tensor %1 cannot be read: %2").arg(name, problem),
+                             Location{-1, -1, name});
+        }
+        t.name = name;
+        t.key = name;
+        t.op = name;
+        if (names.contains(name)) {
+            diagnostics->add(
+                u"torch_duplicate_name"_s,
+                Tr::tr("Two tensors flatten to the name %1; the second is skipped.").arg(name),
+                Location{-1, -1, name});
+            return;
+        }
+        names.insert(name);
+        dump->tensors.append(std::move(t));
+    }
+
+    // Depth is bounded by the pickle reader (PickleOptions::maxDepth), so recursion is bounded.
+    void walk(const PickleValue &v, const QString &name, bool root)
+    {
+        if (canceled || (++visited % 4096 == 0 && cancel.isCanceled())) {
+            canceled = true;
+            return;
+        }
+        auto join = [&](const QString &k) {
+            return name.isEmpty() ? k : name + u'.' + k;
+        };
+        switch (v.kind()) {
+        case PickleValue::Kind::Tensor:
+            tensor(v, name.isEmpty() ? u"tensor"_s : name);
+            return;
+        case PickleValue::Kind::Dict: {
+            // A training checkpoint: the model's own names without the wrapper key.
+            bool modelKeyUsed = false;
+            for (qsizetype i = 0; i < v.size(); ++i) {
+                const QString k = keyText(v.key(i));
+                const bool strip = root && !modelKeyUsed && isModelKey(k) &&
+                                   v.value(i).kind() == PickleValue::Kind::Dict;
+                modelKeyUsed = modelKeyUsed || strip;
+                walk(v.value(i), strip ? name : join(k), false);
+            }
+            return;
+        }
+        case PickleValue::Kind::List:
+        case PickleValue::Kind::Tuple:
+            for (qsizetype i = 0; i < v.size(); ++i)
+                walk(v.at(i), join(QString::number(i)), false);
+            return;
+        default:
+            // Epochs, learning rates, hyper-parameters, None: not tensors.
+            diagnostics->add(u"torch_non_tensor"_s,
+                             Tr::tr("Values that are not tensors (numbers, text, None) are not "
+                                    "compared."),
+                             Location{-1, -1, name},
+                             Severity::Info);
+            return;
+        }
+    }
+};
+
+} // namespace
+
+Result<TensorDump>
+loadTorchCheckpoint(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+{
+    progress.report(0, Tr::tr("Reading the PyTorch checkpoint"));
+    Error error;
+    // No opaque objects: a global outside the tensor allow-list fails the whole file.
+    const auto file = TorchFile::open(source, PickleOptions{}, &error);
+    if (!file)
+        return Result<TensorDump>::failed(error);
+    if (cancel.isCanceled())
+        return Result<TensorDump>::canceled();
+    Diagnostics diagnostics;
+    auto dump = std::make_shared<TensorDump>();
+    dump->path = source.isPath() ? source.path : source.name();
+    dump->format = u"torch_zip"_s;
+    Flattener f{*file, cancel, dump.get(), &diagnostics, {}};
+    f.walk(file->root(), QString(), true);
+    if (f.canceled)
+        return Result<TensorDump>::canceled();
+    if (dump->tensors.isEmpty()) {
+        Error e = Error::make(
+            ErrorCode::Malformed,
+            Tr::tr("the PyTorch file holds no tensors (%1)").arg(file->root().describe()),
+            source.name());
+        return Result<TensorDump>::failed(e, diagnostics);
+    }
+    for (const TensorEntry &t : std::as_const(dump->tensors))
+        if (t.unreadable.isEmpty())
+            dump->dataBytes += t.numel() * dtypeSize(t.storage.stored);
+    progress.report(1000, Tr::tr("Reading the PyTorch checkpoint"));
+    return Result<TensorDump>::ok(std::move(dump), std::move(diagnostics));
+}
+
+} // namespace Twinscope::Core

@@ -1,0 +1,29 @@
+#include "comparesettings.h"
+
+#include <QSettings>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Widgets {
+
+Core::CompareOptions compareOptionsFromSettings()
+{
+    Core::CompareOptions o;
+    QSettings s;
+    s.beginGroup(u"dumps"_s);
+    o.thresholds.cosine = s.value(u"cosineThreshold"_s, o.thresholds.cosine).toDouble();
+    o.thresholds.maxAbsErr = s.value(u"maxAbsErrThreshold"_s, o.thresholds.maxAbsErr).toDouble();
+    o.thresholds.statRelTolerance =
+        s.value(u"statRelTolerance"_s, o.thresholds.statRelTolerance).toDouble();
+    o.rtol = s.value(u"rtol"_s, o.rtol).toDouble();
+    o.atol = s.value(u"atol"_s, o.atol).toDouble();
+    // What a dump may make Twinscope read (the Dumps tab's Limits menu, docs/RELIABILITY.md).
+    o.read.maxElements = std::clamp<qint64>(
+        s.value(u"maxTensorElements"_s, o.read.maxElements).toLongLong(), 1, qint64(1) << 50);
+    o.read.allowOutsideFolder = s.value(u"allowOutsideDump"_s, false).toBool();
+    return o;
+}
+
+} // namespace Twinscope::Widgets
