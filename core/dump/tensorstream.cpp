@@ -159,10 +159,17 @@ public:
             m_storage.bigEndian != (std::endian::native == std::endian::big))
             return nullptr;
         const uchar *p = span(&count, error);
-        if (!p || (quintptr(p) % alignof(float)) != 0)
+        if (!p)
             return nullptr;
         *got = count;
-        return reinterpret_cast<const float *>(p);
+        if ((quintptr(p) % alignof(float)) == 0)
+            return reinterpret_cast<const float *>(p);
+        // Data at a file offset that is not a multiple of 4 (HDF5 contiguous datasets, npz
+        // members): copied once into an aligned buffer; a memcpy per chunk costs far less than
+        // the comparison (docs/PERFORMANCE.md).
+        m_aligned.resize(size_t(count));
+        std::memcpy(m_aligned.data(), p, size_t(count) * sizeof(float));
+        return m_aligned.data();
     }
 
 private:
@@ -220,6 +227,7 @@ private:
         m_window = nullptr;
     }
 
+    std::vector<float> m_aligned;
     static constexpr qint64 WindowBytes = 8 << 20;
     static constexpr qint64 PageBytes = 65536; // a multiple of every page size we run on
     TensorStorage m_storage;
