@@ -82,8 +82,10 @@ TorchFile::open(const Source &source, const PickleOptions &options, Error *error
     }
     const ZipReadResult pickle = zip->read(pickleIndex, MaxPickleBytes);
     if (!pickle.isOk()) {
-        *error = pickle.error ? *pickle.error
-                              : torchError(ErrorCode::Internal, Tr::tr("reading data.pkl was canceled"), name);
+        *error =
+            pickle.error
+                ? *pickle.error
+                : torchError(ErrorCode::Internal, Tr::tr("reading data.pkl was canceled"), name);
         return nullptr;
     }
     const QString pickleName = name + u": "_s + zip->entries()[pickleIndex].name;
