@@ -3,6 +3,7 @@
 #include "core/common/bytesource.h"
 #include "core/common/tr.h"
 #include "core/common/zipreader.h"
+#include "core/torch/torchfile.h"
 #include "dumpnames.h"
 
 #include <QDir>
@@ -349,16 +350,16 @@ loadNpyDump(const Source &source, ProgressSink &progress, const CancelToken &can
     const QFileInfo info(path);
     QStringList files;
     if (info.isDir()) {
-        dump->format = u"npy_folder"_s;
         const QDir dir(path);
         for (const QString &f :
-             dir.entryList({u"*.npy"_s}, QDir::Files | QDir::Readable, QDir::Name))
+             dir.entryList({u"*.npy"_s, u"*.pt"_s}, QDir::Files | QDir::Readable, QDir::Name))
             files << dir.filePath(f);
         if (files.isEmpty())
             return Result<TensorDump>::failed(Error::make(
-                ErrorCode::UnknownFormat, Tr::tr("the folder holds no .npy file"), path));
+                ErrorCode::UnknownFormat, Tr::tr("the folder holds no .npy or .pt file"), path));
+        dump->format = files.first().endsWith(u".pt"_s) ? u"pt_folder"_s : u"npy_folder"_s;
     } else {
-        dump->format = u"npy"_s;
+        dump->format = path.endsWith(u".pt"_s) ? u"pt"_s : u"npy"_s;
         files << path;
     }
     struct Ordered
@@ -374,13 +375,14 @@ loadNpyDump(const Source &source, ProgressSink &progress, const CancelToken &can
             return Result<TensorDump>::canceled();
         progress.reportRange(++done, files.size(), 0, 950, Tr::tr("Reading .npy headers"));
         Error error;
-        auto t = readNpyTensor(f, &error);
+        // msprobe's PyTorch dumper writes torch.save files, MindSpore's and converted dumps .npy.
+        auto t = f.endsWith(u".pt"_s) ? readPtTensor(f, &error) : readNpyTensor(f, &error);
         if (!t) {
             if (files.size() == 1)
                 return Result<TensorDump>::failed(error, diagnostics);
             // One bad file in a folder is an unreadable row, not a failed comparison.
             diagnostics.add(u"npy_unreadable"_s,
-                            Tr::tr("some .npy files could not be read"),
+                            Tr::tr("some tensor files could not be read"),
                             Location{error.offset, -1, QFileInfo(f).fileName()});
             TensorEntry broken;
             broken.name = QFileInfo(f).fileName();
