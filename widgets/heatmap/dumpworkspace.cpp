@@ -75,8 +75,9 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
             5);
     addSpin(m_statTolerance,
             tr("&Statistics ±"),
-            tr("Statistics mode: a Max/Min/Mean/Norm difference above this share diverges"),
-            current.thresholds.statRelTolerance,
+            tr("Statistics mode: a Max/Min/Mean/Norm that moves by more than this share of its "
+               "value warns (msprobe: 0.5)"),
+            current.thresholds.statMagnitude,
             1,
             3);
     m_mode->setToolTip(
@@ -133,7 +134,7 @@ void DumpWorkspace::saveThresholds()
     s.beginGroup(u"dumps"_s);
     s.setValue(u"cosineThreshold"_s, m_cosine->value());
     s.setValue(u"maxAbsErrThreshold"_s, m_maxAbs->value());
-    s.setValue(u"statRelTolerance"_s, m_statTolerance->value());
+    s.setValue(u"statMagnitude"_s, m_statTolerance->value());
     s.endGroup();
     if (!m_benchPath.isEmpty() && !m_npuPath.isEmpty())
         compare(m_benchPath, m_npuPath);
@@ -147,8 +148,9 @@ Core::CompareOptions DumpWorkspace::options() const
     s.beginGroup(u"dumps"_s);
     o.thresholds.cosine = s.value(u"cosineThreshold"_s, o.thresholds.cosine).toDouble();
     o.thresholds.maxAbsErr = s.value(u"maxAbsErrThreshold"_s, o.thresholds.maxAbsErr).toDouble();
-    o.thresholds.statRelTolerance =
-        s.value(u"statRelTolerance"_s, o.thresholds.statRelTolerance).toDouble();
+    // "statMagnitude", not the old "statRelTolerance" key: its stored 2 % default would bring
+    // back the rule issue #12 replaced.
+    o.thresholds.statMagnitude = s.value(u"statMagnitude"_s, o.thresholds.statMagnitude).toDouble();
     o.rtol = s.value(u"rtol"_s, o.rtol).toDouble();
     o.atol = s.value(u"atol"_s, o.atol).toDouble();
     return o;
