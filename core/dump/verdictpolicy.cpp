@@ -151,7 +151,7 @@ public:
         compareArguments();
         for (CompareRow &r : m_c.rows)
             finishRow(r);
-        divergence();
+        markDivergence(&m_c);
     }
 
 private:
@@ -426,36 +426,6 @@ private:
         r.message = lines.join(u'\n');
     }
 
-    void divergence()
-    {
-        QHash<QString, bool> inputDiverged;
-        bool outputDivergedBefore = false;
-        for (int i = 0; i < m_c.rows.size(); ++i) {
-            CompareRow &r = m_c.rows[i];
-            const TensorEntry &b = benchOf(r);
-            // Divergent: an error about the values (an unreadable side says nothing about them),
-            // or a statistic that moved (statistics mode).
-            r.divergent = (r.reasons & ErrorReasons & ~quint32(VerdictReason::Unreadable)) ||
-                          has(r, VerdictReason::StatisticsDiffer);
-            if (b.isOutput) {
-                // An output is the origin when none of its call's inputs diverged (a changed
-                // non-tensor argument is a cause of its own).
-                r.origin = r.divergent && !inputDiverged.value(b.op);
-                outputDivergedBefore = outputDivergedBefore || r.divergent;
-            } else {
-                // An input that diverges before any output did brings the divergence in (a
-                // perturbed weight, different data).
-                r.origin = r.divergent && !outputDivergedBefore;
-                if (r.divergent)
-                    inputDiverged[b.op] = true;
-            }
-            if (r.divergent && m_c.firstDivergent < 0)
-                m_c.firstDivergent = i;
-            if (r.nonFiniteGained && m_c.nanOrigin < 0)
-                m_c.nanOrigin = i;
-        }
-    }
-
     DumpComparison &m_c;
     const CompareThresholds &m_t;
     const double m_u; // the run's unit roundoff
@@ -531,6 +501,38 @@ int DumpComparison::countVerdict(Verdict v) const
 {
     return int(std::count_if(
         rows.begin(), rows.end(), [v](const CompareRow &r) { return r.verdict == v; }));
+}
+
+void markDivergence(DumpComparison *c)
+{
+    QHash<QString, bool> inputDiverged;
+    bool outputDivergedBefore = false;
+    c->firstDivergent = c->nanOrigin = -1;
+    for (int i = 0; i < c->rows.size(); ++i) {
+        CompareRow &r = c->rows[i];
+        const TensorEntry &b = c->bench->tensors[r.bench];
+        // Divergent: an error about the values (an unreadable side says nothing about them), or a
+        // statistic that moved (statistics mode).
+        const quint32 unreadable = quint32(VerdictReason::Unreadable);
+        r.divergent = (r.verdict == Verdict::Error && r.reasons != unreadable) ||
+                      (r.reasons & quint32(VerdictReason::StatisticsDiffer));
+        if (b.isOutput) {
+            // An output is the origin when none of its call's inputs diverged (a changed non-tensor
+            // argument is a cause of its own).
+            r.origin = r.divergent && !inputDiverged.value(b.op);
+            outputDivergedBefore = outputDivergedBefore || r.divergent;
+        } else {
+            // An input that diverges before any output did brings the divergence in (a perturbed
+            // weight, other data).
+            r.origin = r.divergent && !outputDivergedBefore;
+            if (r.divergent)
+                inputDiverged[b.op] = true;
+        }
+        if (r.divergent && c->firstDivergent < 0)
+            c->firstDivergent = i;
+        if (r.nonFiniteGained && c->nanOrigin < 0)
+            c->nanOrigin = i;
+    }
 }
 
 void applyVerdictPolicy(DumpComparison *comparison)

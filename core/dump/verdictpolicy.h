@@ -56,4 +56,8 @@ double accurateShare(const PairMetrics &m, double runRoundoff);
 // statistics differences (statistics mode) must already be in the rows.
 void applyVerdictPolicy(DumpComparison *comparison);
 
+// The divergent and origin flags, firstDivergent and nanOrigin from the rows' verdicts, reasons
+// and nonFiniteGained (applyVerdictPolicy ends with it; compare-result files use it alone).
+void markDivergence(DumpComparison *comparison);
+
 } // namespace Twinscope::Core
