@@ -1,12 +1,13 @@
 #include "clicommand.h"
 #include "core/dump/dumppipeline.h"
+#include "core/dump/dumpseries.h"
 #include "core/export/comparecsv.h"
 #include "core/export/diagnosticsexport.h"
+#include "dumpsoutput.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QJsonArray>
 
 using namespace Qt::StringLiterals;
 using namespace Twinscope::Core;
@@ -15,22 +16,26 @@ namespace Twinscope::App {
 
 namespace {
 
-QJsonValue number(double v)
+// "--step 1,3" / "--step 1 --step 2" -> {1, 3} / {1, 2}; false on a bad number.
+bool intList(const QStringList &values, QList<int> *out)
 {
-    // JSON has no NaN/Inf: "not computed" is null; an infinite error is a string so it survives.
-    if (std::isnan(v))
-        return QJsonValue();
-    if (std::isinf(v))
-        return v > 0 ? u"inf"_s : u"-inf"_s;
-    return v;
+    for (const QString &v : values)
+        for (const QString &part : v.split(u',', Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const int n = part.trimmed().toInt(&ok);
+            if (!ok || n < 0)
+                return false;
+            out->append(n);
+        }
+    return true;
 }
 
-QJsonArray shapeJson(const QList<qint64> &shape)
+int failed(CliIo &io, const Diagnostics &diagnostics, const Error &error, const QString &path)
 {
-    QJsonArray a;
-    for (qint64 d : shape)
-        a.append(d);
-    return a;
+    printWarnings(io, diagnostics);
+    io.err << CliTr::tr("%1: %2").arg(error.file.isEmpty() ? path : error.file, error.toString())
+           << '\n';
+    return ExitInput;
 }
 
 } // namespace
@@ -39,7 +44,8 @@ int runDumps(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        CliTr::tr("Compare a benchmark (GPU) dump with an NPU dump tensor by tensor."));
+        CliTr::tr("Compare a benchmark (GPU) dump with an NPU dump tensor by tensor; with one "
+                  "dump, find where it overflows; with a compare result, show it."));
     parser.addHelpOption();
     parser.addOption({u"json"_s, CliTr::tr("Print machine-readable JSON on stdout.")});
     parser.addOption(
@@ -58,14 +64,23 @@ int runDumps(const QStringList &args, CliIo &io)
     parser.addOption({u"threads"_s,
                       CliTr::tr("Worker threads over tensor pairs (default: all cores)."),
                       u"N"_s});
+    parser.addOption({u"step"_s,
+                      CliTr::tr("Only these steps of step*/rank* trees (N or N,M; default all)."),
+                      u"N"_s});
+    parser.addOption({u"rank"_s,
+                      CliTr::tr("Only these ranks of step*/rank* trees (N or N,M; default all)."),
+                      u"N"_s});
     parser.addPositionalArgument(
-        u"bench"_s, CliTr::tr("Benchmark dump: HDF5, .npy file or folder, msprobe dump."));
-    parser.addPositionalArgument(u"npu"_s, CliTr::tr("NPU dump of the same kind."));
+        u"bench"_s,
+        CliTr::tr("Benchmark dump (HDF5, .npy/.pt file or folder, msprobe dump), or the only dump "
+                  "to analyse, or an msprobe/ptdbg compare result (CSV, .xlsx)."));
+    parser.addPositionalArgument(u"npu"_s, CliTr::tr("NPU dump of the same kind (optional)."));
     if (const auto done = parseArguments(parser, "dumps", args, io))
         return *done;
     const QStringList paths = parser.positionalArguments();
-    if (paths.size() != 2) {
-        io.err << CliTr::tr("dumps needs exactly two paths: BENCH NPU.") << '\n';
+    if (paths.isEmpty() || paths.size() > 2) {
+        io.err << CliTr::tr("dumps needs one path (a dump or a compare result) or two: BENCH NPU.")
+               << '\n';
         return ExitUsage;
     }
     CompareOptions options;
@@ -91,6 +106,11 @@ int runDumps(const QStringList &args, CliIo &io)
             return ExitUsage;
         }
     }
+    QList<int> steps, ranks;
+    if (!intList(parser.values(u"step"_s), &steps) || !intList(parser.values(u"rank"_s), &ranks)) {
+        io.err << CliTr::tr("--step and --rank need non-negative numbers (N or N,M).") << '\n';
+        return ExitUsage;
+    }
     if (parser.isSet(u"map"_s)) {
         QString error;
         if (!loadMappingFile(parser.value(u"map"_s), &options.mapping, &error)) {
@@ -100,23 +120,43 @@ int runDumps(const QStringList &args, CliIo &io)
     }
     QElapsedTimer timer;
     timer.start();
+    ProgressSink progress;
+    const bool json = parser.isSet(u"json"_s);
+
+    if (paths.size() == 1 && !isCompareResultPath(paths[0])) {
+        // One dump, no benchmark: the overflow analysis.
+        SingleDumpInput input{paths[0], steps, ranks, options.threads};
+        const Result<OverflowSeries> r = runSingleDumpPipeline(input, progress, CancelToken());
+        if (!r.isOk())
+            return failed(io, r.diagnostics(), r.error(), paths[0]);
+        const int shown = firstOverflowRun(*r.value());
+        if (json) {
+            QJsonObject o = overflowJson(*r.value(), shown);
+            o.insert(u"schemaVersion"_s, CliSchemaVersion);
+            o.insert(u"warnings"_s, warningsJson(r.diagnostics()));
+            o.insert(u"path"_s, paths[0]);
+            o.insert(u"seconds"_s, double(timer.nsecsElapsed()) / 1e9);
+            writeJson(io.out, o);
+            return ExitOk;
+        }
+        printWarnings(io, r.diagnostics());
+        io.out << paths[0] << '\n';
+        printOverflow(io, *r.value(), shown);
+        return ExitOk;
+    }
+
     DumpPipelineInput input;
     input.benchPath = paths[0];
-    input.npuPath = paths[1];
+    input.npuPath = paths.value(1);
     input.options = options;
-    // One pair per command for now: with two step/rank trees, each loader takes its first run.
-    input.runs = DumpPipelineInput::Runs::First;
-    ProgressSink progress;
+    input.steps = steps;
+    input.ranks = ranks;
     const Result<DumpSeries> result = runDumpPipeline(input, progress, CancelToken());
-    if (!result.isOk()) {
-        printWarnings(io, result.diagnostics());
-        io.err << CliTr::tr("%1: %2").arg(result.error().file.isEmpty() ? paths[1]
-                                                                        : result.error().file,
-                                          result.error().toString())
-               << '\n';
-        return ExitInput;
-    }
-    const DumpComparison &c = *result.value()->runs.first();
+    if (!result.isOk())
+        return failed(io, result.diagnostics(), result.error(), paths.last());
+    const DumpSeries &series = *result.value();
+    const int shown = firstDivergingRun(series);
+    const DumpComparison &c = *series.runs[shown];
     const double seconds = double(timer.nsecsElapsed()) / 1e9;
     if (parser.isSet(u"csv"_s)) {
         QFile f(parser.value(u"csv"_s));
@@ -126,120 +166,23 @@ int runDumps(const QStringList &args, CliIo &io)
             return ExitInput;
         }
     }
-
-    auto rowName = [&](int row) {
-        return c.bench->tensors[c.rows[row].bench].name;
-    };
-    QJsonArray tensors;
-    for (int i = 0; i < c.rows.size(); ++i) {
-        const CompareRow &r = c.rows[i];
-        const TensorEntry &b = c.bench->tensors[r.bench];
-        const TensorEntry &n = c.npu->tensors[r.npu];
-        const PairMetrics &m = r.metrics;
-        QJsonObject o{{u"name"_s, b.name},
-                      {u"index"_s, r.bench},
-                      {u"npu_name"_s, n.name},
-                      {u"match"_s, pairMatchId(r.match)},
-                      {u"shape"_s, shapeJson(b.shape)},
-                      {u"dtype"_s, dtypeId(b.dtype)},
-                      {u"npu_dtype"_s, dtypeId(n.dtype)},
-                      {u"cosine"_s, number(m.cosine)},
-                      {u"max_abs_err"_s, number(m.maxAbsErr)},
-                      {u"max_rel_err"_s, number(m.maxRelErr)},
-                      {u"mean_abs_err"_s, number(m.meanAbsErr)},
-                      {u"rmse"_s, number(m.rmse)},
-                      {u"rel_euclidean"_s, number(m.relEuclidean)},
-                      {u"one_thousandth_ratio"_s, number(m.oneThousandthRatio)},
-                      {u"five_thousandth_ratio"_s, number(m.fiveThousandthRatio)},
-                      {u"allclose_pass_share"_s, number(m.allclosePassShare)},
-                      {u"kl"_s, number(m.klDivergence)},
-                      {u"nan_npu"_s, m.nanNpu},
-                      {u"inf_npu"_s, m.infNpu},
-                      {u"nan_bench"_s, m.nanBench},
-                      {u"inf_bench"_s, m.infBench},
-                      {u"verdict"_s, verdictId(r.verdict)},
-                      {u"message"_s, r.message}};
-        if (c.statisticsMode)
-            o.insert(u"stats"_s,
-                     QJsonObject{{u"max_diff"_s, number(r.stats.maxDiff)},
-                                 {u"min_diff"_s, number(r.stats.minDiff)},
-                                 {u"mean_diff"_s, number(r.stats.meanDiff)},
-                                 {u"norm_diff"_s, number(r.stats.normDiff)},
-                                 {u"max_rel"_s, number(r.stats.maxRel)},
-                                 {u"min_rel"_s, number(r.stats.minRel)},
-                                 {u"mean_rel"_s, number(r.stats.meanRel)},
-                                 {u"norm_rel"_s, number(r.stats.normRel)}});
-        tensors.append(o);
-    }
-    QJsonArray unmatchedBench, unmatchedNpu;
-    for (int i : c.unmatchedBench)
-        unmatchedBench.append(c.bench->tensors[i].name);
-    for (int i : c.unmatchedNpu)
-        unmatchedNpu.append(c.npu->tensors[i].name);
-    QJsonValue first, nanOrigin;
-    if (c.firstDivergent >= 0) {
-        const CompareRow &r = c.rows[c.firstDivergent];
-        first = QJsonObject{{u"name"_s, rowName(c.firstDivergent)},
-                            {u"index"_s, r.bench},
-                            {u"cosine"_s, number(r.metrics.cosine)},
-                            {u"max_abs_err"_s, number(r.metrics.maxAbsErr)},
-                            {u"kind"_s, r.origin ? u"origin"_s : u"propagated"_s}};
-    }
-    if (c.nanOrigin >= 0)
-        nanOrigin =
-            QJsonObject{{u"name"_s, rowName(c.nanOrigin)}, {u"index"_s, c.rows[c.nanOrigin].bench}};
-
-    if (parser.isSet(u"json"_s)) {
-        writeJson(io.out,
-                  QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
-                              {u"warnings"_s, warningsJson(result.diagnostics())},
-                              {u"bench"_s, paths[0]},
-                              {u"npu"_s, paths[1]},
-                              {u"bench_format"_s, c.bench->format},
-                              {u"npu_format"_s, c.npu->format},
-                              {u"statistics_mode"_s, c.statisticsMode},
-                              {u"pairs"_s, int(c.rows.size())},
-                              {u"unmatched_bench"_s, unmatchedBench},
-                              {u"unmatched_npu"_s, unmatchedNpu},
-                              {u"first_divergent"_s, first},
-                              {u"nan_origin"_s, nanOrigin},
-                              {u"bytes_compared"_s, c.bytesCompared},
-                              {u"seconds"_s, seconds},
-                              {u"tensors"_s, tensors}});
+    if (json) {
+        QJsonObject o = comparisonJson(c);
+        o.insert(u"schemaVersion"_s, CliSchemaVersion);
+        o.insert(u"warnings"_s, warningsJson(result.diagnostics()));
+        o.insert(u"bench"_s, paths[0]);
+        o.insert(u"npu"_s, paths.last());
+        o.insert(u"run"_s, series.labels[shown]);
+        o.insert(u"steps"_s, stepsJson(series));
+        o.insert(u"seconds"_s, seconds);
+        writeJson(io.out, o);
         return ExitOk;
     }
     printWarnings(io, result.diagnostics());
-    int errors = 0, warnings = 0;
-    for (const CompareRow &r : c.rows) {
-        errors += r.verdict == Verdict::Error || r.verdict == Verdict::Unmatched;
-        warnings += r.verdict == Verdict::Warning;
-    }
-    io.out << CliTr::tr("%1 vs %2 (%3, %4)").arg(paths[0], paths[1], c.bench->format, c.npu->format)
+    io.out << CliTr::tr("%1 vs %2 (%3, %4)")
+                  .arg(paths[0], paths.last(), c.bench->format, c.npu->format)
            << '\n';
-    io.out << CliTr::tr("pairs: %1, unmatched: %2 bench / %3 NPU, errors: %4, warnings: %5")
-                  .arg(c.rows.size())
-                  .arg(c.unmatchedBench.size())
-                  .arg(c.unmatchedNpu.size())
-                  .arg(errors)
-                  .arg(warnings)
-           << '\n';
-    if (c.firstDivergent >= 0) {
-        const CompareRow &r = c.rows[c.firstDivergent];
-        io.out << CliTr::tr("first divergent: %1 (index %2, cosine %3, max abs err %4, %5)")
-                      .arg(rowName(c.firstDivergent))
-                      .arg(r.bench)
-                      .arg(r.metrics.cosine, 0, 'g', 8)
-                      .arg(r.metrics.maxAbsErr, 0, 'g', 6)
-                      .arg(r.origin ? CliTr::tr("origin") : CliTr::tr("propagated"))
-               << '\n';
-    } else {
-        io.out << CliTr::tr("first divergent: none") << '\n';
-    }
-    if (c.nanOrigin >= 0)
-        io.out << CliTr::tr("NaN/Inf origin: %1 (index %2)")
-                      .arg(rowName(c.nanOrigin))
-                      .arg(c.rows[c.nanOrigin].bench)
-               << '\n';
+    printComparison(io, series, shown);
     io.out << CliTr::tr("%1 MB compared in %2 s (%3 GB/s)")
                   .arg(double(c.bytesCompared) / 1e6, 0, 'f', 1)
                   .arg(seconds, 0, 'f', 2)

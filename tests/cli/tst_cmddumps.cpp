@@ -102,8 +102,20 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exit");
         QTest::addColumn<QString>("stderr");
-        QTest::newRow("one path") << QStringList{pair(u"dumper/bench.h5"_s)} << 2
-                                  << u"exactly two paths"_s;
+        QTest::newRow("three paths")
+            << QStringList{pair(u"dumper/bench.h5"_s), pair(u"dumper/npu.h5"_s), pair(u"x"_s)} << 2
+            << u"one path"_s;
+        QTest::newRow("bad step") << QStringList{u"--step"_s,
+                                                 u"-1"_s,
+                                                 pair(u"dumper/bench.h5"_s),
+                                                 pair(u"dumper/npu.h5"_s)}
+                                  << 2 << u"--step"_s;
+        QTest::newRow("result with a partner")
+            << QStringList{QStringLiteral(
+                               TWINSCOPE_TEST_DATA
+                               "/dump/compare_result/msprobe833_tensor_weight_step0.xlsx"),
+                           pair(u"dumper/npu.h5"_s)}
+            << 3 << u"comparison already"_s;
         QTest::newRow("bad rtol") << QStringList{u"--rtol"_s,
                                                  u"x"_s,
                                                  pair(u"dumper/bench.h5"_s),
