@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -410,6 +411,13 @@ loadNpyDump(const Source &source, ProgressSink &progress, const CancelToken &can
         } else {
             t->key = QFileInfo(t->name).completeBaseName();
             t->op = t->key;
+            // "<order>.<module>.input.0": the dumper's names saved one file per tensor. The call
+            // and the direction feed the input/output rules and the overflow origin.
+            static const QRegularExpression slot(u"^(.+)\\.(input|output)\\.\\d+$"_s);
+            if (const auto s = slot.match(t->key); s.hasMatch()) {
+                t->op = s.captured(1);
+                t->isOutput = s.captured(2) == u"output"_s;
+            }
         }
         dump->dataBytes += t->numel() * dtypeSize(t->storage.stored);
         o.entry = *t;

@@ -157,7 +157,13 @@ Result<OverflowAnalysis> analyzeOverflow(std::shared_ptr<const TensorDump> dump,
     // finite and an output is not; a call told to write NaN/Inf (masked_fill(mask, -inf): a
     // non-finite argument) is not. An input that is non-finite before any output was brings it
     // in from outside the dump.
-    QHash<QString, bool> badInputs, badArguments;
+    // Formats without non-tensor arguments (npy folders) lose the fill value; a call with a bool
+    // input whose output gains only ±inf (no NaN) is a masked fill there too, so HDF5 and npy
+    // readings of one run agree.
+    QHash<QString, bool> badInputs, badArguments, maskInputs;
+    for (const TensorEntry &t : dump->tensors)
+        if (!t.isOutput && t.dtype == DType::Bool)
+            maskInputs[t.op] = true;
     for (const ArgumentEntry &arg : dump->arguments)
         if (std::isinf(arg.number) || std::isnan(arg.number) || arg.value.contains(u"inf"_s) ||
             arg.value.contains(u"nan"_s))
@@ -179,7 +185,8 @@ Result<OverflowAnalysis> analyzeOverflow(std::shared_ptr<const TensorDump> dump,
             continue;
         }
         outputSeen = true;
-        if (a->origin < 0 && !badInputs.value(t.op) && !badArguments.value(t.op))
+        const bool maskedFill = maskInputs.value(t.op) && s.nanCount == 0;
+        if (a->origin < 0 && !badInputs.value(t.op) && !badArguments.value(t.op) && !maskedFill)
             a->origin = i;
     }
     a->bytesRead = bytes.load();
