@@ -188,7 +188,13 @@ std::optional<ArgumentEntry> readDumperArgument(hid_t ds, const QString &path)
     if (rank < 0 || rank > 1 || n < 1 || n > 64 || (cls != H5T_INTEGER && cls != H5T_FLOAT))
         return std::nullopt;
     std::vector<double> values(static_cast<size_t>(n));
-    if (H5Dread(ds, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0)
+    // A conversion buffer the size of the values: HDF5's default callocs 1 MiB per read, which
+    // for a dump's hundreds of arguments cost more than reading their tensors' metadata.
+    const hid_t xfer = H5Pcreate(H5P_DATASET_XFER);
+    H5Pset_buffer(xfer, 16 * size_t(n), nullptr, nullptr);
+    const herr_t read = H5Dread(ds, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, xfer, values.data());
+    H5Pclose(xfer);
+    if (read < 0)
         return std::nullopt;
     static const QHash<qint64, QString> names = {{2, u"int[]"_s},
                                                  {3, u"int"_s},
