@@ -26,6 +26,8 @@ private slots:
     void gzipPrefixIsSniffed();
     void realH100Data_data();
     void realH100Data();
+    void compareResultsAndStacks_data();
+    void compareResultsAndStacks();
 };
 
 namespace {
@@ -303,6 +305,33 @@ void tst_FileSniffer::realH100Data()
     QVERIFY(!r.error);
     QCOMPARE(fileKindId(r.kind), kind);
     QCOMPARE(r.producer, producer);
+}
+
+// Issue #12: msprobe 8.x's .xlsx and CSV compare results, ptdbg's CSV and 8.x stack.json.
+void tst_FileSniffer::compareResultsAndStacks_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("producer");
+    QTest::addColumn<QString>("format");
+    const QString planted = u"dump/msprobe_planted/tensor/bench/step0/rank/"_s;
+    QTest::newRow("msprobe xlsx") << u"dump/compare_result/msprobe833_tensor_weight_step0.xlsx"_s
+                                  << u"msprobe"_s << u"compare_result"_s;
+    QTest::newRow("ptdbg csv") << u"shared/dump/ptdbg_compare_result_20230703104808.csv"_s
+                               << u"ptdbg"_s << u"compare_result"_s;
+    QTest::newRow("msprobe 8.x stack.json")
+        << planted + u"stack.json"_s << u"msprobe"_s << u"msprobe_stack_json"_s;
+}
+
+void tst_FileSniffer::compareResultsAndStacks()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, producer);
+    QFETCH(QString, format);
+    const SniffResult r = sniffPath(QStringLiteral(TWINSCOPE_TEST_DATA "/") + file);
+    QVERIFY(!r.error);
+    QCOMPARE(r.kind, FileKind::Dump);
+    QCOMPARE(r.producer, producer);
+    QCOMPARE(r.format, format);
 }
 
 QTEST_GUILESS_MAIN(tst_FileSniffer)
