@@ -156,6 +156,19 @@ private slots:
                     QCOMPARE(verdict, u"error"_s);
             }
         }
+        // The CSV opened as a compare result gives back every row's verdict and the same first
+        // divergent tensor.
+        const Run back = run({u"--json"_s, csv});
+        QCOMPARE(back.exit, 0);
+        const QJsonObject b = QJsonDocument::fromJson(back.out).object();
+        QCOMPARE(b.value(u"verdicts"_s).toObject(), verdicts);
+        const QJsonArray backTensors = b.value(u"tensors"_s).toArray();
+        QCOMPARE(backTensors.size(), tensors.size());
+        for (qsizetype i = 0; i < tensors.size(); ++i)
+            QCOMPARE(backTensors[i].toObject().value(u"verdict"_s),
+                     tensors[i].toObject().value(u"verdict"_s));
+        QCOMPARE(b.value(u"first_divergent"_s).toObject().value(u"index"_s),
+                 first.value(u"index"_s));
     }
 
     void statisticsPairHasNullTensorMetrics()
