@@ -55,6 +55,16 @@ void writeJsonStreamed(QTextStream &out,
                        const QString &key,
                        qsizetype count,
                        const std::function<QJsonObject(qsizetype)> &element);
+// The same with several arrays, written in this order after head's keys.
+struct StreamedArray
+{
+    QString key;
+    qsizetype count = 0;
+    std::function<QJsonObject(qsizetype)> element;
+};
+void writeJsonStreamed(QTextStream &out,
+                       const QJsonObject &head,
+                       const QList<StreamedArray> &arrays);
 
 // Text mode: one line per warning kind on stderr, with its file, first location and count (the
 // same entries --json lists as warnings[]).

@@ -62,22 +62,37 @@ void writeJsonStreamed(QTextStream &out,
                        qsizetype count,
                        const std::function<QJsonObject(qsizetype)> &element)
 {
+    writeJsonStreamed(out, head, {StreamedArray{key, count, element}});
+}
+
+void writeJsonStreamed(QTextStream &out,
+                       const QJsonObject &head,
+                       const QList<StreamedArray> &arrays)
+{
     // head as writeJson prints it, without its closing brace ...
     QByteArray text = QJsonDocument(head).toJson(QJsonDocument::Indented).trimmed();
     text.chop(1);
-    out << QString::fromUtf8(text.trimmed()) << (head.isEmpty() ? "\n" : ",\n");
-    out << "    "
-        << QString::fromUtf8(QJsonDocument(QJsonObject{{key, 0}}).toJson(QJsonDocument::Compact))
-               .mid(1)
-               .chopped(3)
-        << ": [";
-    // ... then the array, each element indented as if it were part of one document.
-    for (qsizetype i = 0; i < count; ++i) {
-        const QByteArray e = QJsonDocument(element(i)).toJson(QJsonDocument::Indented).trimmed();
-        out << (i ? ",\n        " : "\n        ")
-            << QString::fromUtf8(e).replace(u'\n', u"\n        "_s);
+    out << QString::fromUtf8(text.trimmed());
+    bool needComma = !head.isEmpty();
+    for (const StreamedArray &a : arrays) {
+        out << (needComma ? ",\n" : "\n");
+        needComma = true;
+        out << "    "
+            << QString::fromUtf8(
+                   QJsonDocument(QJsonObject{{a.key, 0}}).toJson(QJsonDocument::Compact))
+                   .mid(1)
+                   .chopped(3)
+            << ": [";
+        // ... then each array, each element indented as if it were part of one document.
+        for (qsizetype i = 0; i < a.count; ++i) {
+            const QByteArray e =
+                QJsonDocument(a.element(i)).toJson(QJsonDocument::Indented).trimmed();
+            out << (i ? ",\n        " : "\n        ")
+                << QString::fromUtf8(e).replace(u'\n', u"\n        "_s);
+        }
+        out << (a.count ? "\n    ]" : "]");
     }
-    out << (count ? "\n    ]\n}\n" : "]\n}\n");
+    out << "\n}\n";
     out.flush();
 }
 

@@ -2,25 +2,53 @@
 #include "compareoptions.h"
 #include "core/common/inputfile.h"
 #include "core/dump/dumppipeline.h"
+#include "core/dump/dumpseries.h"
 #include "core/export/comparecsv.h"
 #include "core/export/comparejson.h"
 #include "core/export/diagnosticsexport.h"
+#include "dumpsoutput.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QJsonArray>
 
 using namespace Qt::StringLiterals;
 using namespace Twinscope::Core;
 
 namespace Twinscope::App {
 
+namespace {
+
+// "--step 1,3" / "--step 1 --step 2" -> {1, 3} / {1, 2}; false on a bad number.
+bool intList(const QStringList &values, QList<int> *out)
+{
+    for (const QString &v : values)
+        for (const QString &part : v.split(u',', Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const int n = part.trimmed().toInt(&ok);
+            if (!ok || n < 0)
+                return false;
+            out->append(n);
+        }
+    return true;
+}
+
+int failed(CliIo &io, const Diagnostics &diagnostics, const Error &error, const QString &path)
+{
+    printWarnings(io, diagnostics);
+    io.err << CliTr::tr("%1: %2").arg(error.file.isEmpty() ? path : error.file, error.toString())
+           << '\n';
+    return ExitInput;
+}
+
+} // namespace
+
 int runDumps(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        CliTr::tr("Compare a benchmark (GPU) dump with an NPU dump tensor by tensor."));
+        CliTr::tr("Compare a benchmark (GPU) dump with an NPU dump tensor by tensor; with one "
+                  "dump, find where it overflows; with a compare result, show it."));
     parser.addHelpOption();
     parser.addOption({u"json"_s, CliTr::tr("Print machine-readable JSON on stdout.")});
     parser.addOption(
@@ -47,14 +75,23 @@ int runDumps(const QStringList &args, CliIo &io)
     parser.addOption({u"allow-outside-dump"_s,
                       CliTr::tr("Also read tensor files a dump names outside its folder (by "
                                 "\"../\", an absolute path or a symlink).")});
+    parser.addOption({u"step"_s,
+                      CliTr::tr("Only these steps of step*/rank* trees (N or N,M; default all)."),
+                      u"N"_s});
+    parser.addOption({u"rank"_s,
+                      CliTr::tr("Only these ranks of step*/rank* trees (N or N,M; default all)."),
+                      u"N"_s});
     parser.addPositionalArgument(
-        u"bench"_s, CliTr::tr("Benchmark dump: HDF5, .npy file or folder, msprobe dump."));
-    parser.addPositionalArgument(u"npu"_s, CliTr::tr("NPU dump of the same kind."));
+        u"bench"_s,
+        CliTr::tr("Benchmark dump (HDF5, .npy/.pt file or folder, msprobe dump), or the only dump "
+                  "to analyse, or an msprobe/ptdbg compare result (CSV, .xlsx)."));
+    parser.addPositionalArgument(u"npu"_s, CliTr::tr("NPU dump of the same kind (optional)."));
     if (const auto done = parseArguments(parser, "dumps", args, io))
         return *done;
     const QStringList paths = parser.positionalArguments();
-    if (paths.size() != 2) {
-        io.err << CliTr::tr("dumps needs exactly two paths: BENCH NPU.") << '\n';
+    if (paths.isEmpty() || paths.size() > 2) {
+        io.err << CliTr::tr("dumps needs one path (a dump or a compare result) or two: BENCH NPU.")
+               << '\n';
         return ExitUsage;
     }
     CompareOptions options;
@@ -72,25 +109,50 @@ int runDumps(const QStringList &args, CliIo &io)
         options.read.maxElements = qint64(cap);
     }
     options.read.allowOutsideFolder = parser.isSet(u"allow-outside-dump"_s);
+    QList<int> steps, ranks;
+    if (!intList(parser.values(u"step"_s), &steps) || !intList(parser.values(u"rank"_s), &ranks)) {
+        io.err << CliTr::tr("--step and --rank need non-negative numbers (N or N,M).") << '\n';
+        return ExitUsage;
+    }
     QElapsedTimer timer;
     timer.start();
+    ProgressSink progress;
+    const bool json = parser.isSet(u"json"_s);
+
+    if (paths.size() == 1 && !isCompareResultPath(paths[0])) {
+        // One dump, no benchmark: the overflow analysis.
+        SingleDumpInput input{paths[0], steps, ranks, options.threads, options.read};
+        const Result<OverflowSeries> r = runSingleDumpPipeline(input, progress, CancelToken());
+        if (!r.isOk())
+            return failed(io, r.diagnostics(), r.error(), paths[0]);
+        const int shown = firstOverflowRun(*r.value());
+        if (json) {
+            QJsonObject o = overflowJson(*r.value(), shown);
+            o.insert(u"schemaVersion"_s, CliSchemaVersion);
+            o.insert(u"warnings"_s, warningsJson(r.diagnostics()));
+            o.insert(u"path"_s, paths[0]);
+            o.insert(u"seconds"_s, double(timer.nsecsElapsed()) / 1e9);
+            writeJson(io.out, o);
+            return ExitOk;
+        }
+        printWarnings(io, r.diagnostics());
+        io.out << paths[0] << '\n';
+        printOverflow(io, *r.value(), shown);
+        return ExitOk;
+    }
+
     DumpPipelineInput input;
     input.benchPath = paths[0];
-    input.npuPath = paths[1];
+    input.npuPath = paths.value(1);
     input.options = options;
-    // One pair per command for now: with two step/rank trees, each loader takes its first run.
-    input.runs = DumpPipelineInput::Runs::First;
-    ProgressSink progress;
+    input.steps = steps;
+    input.ranks = ranks;
     const Result<DumpSeries> result = runDumpPipeline(input, progress, CancelToken());
-    if (!result.isOk()) {
-        printWarnings(io, result.diagnostics());
-        io.err << CliTr::tr("%1: %2").arg(result.error().file.isEmpty() ? paths[1]
-                                                                        : result.error().file,
-                                          result.error().toString())
-               << '\n';
-        return ExitInput;
-    }
-    const DumpComparison &c = *result.value()->runs.first();
+    if (!result.isOk())
+        return failed(io, result.diagnostics(), result.error(), paths.last());
+    const DumpSeries &series = *result.value();
+    const int shown = firstDivergingRun(series);
+    const DumpComparison &c = *series.runs[shown];
     const double seconds = double(timer.nsecsElapsed()) / 1e9;
     if (parser.isSet(u"csv"_s)) {
         QFile f;
@@ -107,78 +169,34 @@ int runDumps(const QStringList &args, CliIo &io)
             return ExitInput;
         }
     }
-
-    auto rowName = [&](int row) {
-        return c.bench->tensors[c.rows[row].bench].name;
-    };
-    // One tensor's JSON, built only when it is written (writeJsonStreamed).
-    auto tensorJson = [&](qsizetype i) {
-        return compareRowJson(c, int(i));
-    };
-    QJsonArray unmatchedBench, unmatchedNpu;
-    for (int i : c.unmatchedBench)
-        unmatchedBench.append(c.bench->tensors[i].name);
-    for (int i : c.unmatchedNpu)
-        unmatchedNpu.append(c.npu->tensors[i].name);
-    const QJsonValue first = firstDivergentJson(c);
-    QJsonValue nanOrigin;
-    if (c.nanOrigin >= 0)
-        nanOrigin =
-            QJsonObject{{u"name"_s, rowName(c.nanOrigin)}, {u"index"_s, c.rows[c.nanOrigin].bench}};
-
-    if (parser.isSet(u"json"_s)) {
+    if (json) {
+        QJsonObject head = comparisonJson(c);
+        head.insert(u"schemaVersion"_s, CliSchemaVersion);
+        head.insert(u"warnings"_s, warningsJson(result.diagnostics()));
+        head.insert(u"bench"_s, paths[0]);
+        head.insert(u"npu"_s, paths.last());
+        head.insert(u"run"_s, series.labels[shown]);
+        head.insert(u"steps"_s, stepsJson(series));
+        head.insert(u"seconds"_s, seconds);
+        // arguments[] and tensors[] one at a time, built only when written: 600 000 rows as one
+        // QJsonArray took 4 GB (issue #16).
         writeJsonStreamed(io.out,
-                          QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
-                                      {u"warnings"_s, warningsJson(result.diagnostics())},
-                                      {u"bench"_s, paths[0]},
-                                      {u"npu"_s, paths[1]},
-                                      {u"bench_format"_s, c.bench->format},
-                                      {u"npu_format"_s, c.npu->format},
-                                      {u"statistics_mode"_s, c.statisticsMode},
-                                      {u"pairs"_s, int(c.rows.size())},
-                                      {u"unmatched_bench"_s, unmatchedBench},
-                                      {u"unmatched_npu"_s, unmatchedNpu},
-                                      {u"first_divergent"_s, first},
-                                      {u"nan_origin"_s, nanOrigin},
-                                      {u"bytes_compared"_s, c.bytesCompared},
-                                      {u"seconds"_s, seconds}},
-                          u"tensors"_s,
-                          c.rows.size(),
-                          tensorJson);
+                          head,
+                          {StreamedArray{u"arguments"_s,
+                                         c.arguments.size(),
+                                         [&](qsizetype i) {
+                                             return argumentJson(c, i);
+                                         }},
+                           StreamedArray{u"tensors"_s, c.rows.size(), [&](qsizetype i) {
+                                             return compareRowJson(c, int(i));
+                                         }}});
         return ExitOk;
     }
     printWarnings(io, result.diagnostics());
-    int errors = 0, warnings = 0;
-    for (const CompareRow &r : c.rows) {
-        errors += r.verdict == Verdict::Error || r.verdict == Verdict::Unmatched;
-        warnings += r.verdict == Verdict::Warning;
-    }
-    io.out << CliTr::tr("%1 vs %2 (%3, %4)").arg(paths[0], paths[1], c.bench->format, c.npu->format)
+    io.out << CliTr::tr("%1 vs %2 (%3, %4)")
+                  .arg(paths[0], paths.last(), c.bench->format, c.npu->format)
            << '\n';
-    io.out << CliTr::tr("pairs: %1, unmatched: %2 bench / %3 NPU, errors: %4, warnings: %5")
-                  .arg(c.rows.size())
-                  .arg(c.unmatchedBench.size())
-                  .arg(c.unmatchedNpu.size())
-                  .arg(errors)
-                  .arg(warnings)
-           << '\n';
-    if (c.firstDivergent >= 0) {
-        const CompareRow &r = c.rows[c.firstDivergent];
-        io.out << CliTr::tr("first divergent: %1 (index %2, cosine %3, max abs err %4, %5)")
-                      .arg(rowName(c.firstDivergent))
-                      .arg(r.bench)
-                      .arg(r.metrics.cosine, 0, 'g', 8)
-                      .arg(r.metrics.maxAbsErr, 0, 'g', 6)
-                      .arg(r.origin ? CliTr::tr("origin") : CliTr::tr("propagated"))
-               << '\n';
-    } else {
-        io.out << CliTr::tr("first divergent: none") << '\n';
-    }
-    if (c.nanOrigin >= 0)
-        io.out << CliTr::tr("NaN/Inf origin: %1 (index %2)")
-                      .arg(rowName(c.nanOrigin))
-                      .arg(c.rows[c.nanOrigin].bench)
-               << '\n';
+    printComparison(io, series, shown);
     io.out << CliTr::tr("%1 MB compared in %2 s (%3 GB/s)")
                   .arg(double(c.bytesCompared) / 1e6, 0, 'f', 1)
                   .arg(seconds, 0, 'f', 2)

@@ -4,6 +4,7 @@
 #include "core/common/constants.h"
 #include "jsonprefixscanner.h"
 #include "tr.h"
+#include "zipreader.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -19,6 +20,26 @@ using namespace Qt::StringLiterals;
 namespace Twinscope::Core {
 
 namespace {
+
+// The first worksheet's first row names NPU Name and Bench Name (a few KiB inflated).
+bool xlsxIsCompareResult(const Source &source)
+{
+    Error error;
+    const auto zip = ZipReader::open(source, &error);
+    if (!zip)
+        return false;
+    // openpyxl (msprobe) writes inline strings into the sheet, Excel into sharedStrings.xml.
+    for (int i = 0; i < zip->entries().size(); ++i) {
+        const QString &n = zip->entries()[i].name;
+        if (n != u"xl/sharedStrings.xml"_s &&
+            !(n.startsWith(u"xl/worksheets/"_s) && n.endsWith(u".xml"_s)))
+            continue;
+        const ZipReadResult head = zip->readPrefix(i, 16384);
+        if (head.isOk() && head.data.contains("NPU Name") && head.data.contains("Bench Name"))
+            return true;
+    }
+    return false;
+}
 
 SniffResult make(FileKind kind, const QString &producer, const QString &format)
 {
@@ -215,6 +236,12 @@ SniffResult sniffJson(std::string_view head, const QString &name)
         const auto &first = shape.members.first();
         if (first.valueStart == '[' && first.firstStringInValue.startsWith(u"File "_s))
             return make(FileKind::Dump, u"msprobe"_s, u"msprobe_stack_json"_s);
+        // msprobe 8.x: {"0": [["Functional.linear.0.forward", ...], ["File ...", ...]], ...}
+        static const QRegularExpression callKey(u"\\.(forward|backward)(\\.\\d+)?$"_s);
+        bool numbered = false;
+        first.key.toInt(&numbered);
+        if (first.valueStart == '[' && numbered && first.firstStringInValue.contains(callKey))
+            return make(FileKind::Dump, u"msprobe"_s, u"msprobe_stack_json"_s);
         bool allStrings = true;
         for (const auto &m : shape.members)
             allStrings = allStrings && (m.valueStart == '"' || m.valueStart == 0);
@@ -234,8 +261,10 @@ SniffResult sniffCsv(const QString &firstLine, const QString &body)
     const QString h = firstLine.trimmed();
     if (h.startsWith(u"Step Id,"_s) || (h.contains(u"Input Shapes"_s) && h.contains(u"Task ID"_s)))
         return make(FileKind::Trace, u"torch_npu"_s, u"kernel_details_csv"_s);
-    if (h.startsWith(u"NPU Name,Bench Name"_s))
-        return make(FileKind::Dump, u"ptdbg"_s, u"compare_csv"_s);
+    if (h.startsWith(u"NPU Name,Bench Name"_s)) // msprobe 8.x says "NPU Dtype", ptdbg not
+        return make(FileKind::Dump,
+                    h.contains(u"NPU Dtype"_s) ? u"msprobe"_s : u"ptdbg"_s,
+                    u"compare_result"_s);
     if (h.startsWith(u"task_id,stream_id,block_dim,full_op_name"_s) ||
         h.startsWith(u"full_op_name,execution_time"_s))
         return make(FileKind::OpInfo, u"mindspore"_s, u"csv"_s);
@@ -410,6 +439,14 @@ SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalB
             r = make(FileKind::Checkpoint, u"torch"_s, u"torch_zip"_s);
         else if (head.find("data.pkl") != std::string_view::npos)
             r = make(FileKind::Dump, u"torch_pt"_s, u"torch_zip"_s);
+        else if (head.find("xl/workbook.xml") != std::string_view::npos ||
+                 head.find("xl/worksheets/") != std::string_view::npos)
+            // A workbook: msprobe's compare result when its first row has NPU Name and Bench
+            // Name. A workbook larger than the head is looked at again by sniffPath.
+            r = xlsxIsCompareResult(
+                    Source::fromBytes(QByteArray(head.data(), qsizetype(head.size())), name))
+                    ? make(FileKind::Dump, u"msprobe"_s, u"compare_result"_s)
+                    : make(FileKind::Unknown, {}, u"xlsx"_s);
         else
             r = make(FileKind::Unknown, {}, u"zip"_s);
     } else if (head.substr(0, 14) ==
@@ -534,6 +571,10 @@ SniffResult sniffPath(const QString &path)
     }
     SniffResult r =
         sniffBytes(std::string_view(head.constData(), size_t(head.size())), path, info.size());
+    if (r.format == u"xlsx"_s && info.size() > head.size() &&
+        xlsxIsCompareResult(Source::fromPath(path)))
+        r = make(FileKind::Dump, u"msprobe"_s, u"compare_result"_s);
+    r.bytes = info.size();
     r.path = path;
     return r;
 }

@@ -7,6 +7,7 @@
 #include "dumpnames.h"
 #include "paircomparer.h"
 #include "tensorstream.h"
+#include "verdictpolicy.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -267,55 +268,25 @@ QList<CompareRow> pairTensors(const TensorDump &bench,
 
 namespace {
 
-bool finiteStat(double v)
-{
-    return std::isfinite(v);
-}
-
-void compareStatistics(const TensorEntry &b,
-                       const TensorEntry &n,
-                       const CompareThresholds &t,
-                       CompareRow *row)
+void compareStatistics(const TensorEntry &b, const TensorEntry &n, CompareRow *row)
 {
     const TensorStats sb = b.stats.value_or(TensorStats{}), sn = n.stats.value_or(TensorStats{});
     StatsDiff &d = row->stats;
-    auto rel = [](double x, double y) {
-        // |(N - B) / B|; proposal for B = 0: 0 when both are 0, else +Inf (METRICS.md §5).
-        if (y == 0)
-            return x == 0 ? 0.0 : INFINITY;
-        return std::fabs((x - y) / y);
-    };
-    double worst = 0;
-    bool any = false;
-    auto one = [&](double x, double y, double *diff, double *r) {
+    auto one = [](double x, double y, double *diff, double *rel) {
         *diff = x - y;
-        *r = rel(x, y);
-        if (std::isnan(x) || std::isnan(y))
-            return;
-        any = true;
-        const double scale = std::max({std::fabs(x), std::fabs(y), 1e-3});
-        worst = std::max(worst,
-                         std::isinf(x) || std::isinf(y) ? (x == y ? 0.0 : INFINITY)
-                                                        : std::fabs(x - y) / scale);
+        // |(N - B) / B|; msprobe writes N/A where B is 0 (METRICS.md §5).
+        *rel = y == 0 || std::isnan(*diff) ? std::nan("") : std::fabs(*diff / y);
     };
     one(sn.max, sb.max, &d.maxDiff, &d.maxRel);
     one(sn.min, sb.min, &d.minDiff, &d.minRel);
     one(sn.mean, sb.mean, &d.meanDiff, &d.meanRel);
     one(sn.norm, sb.norm, &d.normDiff, &d.normRel);
-    d.worst = any ? worst : std::nan("");
     row->metrics.npu = sn;
     row->metrics.bench = sb;
-    row->npuNonFinite =
-        !finiteStat(sn.max) || !finiteStat(sn.min) || (std::isnan(sn.norm) && !std::isnan(sb.norm));
     if (b.shape != n.shape) {
         row->message = Tr::tr("Shape of NPU and bench tensor do not match. Skipped.");
         row->verdict = Verdict::Unmatched;
-    } else if (b.dtype != n.dtype) {
-        row->message = Tr::tr("Dtype of NPU and bench tensor do not match.");
     }
-    row->divergent =
-        row->verdict != Verdict::Unmatched && !std::isnan(d.worst) && d.worst > t.statRelTolerance;
-    row->accuracyReached = !row->divergent;
 }
 
 } // namespace
@@ -334,11 +305,10 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench,
         cmp->statisticsMode = bench->statisticsOnly || npu->statisticsOnly;
         progress.report(0, Tr::tr("Pairing tensors"));
         cmp->rows = pairTensors(*bench, *npu, options, &cmp->unmatchedBench, &cmp->unmatchedNpu);
-        const CompareThresholds &t = options.thresholds;
 
         if (cmp->statisticsMode) {
             for (CompareRow &r : cmp->rows)
-                compareStatistics(bench->tensors[r.bench], npu->tensors[r.npu], t, &r);
+                compareStatistics(bench->tensors[r.bench], npu->tensors[r.npu], &r);
         } else {
             qint64 totalBytes = 0;
             for (const CompareRow &r : std::as_const(cmp->rows))
@@ -372,10 +342,10 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench,
                 // Ranges need both sides in the same order; a reordered pair is one item (begin 0).
                 if (total ==
                     0) // nothing to read: finishing an empty accumulator gives msprobe's message
-                    parts[size_t(i)].push_back(makeAccumulator(n, options, 0));
+                    parts[size_t(i)].push_back(makeAccumulator(b, n, options, 0));
                 for (qint64 begin = 0, part = 0; begin < total; begin += step, ++part) {
                     items.push_back({i, begin, std::min(begin + step, total), int(part)});
-                    parts[size_t(i)].push_back(makeAccumulator(n, options, begin));
+                    parts[size_t(i)].push_back(makeAccumulator(b, n, options, begin));
                 }
             }
             std::atomic<size_t> next{0};
@@ -463,105 +433,8 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench,
             if (canceled.load())
                 return Result<DumpComparison>::canceled();
             cmp->bytesCompared = bytesDone.load();
-            for (CompareRow &r : cmp->rows) {
-                const PairMetrics &m = r.metrics;
-                r.npuNonFinite = m.nanNpu + m.infNpu > 0;
-                if (r.verdict != Verdict::Pass || m.count == 0)
-                    continue;
-                // msprobe "Accuracy Reached or Not": no verdict when Cosine or MaxAbsErr is NaN.
-                const bool haveCos = !std::isnan(m.cosine), haveAbs = !std::isnan(m.maxAbsErr);
-                if (haveAbs) {
-                    const bool cosBad = haveCos && m.cosine < t.cosine;
-                    r.accuracyReached = !((cosBad && m.maxAbsErr > t.maxAbsErr) ||
-                                          (haveCos && m.cosine < t.cosineFloor) ||
-                                          m.maxAbsErr > t.maxAbsErrCeiling);
-                }
-                r.divergent = haveCos && haveAbs && !r.accuracyReached;
-            }
         }
-
-        // Rows grouped by call (op) for the input-versus-output rules, in execution order.
-        QHash<QString, QList<int>> byOp;
-        for (int i = 0; i < cmp->rows.size(); ++i)
-            byOp[bench->tensors[cmp->rows[i].bench].op].append(i);
-        for (int i = 0; i < cmp->rows.size(); ++i) {
-            CompareRow &r = cmp->rows[i];
-            const TensorEntry &bt = bench->tensors[r.bench];
-            const TensorEntry &nt = npu->tensors[r.npu];
-            if (r.verdict == Verdict::Unmatched || r.verdict == Verdict::Error)
-                continue;
-            bool error = !r.accuracyReached || bt.dtype != nt.dtype || bt.shape != nt.shape;
-            bool warning = false;
-            // NaN/Inf on the NPU where the bench has none.
-            if (cmp->statisticsMode) {
-                const TensorStats sb = bt.stats.value_or(TensorStats{});
-                error = error || (r.npuNonFinite && std::isfinite(sb.max) && std::isfinite(sb.min));
-            } else {
-                const PairMetrics &m = r.metrics;
-                error = error || m.maskMismatch ||
-                        (m.nanNpu + m.infNpu > 0 && m.nanBench + m.infBench == 0);
-            }
-            if (bt.isOutput) {
-                // Input-based rules (METRICS.md §4.2) compare this output with its call's inputs.
-                double minInCos = INFINITY, minInRatio = INFINITY, maxInNormRel = 0;
-                bool haveInputs = false;
-                for (int k : byOp.value(bt.op)) {
-                    const CompareRow &in = cmp->rows[k];
-                    if (bench->tensors[in.bench].isOutput)
-                        continue;
-                    haveInputs = true;
-                    if (!std::isnan(in.metrics.cosine))
-                        minInCos = std::min(minInCos, in.metrics.cosine);
-                    if (!std::isnan(in.metrics.oneThousandthRatio))
-                        minInRatio = std::min(minInRatio, in.metrics.oneThousandthRatio);
-                    if (!std::isnan(in.stats.normRel))
-                        maxInNormRel = std::max(maxInNormRel, in.stats.normRel);
-                }
-                if (haveInputs && !cmp->statisticsMode) {
-                    const PairMetrics &m = r.metrics;
-                    error = error ||
-                            (std::isfinite(minInRatio) && minInRatio > t.oneThousandthInputRed &&
-                             m.oneThousandthRatio < t.oneThousandthOutputRed);
-                    warning = std::isfinite(minInCos) && minInCos > t.cosineFloor &&
-                              m.cosine < minInCos - t.cosineDiffYellow;
-                } else if (haveInputs) {
-                    error = error ||
-                            (maxInNormRel < t.normInputRed && r.stats.normRel > t.normOutputRed);
-                    warning = r.stats.normRel > t.statRelTolerance &&
-                              r.stats.normRel >= 10 * maxInNormRel;
-                }
-            }
-            r.verdict = error ? Verdict::Error : warning ? Verdict::Warning : Verdict::Pass;
-        }
-        // First divergent tensor in execution order; origin when all inputs of its call still pass.
-        for (int i = 0; i < cmp->rows.size(); ++i) {
-            CompareRow &r = cmp->rows[i];
-            if (!r.divergent)
-                continue;
-            const TensorEntry &bt = bench->tensors[r.bench];
-            bool inputsPass = true;
-            if (bt.isOutput)
-                for (int k : byOp.value(bt.op))
-                    if (!bench->tensors[cmp->rows[k].bench].isOutput && cmp->rows[k].divergent)
-                        inputsPass = false;
-            r.origin = inputsPass;
-            if (cmp->firstDivergent < 0)
-                cmp->firstDivergent = i;
-        }
-        // NaN/Inf origin: the first output that is non-finite on the NPU while its call's inputs
-        // are finite.
-        for (int i = 0; i < cmp->rows.size() && cmp->nanOrigin < 0; ++i) {
-            const CompareRow &r = cmp->rows[i];
-            const TensorEntry &bt = bench->tensors[r.bench];
-            if (!r.npuNonFinite || !bt.isOutput)
-                continue;
-            bool inputsFinite = true;
-            for (int k : byOp.value(bt.op))
-                if (!bench->tensors[cmp->rows[k].bench].isOutput && cmp->rows[k].npuNonFinite)
-                    inputsFinite = false;
-            if (inputsFinite)
-                cmp->nanOrigin = i;
-        }
+        applyVerdictPolicy(cmp.get());
         progress.report(1000, Tr::tr("Comparing tensors"));
         return Result<DumpComparison>::ok(cmp);
     } catch (...) {

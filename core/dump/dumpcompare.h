@@ -11,21 +11,30 @@
 
 namespace Twinscope::Core {
 
-// Verdict thresholds (METRICS.md §4); defaults are msprobe's.
+// Verdict thresholds (METRICS.md §4.5); defaults are msprobe 8.3.3's constants.
 struct CompareThresholds
 {
-    double cosine = 0.99;                // COS_THRESHOLD
-    double maxAbsErr = 0.001;            // MAX_ABS_ERR_THRESHOLD
-    double cosineFloor = 0.9;            // COS_MAX_THRESHOLD
-    double maxAbsErrCeiling = 1;         // MAX_ABS_ERR_MAX_THRESHOLD
-    double oneThousandthInputRed = 0.9;  // ONE_THOUSAND_ERROR_IN_RED
-    double oneThousandthOutputRed = 0.6; // ONE_THOUSAND_ERROR_OUT_RED
-    double cosineDiffYellow = 0.1;       // COSINE_DIFF_YELLOW
-    // Statistics mode: a statistic whose difference exceeds this share of max(|npu|, |bench|, 1e-3)
-    // diverges. Statistics are rounded to the tensor's dtype, so below ~2u (0.8 % bf16) is noise.
-    double statRelTolerance = 0.02;
-    double normInputRed = 0.1;  // input Norm relative error below this ...
-    double normOutputRed = 0.5; // ... but output above this: error
+    // Accuracy Reached or Not.
+    double cosine = 0.99;        // COS_THRESHOLD
+    double maxAbsErr = 0.001;    // MAX_ABS_ERR_THRESHOLD
+    double cosineFloor = 0.9;    // COS_MAX_THRESHOLD
+    double maxAbsErrCeiling = 1; // MAX_ABS_ERR_MAX_THRESHOLD (per dtype: at least 4 units of the
+                                 // pair's roundoff at the bench's largest magnitude)
+    // Input/output rules (tensor mode).
+    double accurateInputRed = 0.9;       // ONE_THOUSAND_ERROR_IN_RED
+    double accurateOutputRed = 0.6;      // ONE_THOUSAND_ERROR_OUT_RED
+    double accurateDecreaseYellow = 0.1; // ONE_THOUSAND_ERROR_DIFF_YELLOW
+    double cosineDecreaseYellow = 0.1;   // COSINE_DIFF_YELLOW
+    double maxDiffRed = 1e10;            // MAX_DIFF_RED
+    double orderOfMagnitudeYellow = 1;   // ORDER_MAGNITUDE_DIFF_YELLOW
+    // Statistics mode.
+    double statMagnitude = 0.5;        // MAGNITUDE: |Δ| / max(|npu|, |bench|) above it warns
+    double maxRelativeOutRed = 0.5;    // MAX_RELATIVE_OUT_RED
+    double maxRelativeOutYellow = 0.1; // MAX_RELATIVE_OUT_YELLOW
+    double maxRelativeInYellow = 0.01; // MAX_RELATIVE_IN_YELLOW
+    // Twinscope: a statistic difference below this many units of the pair's roundoff times the
+    // tensor's largest magnitude is rounding noise (a mean of ±1e-9 around 0), never a warning.
+    double statNoiseUnits = 2;
 };
 
 struct CompareOptions
@@ -63,16 +72,21 @@ enum class PairMatch : quint8 { Exact, Mapped, Fuzzy, Order };
 QString pairMatchId(PairMatch m);
 
 // Statistics-mode comparison (METRICS.md §5): signed differences and relative errors of
-// Max/Min/Mean/Norm.
+// Max/Min/Mean/Norm (NaN where msprobe writes N/A: the bench statistic is 0 or missing).
 struct StatsDiff
 {
     double maxDiff = std::nan(""), minDiff = std::nan(""), meanDiff = std::nan(""),
            normDiff = std::nan("");
     double maxRel = std::nan(""), minRel = std::nan(""), meanRel = std::nan(""),
            normRel = std::nan("");
-    double worst =
-        std::nan(""); // largest |Δ| / max(|npu|, |bench|, 1e-3) over the four: divergence test
+    // msprobe's magnitude: the largest |Δ| / (max(|npu|, |bench|) + 1e-10) over the four
+    // statistics, counting only differences beyond the dtype's rounding noise (0 when none is).
+    double worst = std::nan("");
 };
+
+// msprobe's "Accuracy Reached or Not" (METRICS.md §4.1).
+enum class Accuracy : quint8 { None, Yes, No, Unmatched };
+QString accuracyText(Accuracy a); // "None", "Yes", "No", "Unmatched" as msprobe writes them
 
 struct CompareRow
 {
@@ -82,11 +96,21 @@ struct CompareRow
     PairMetrics metrics;
     StatsDiff stats;
     Verdict verdict = Verdict::Pass;
-    bool accuracyReached = true; // msprobe "Accuracy Reached or Not" (METRICS.md §4.1)
-    bool divergent = false;      // counts for the first divergent tensor
-    bool origin = false;         // divergent, and every input of its op passes
-    bool npuNonFinite = false;
-    QString message;
+    quint32 reasons = 0;                // VerdictReason bits (verdictpolicy.h)
+    Accuracy accuracy = Accuracy::None; // tensor mode
+    bool divergent = false;             // an error, or (statistics) a statistic that moved
+    bool origin = false;                // divergent, and nothing it depends on diverged before
+    bool npuNonFinite = false;          // the NPU side holds NaN/Inf (shared or not)
+    bool nonFiniteGained = false;       // ... where the bench does not: counts for the NaN origin
+    QString message;                    // msprobe's Err_message: metric notes, then the reasons
+};
+
+// A non-tensor argument paired across the two sides (indices into TensorDump::arguments).
+struct ArgumentDiff
+{
+    int bench = -1;
+    int npu = -1;
+    bool changed = false;
 };
 
 struct DumpComparison
@@ -94,13 +118,18 @@ struct DumpComparison
     std::shared_ptr<const TensorDump> bench;
     std::shared_ptr<const TensorDump> npu;
     bool statisticsMode = false;
-    QList<CompareRow> rows;    // paired tensors, in bench execution order
-    QList<int> unmatchedBench; // bench tensor indices
-    QList<int> unmatchedNpu;   // npu tensor indices
-    int firstDivergent = -1;   // row index
-    int nanOrigin = -1;        // row index
+    QList<CompareRow> rows;        // paired tensors, in bench execution order
+    QList<int> unmatchedBench;     // bench tensor indices
+    QList<int> unmatchedNpu;       // npu tensor indices
+    QList<ArgumentDiff> arguments; // non-tensor arguments present on both sides, bench order
+    int changedArguments = 0;
+    int firstDivergent = -1; // row index
+    int nanOrigin = -1;      // row index: the first row where the NPU gains NaN/Inf
     qint64 bytesCompared = 0;
     CompareOptions options;
+
+    // Counts over rows (unmatched tensors count as errors, as the CLI always did).
+    int countVerdict(Verdict v) const;
 };
 
 // Pairs the two dumps' tensors (exact, mapped, fuzzy, then order+shape) and compares every pair on

@@ -74,23 +74,18 @@ Result<TensorDump> loadAnyDump(const Source &source,
         if (info.isDir()) {
             if (s.producer == u"msprobe"_s)
                 return loadMsprobeDump(source, progress, cancel, options);
-            if (!QDir(source.path).entryList({u"*.npy"_s}, QDir::Files).isEmpty())
+            if (!QDir(source.path).entryList({u"*.npy"_s, u"*.pt"_s}, QDir::Files).isEmpty())
                 return loadNpyDump(source, progress, cancel, options);
-            if (!QDir(source.path).entryList({u"*.pt"_s}, QDir::Files).isEmpty())
-                return Result<TensorDump>::failed(
-                    Error::make(ErrorCode::Unsupported, ptTensorAdvice(source.path), source.path));
             return Result<TensorDump>::failed(Error::make(
                 ErrorCode::UnknownFormat,
-                Tr::tr("the folder holds no dump Twinscope reads (HDF5, .npy, msprobe dump.json)"),
+                Tr::tr("the folder holds no dump Twinscope reads (HDF5, .npy, .pt, msprobe "
+                       "dump.json)"),
                 source.path));
         }
         if (s.format == u"hdf5"_s)
             return loadHdf5Dump(source, progress, cancel);
-        if (s.format == u"npy"_s)
+        if (s.format == u"npy"_s || s.producer == u"torch_pt"_s)
             return loadNpyDump(source, progress, cancel);
-        if (s.producer == u"torch_pt"_s)
-            return Result<TensorDump>::failed(
-                Error::make(ErrorCode::Unsupported, ptTensorAdvice(info.fileName()), source.path));
         if (s.format == u"npz"_s)
             return loadNpzDump(source, progress, cancel);
         if (s.producer == u"msprobe"_s)

@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 
@@ -33,17 +34,49 @@ QList<QPair<QString, QString>> findDumpRuns(const QString &folder)
     return runs;
 }
 
+RunId runId(const QString &label)
+{
+    RunId id;
+    static const QRegularExpression step(u"^step(\\d+)$"_s), rank(u"^rank(\\d*)$"_s);
+    for (const QString &part : label.split(u'/')) {
+        if (const auto m = step.match(part); m.hasMatch())
+            id.step = m.captured(1).toInt();
+        else if (const auto r = rank.match(part); r.hasMatch())
+            id.rank = r.captured(1).isEmpty() ? 0 : r.captured(1).toInt();
+    }
+    return id;
+}
+
+int firstDivergingRun(const DumpSeries &series)
+{
+    for (int i = 0; i < series.runs.size(); ++i)
+        if (series.runs[i]->firstDivergent >= 0 || series.runs[i]->nanOrigin >= 0)
+            return i;
+    return 0;
+}
+
+bool runSelected(const QString &label, const QList<int> &steps, const QList<int> &ranks)
+{
+    const RunId id = runId(label);
+    return (steps.isEmpty() || steps.contains(id.step)) &&
+           (ranks.isEmpty() || ranks.contains(id.rank));
+}
+
 Result<DumpSeries> compareDumpSeries(const QString &benchFolder,
                                      const QString &npuFolder,
                                      const CompareOptions &options,
                                      ProgressSink &progress,
-                                     const CancelToken &cancel)
+                                     const CancelToken &cancel,
+                                     const QList<int> &steps,
+                                     const QList<int> &ranks)
 {
     const auto benchRuns = findDumpRuns(benchFolder);
     const auto npuRuns = findDumpRuns(npuFolder);
     Diagnostics diagnostics;
     QList<QPair<QString, QPair<QString, QString>>> pairs;
     for (const auto &[label, dir] : benchRuns) {
+        if (!runSelected(label, steps, ranks))
+            continue;
         QString partner;
         for (const auto &[nl, nd] : npuRuns)
             if (nl == label)
@@ -58,8 +91,10 @@ Result<DumpSeries> compareDumpSeries(const QString &benchFolder,
     if (pairs.isEmpty())
         return Result<DumpSeries>::failed(
             Error::make(ErrorCode::UnknownFormat,
-                        Tr::tr("the two folders hold no msprobe runs (step*/rank*/dump.json) with "
-                               "the same relative path"),
+                        steps.isEmpty() && ranks.isEmpty()
+                            ? Tr::tr("the two folders hold no msprobe runs (step*/rank*/dump.json) "
+                                     "with the same relative path")
+                            : Tr::tr("no run of the two folders has the step and rank asked for"),
                         npuFolder),
             diagnostics);
     auto series = std::make_shared<DumpSeries>();

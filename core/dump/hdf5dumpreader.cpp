@@ -8,6 +8,8 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
+#include <QLocale>
 
 #include <algorithm>
 #include <hdf5.h>
@@ -178,6 +180,58 @@ bool dumperStorageMatches(DType logical, DType stored)
     }
 }
 
+// A non-tensor argument of the dumper (FORMATS.md §5.1): a rank-0 or short rank-1 numeric
+// dataset with a Type (SaveType) attribute and no DataType. nullopt when it is not one.
+std::optional<ArgumentEntry> readDumperArgument(hid_t ds, const QString &path)
+{
+    qint64 saveType = -1;
+    if (!readIntAttribute(ds, "Type", &saveType) || saveType == 0 || saveType == 1)
+        return std::nullopt; // 0 TENSOR, 1 VEC_TENSOR: not arguments
+    const hid_t space = H5Dget_space(ds);
+    const int rank = H5Sget_simple_extent_ndims(space);
+    const hssize_t n = H5Sget_simple_extent_npoints(space);
+    H5Sclose(space);
+    const hid_t type = H5Dget_type(ds);
+    const H5T_class_t cls = H5Tget_class(type);
+    H5Tclose(type);
+    if (rank < 0 || rank > 1 || n < 1 || n > 64 || (cls != H5T_INTEGER && cls != H5T_FLOAT))
+        return std::nullopt;
+    std::vector<double> values(static_cast<size_t>(n));
+    // A conversion buffer the size of the values: HDF5's default callocs 1 MiB per read, which
+    // for a dump's hundreds of arguments cost more than reading their tensors' metadata.
+    const hid_t xfer = H5Pcreate(H5P_DATASET_XFER);
+    H5Pset_buffer(xfer, 16 * size_t(n), nullptr, nullptr);
+    const herr_t read = H5Dread(ds, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, xfer, values.data());
+    H5Pclose(xfer);
+    if (read < 0)
+        return std::nullopt;
+    static const QHash<qint64, QString> names = {{2, u"int[]"_s},
+                                                 {3, u"int"_s},
+                                                 {4, u"bool"_s},
+                                                 {5, u"float"_s},
+                                                 {6, u"float?"_s},
+                                                 {7, u"scalar"_s},
+                                                 {9, u"int?"_s},
+                                                 {10, u"scalar?"_s},
+                                                 {13, u"size"_s},
+                                                 {14, u"dtype"_s}};
+    const QStringList parts = path.split(u'/');
+    ArgumentEntry a;
+    a.key = path;
+    a.op = parts.mid(0, 2).join(u'/');
+    a.isOutput = parts.value(2) == u"output"_s;
+    a.type = names.value(saveType, u"type %1"_s.arg(saveType));
+    QStringList text;
+    for (double v : values)
+        text << (std::isnan(v)   ? u"nan"_s
+                 : std::isinf(v) ? (v > 0 ? u"inf"_s : u"-inf"_s)
+                                 : QString::number(v, 'g', QLocale::FloatingPointShortest));
+    a.value = rank == 0 ? text.first() : u"["_s + text.join(u", "_s) + u"]"_s;
+    if (rank == 0)
+        a.number = values.front();
+    return a;
+}
+
 } // namespace
 
 Result<TensorDump>
@@ -285,7 +339,13 @@ loadHdf5Dump(const Source &source, ProgressSink &progress, const CancelToken &ca
         qint64 code = -1;
         const bool hasType = readIntAttribute(ds, "DataType", &code);
         if (dumper && !hasType) {
-            // Non-tensor arguments, and dtypes the dumper does not write, carry no DataType.
+            // Non-tensor arguments carry only a Type (SaveType); kept for the comparison of
+            // arguments. Tensors of dtypes the dumper does not write carry neither.
+            if (auto a = readDumperArgument(ds, l.path)) {
+                dump->arguments.append(*a);
+                H5Dclose(ds);
+                continue;
+            }
             diagnostics.add(
                 u"dumper_no_datatype"_s,
                 Tr::tr("datasets without a DataType attribute (non-tensor arguments or undumped "

@@ -3,6 +3,7 @@
 #include "core/common/bytesource.h"
 #include "core/common/inputfile.h"
 #include "core/common/tr.h"
+#include "core/torch/torchfile.h"
 #include "dumpnames.h"
 #include "jsonmembers.h"
 #include "npyreader.h"
@@ -110,6 +111,26 @@ struct ShapeInterner
     }
 };
 
+// A JSON value as short text: numbers as Python prints them (the non-finite words quoted by
+// quoteNonFinite come back as inf/-inf/nan), strings quoted, arrays and objects compact.
+QString argumentText(simdjson::dom::element v)
+{
+    std::string_view s;
+    if (v.get_string().get(s) == simdjson::SUCCESS) {
+        if (s == "NaN")
+            return u"nan"_s;
+        if (s == "Infinity")
+            return u"inf"_s;
+        if (s == "-Infinity")
+            return u"-inf"_s;
+        return u'"' + qstr(s) + u'"';
+    }
+    if (v.is_double())
+        return QString::number(double(v), 'g', QLocale::FloatingPointShortest);
+    const std::string text = simdjson::minify(v);
+    return QString::fromStdString(text.size() > 200 ? text.substr(0, 197) + "..." : text);
+}
+
 struct Walker
 {
     TensorDump *dump;
@@ -180,41 +201,66 @@ struct Walker
         if (o["Norm"].get(v) == simdjson::SUCCESS)
             st.norm = statValue(v);
         t.stats = st;
-        if (tensorMode && o["data_name"].get_string().get(s) == simdjson::SUCCESS) {
-            const QString dataName = qstr(s);
-            t.name = dataName;
-            const QString file = QDir(tensorDir).filePath(dataName);
-            QString npy = file;
-            if (dataName.endsWith(u".pt"_s))
-                npy = file.left(file.size() - 3) +
-                      u".npy"_s; // a converted sibling, if the user made one
-            if (!contained(npy, dataName, &t)) {
-                // Refused: nothing outside the dump is opened, or even looked at.
-            } else if (QFileInfo::exists(npy) && npy.endsWith(u".npy"_s)) {
-                Error error;
-                if (auto n = readNpyTensor(npy, &error)) {
-                    t.storage = n->storage;
-                    if (t.shape != n->shape)
-                        t.unreadable = Tr::tr("%1 has shape %2 but dump.json says %3")
-                                           .arg(dataName, shapeText(n->shape), shapeText(t.shape));
-                    else if (t.dtype != n->dtype && t.dtype != DType::BFloat16)
-                        t.dtype = n->dtype; // the file is the truth for what we compare
-                    dump->dataBytes += n->numel() * dtypeSize(n->storage.stored);
-                } else {
-                    t.unreadable = error.toString();
-                }
-            } else if (dataName.endsWith(u".pt"_s)) {
-                t.unreadable = ptTensorAdvice(dataName);
-                diagnostics->add(
-                    u"msprobe_pt_tensor"_s, ptTensorAdvice(dataName), Location{-1, -1, dataName});
-            } else {
-                t.unreadable = Tr::tr("Dump file: %1 not found.").arg(dataName);
-                diagnostics->add(u"msprobe_missing_tensor"_s,
-                                 Tr::tr("tensor files named in dump.json are missing"),
-                                 Location{-1, -1, dataName});
-            }
-        }
+        bool requiresGrad = false;
+        if (o["requires_grad"].get_bool().get(requiresGrad) == simdjson::SUCCESS)
+            t.requiresGrad = requiresGrad ? 1 : 0;
+        if (tensorMode && o["data_name"].get_string().get(s) == simdjson::SUCCESS)
+            readTensorFile(qstr(s), &t);
         dump->tensors.append(t);
+    }
+
+    // Tensor mode: the data_name file in dump_tensor_data/ (.pt from PyTorch, .npy from
+    // MindSpore) gives the elements; dump.json keeps the say on dtype and shape.
+    void readTensorFile(const QString &dataName, TensorEntry *t)
+    {
+        t->name = dataName;
+        const QString file = QDir(tensorDir).filePath(dataName);
+        if (!contained(file, dataName, t))
+            return; // refused: nothing outside the dump is opened, or even looked at
+        if (!QFileInfo::exists(file)) {
+            t->unreadable = Tr::tr("Dump file: %1 not found.").arg(dataName);
+            diagnostics->add(u"msprobe_missing_tensor"_s,
+                             Tr::tr("tensor files named in dump.json are missing"),
+                             Location{-1, -1, dataName});
+            return;
+        }
+        Error error;
+        const std::optional<TensorEntry> read =
+            dataName.endsWith(u".pt"_s) ? readPtTensor(file, &error) : readNpyTensor(file, &error);
+        if (!read) {
+            t->unreadable = error.toString();
+            diagnostics->add(u"msprobe_bad_tensor_file"_s,
+                             Tr::tr("tensor files named in dump.json could not be read"),
+                             Location{error.offset, -1, dataName});
+            return;
+        }
+        t->storage = read->storage;
+        if (!read->unreadable.isEmpty())
+            t->unreadable = read->unreadable;
+        else if (t->shape != read->shape)
+            t->unreadable = Tr::tr("%1 has shape %2 but dump.json says %3")
+                                .arg(dataName, shapeText(read->shape), shapeText(t->shape));
+        else if (t->dtype != read->dtype && t->dtype != DType::BFloat16)
+            t->dtype = read->dtype; // the file is the truth for what we compare
+        dump->dataBytes += read->numel() * dtypeSize(read->storage.stored);
+    }
+
+    // A non-tensor argument: {"type": "int", "value": 2}, {"type": "float", "value": -Infinity},
+    // {"type": "slice", "value": [0, 2, null]}, ...
+    void argument(simdjson::dom::object o, std::string_view type, const QString &suffix)
+    {
+        ArgumentEntry a;
+        a.key = callKey + u'.' + suffix;
+        a.op = callKey;
+        a.type = qstr(type);
+        a.isOutput = suffix.startsWith(u"output"_s);
+        simdjson::dom::element v;
+        if (o["value"].get(v) == simdjson::SUCCESS) {
+            a.value = argumentText(v);
+            if (v.is_number() || v.is_bool() || v.is_string())
+                a.number = statValue(v);
+        }
+        dump->arguments.append(a);
     }
 
     void walk(simdjson::dom::element e, const QString &suffix, int depth)
@@ -235,7 +281,9 @@ struct Walker
         if (o["type"].get_string().get(type) == simdjson::SUCCESS) {
             if (type.ends_with("Tensor") || type.ends_with("Parameter"))
                 tensor(o, suffix);
-            return; // non-tensor arguments (int, str, slice, ...) are not compared
+            else
+                argument(o, type, suffix);
+            return;
         }
         for (auto field : o)
             walk(field.value, suffix + u'.' + qstr(field.key), depth + 1);
@@ -266,19 +314,48 @@ void addCall(Walker &w, std::string_view key, simdjson::dom::element value)
     }
 }
 
+QStringList stringList(simdjson::dom::array a)
+{
+    QStringList out;
+    for (auto x : a) {
+        std::string_view line;
+        if (x.get_string().get(line) == simdjson::SUCCESS)
+            out << qstr(line);
+    }
+    return out;
+}
+
+void readStacks(simdjson::dom::object stacks, QHash<QString, QStringList> *out)
+{
+    for (auto entry : stacks) {
+        simdjson::dom::array value;
+        if (entry.value.get_array().get(value) != simdjson::SUCCESS)
+            continue;
+        simdjson::dom::array names, frames;
+        if (value.size() == 2 && value.at(0).get_array().get(names) == simdjson::SUCCESS &&
+            value.at(1).get_array().get(frames) == simdjson::SUCCESS) {
+            // msprobe 8.x: {"0": [[call keys sharing this stack], [frames]], ...}
+            const QStringList lines = stringList(frames);
+            for (const QString &name : stringList(names))
+                out->insert(name, lines);
+        } else {
+            // Older: {call key: [frames]}
+            out->insert(qstr(entry.key), stringList(value));
+        }
+    }
+}
+
 } // namespace
 
-QString ptTensorAdvice(const QString &file)
+std::optional<QHash<QString, QStringList>> parseMsprobeStacks(std::string_view json)
 {
-    return Tr::
-        tr("%1 is a torch.save (.pt) file, which Twinscope does not unpickle. Either compare in "
-           "statistics mode (msprobe config \"task\": \"statistics\"), or convert the tensors once "
-           "with "
-           "python3 -c \"import glob, numpy, torch; [numpy.save(p[:-3] + '.npy', "
-           "torch.load(p).float().numpy()) for p in glob.glob('dump_tensor_data/*.pt')]\" - the "
-           ".npy "
-           "files next to the .pt files are then read automatically.")
-            .arg(file);
+    simdjson::dom::parser parser;
+    simdjson::dom::object stacks;
+    if (parser.parse(json.data(), json.size()).get_object().get(stacks) != simdjson::SUCCESS)
+        return std::nullopt;
+    QHash<QString, QStringList> out;
+    readStacks(stacks, &out);
+    return out;
 }
 
 Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
@@ -383,6 +460,9 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
             addCall(w, call.key, call.value);
     }
     dump->statisticsOnly = !w.tensorMode;
+    // The lists grew while reading: give back the slack (up to half of a 10^5-entry list).
+    dump->tensors.squeeze();
+    dump->arguments.squeeze();
     if (dump->tensors.isEmpty())
         return Result<TensorDump>::failed(
             Error::make(ErrorCode::Malformed, Tr::tr("dump.json lists no tensor"), name),
@@ -470,23 +550,8 @@ Result<TensorDump> loadMsprobeDump(const Source &source,
     if (besideDump(stack)) {
         Error se;
         if (auto sbytes = ByteSource::open(Source::fromPath(stack), &se)) {
-            simdjson::dom::parser parser;
-            simdjson::dom::object stacks;
-            if (parser.parse(sbytes->data().data(), sbytes->data().size())
-                    .get_object()
-                    .get(stacks) == simdjson::SUCCESS) {
-                for (auto entry : stacks) {
-                    simdjson::dom::array frames;
-                    if (entry.value.get_array().get(frames) != simdjson::SUCCESS)
-                        continue;
-                    QStringList lines;
-                    for (auto f : frames) {
-                        std::string_view line;
-                        if (f.get_string().get(line) == simdjson::SUCCESS)
-                            lines << qstr(line);
-                    }
-                    dump->callStacks.insert(qstr(entry.key), lines);
-                }
+            if (auto stacks = parseMsprobeStacks(sbytes->data())) {
+                dump->callStacks = std::move(*stacks);
             } else {
                 diagnostics.add(
                     u"msprobe_bad_stack"_s,

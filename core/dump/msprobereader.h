@@ -11,9 +11,11 @@ namespace Twinscope::Core {
 
 // An msprobe dump (FORMATS.md §5.5/§5.6): a dump.json file or a folder holding one (directly or
 // under step{N}/rank{R}/), in statistics mode (Max/Min/Mean/Norm only) or tensor mode (data_name
-// files in dump_tensor_data/, .npy read, .pt refused with instructions). construct.json is read for
-// the module tree when present. Tensors are named "{call key}.{input|output}.{i}" (the data_name
-// without extension in tensor mode), in dump order: calls in file order, inputs then outputs.
+// files in dump_tensor_data/: PyTorch's .pt through the restricted torch.save reader, MindSpore's
+// .npy); the statistics dump.json gives are kept in both modes. Non-tensor arguments become
+// TensorDump::arguments. construct.json gives the module tree, stack.json the call stacks (both
+// its forms). Tensors are named "{call key}.{input|output}.{i}" (the data_name in tensor mode), in
+// dump order: calls in file order, inputs then outputs.
 // A data_name must resolve inside the dump's folder (where dump.json is, or its dump_tensor_data
 // wherever that links to), symlinks resolved, unless options.allowOutsideFolder: "../../x.npy", an
 // absolute path or a symlink leading out becomes an unreadable row and a counted warning.
@@ -29,13 +31,14 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
                                         const CancelToken &cancel,
                                         const DumpReadOptions &options = {});
 
+// msprobe's stack.json in either form: {call key: [frames]} or, since msprobe 8.x,
+// {"0": [[call keys sharing one stack], [frames]], ...}. nullopt when it is not a JSON object.
+std::optional<QHash<QString, QStringList>> parseMsprobeStacks(std::string_view json);
+
 // ptdbg .pkl files: JSON lines [name, 1, [], dtype, shape, [max, min, mean]] (FORMATS.md §5.7).
 Result<TensorDump>
 loadPtdbgPkl(const Source &source, ProgressSink &progress, const CancelToken &cancel);
 Result<TensorDump>
 parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &cancel);
-
-// What to tell a user who hands us torch.save files.
-QString ptTensorAdvice(const QString &file);
 
 } // namespace Twinscope::Core

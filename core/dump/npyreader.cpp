@@ -4,11 +4,13 @@
 #include "core/common/inputfile.h"
 #include "core/common/tr.h"
 #include "core/common/zipreader.h"
+#include "core/torch/torchfile.h"
 #include "dumpnames.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -349,16 +351,16 @@ Result<TensorDump> loadNpyDump(const Source &source,
     const QFileInfo info(path);
     QStringList files;
     if (info.isDir()) {
-        dump->format = u"npy_folder"_s;
         const QDir dir(path);
         for (const QString &f :
-             dir.entryList({u"*.npy"_s}, QDir::Files | QDir::Readable, QDir::Name))
+             dir.entryList({u"*.npy"_s, u"*.pt"_s}, QDir::Files | QDir::Readable, QDir::Name))
             files << dir.filePath(f);
         if (files.isEmpty())
             return Result<TensorDump>::failed(Error::make(
-                ErrorCode::UnknownFormat, Tr::tr("the folder holds no .npy file"), path));
+                ErrorCode::UnknownFormat, Tr::tr("the folder holds no .npy or .pt file"), path));
+        dump->format = files.first().endsWith(u".pt"_s) ? u"pt_folder"_s : u"npy_folder"_s;
     } else {
-        dump->format = u"npy"_s;
+        dump->format = path.endsWith(u".pt"_s) ? u"pt"_s : u"npy"_s;
         files << path;
     }
     struct Ordered
@@ -391,14 +393,15 @@ Result<TensorDump> loadNpyDump(const Source &source,
                 t = refused;
             }
         }
+        // msprobe's PyTorch dumper writes torch.save files, MindSpore's and converted dumps .npy.
         if (!t)
-            t = readNpyTensor(f, &error);
+            t = f.endsWith(u".pt"_s) ? readPtTensor(f, &error) : readNpyTensor(f, &error);
         if (!t) {
             if (files.size() == 1)
                 return Result<TensorDump>::failed(error, diagnostics);
             // One bad file in a folder is an unreadable row, not a failed comparison.
             diagnostics.add(u"npy_unreadable"_s,
-                            Tr::tr("some .npy files could not be read"),
+                            Tr::tr("some tensor files could not be read"),
                             Location{error.offset, -1, QFileInfo(f).fileName()});
             TensorEntry broken;
             broken.name = QFileInfo(f).fileName();
@@ -426,6 +429,13 @@ Result<TensorDump> loadNpyDump(const Source &source,
         } else {
             t->key = QFileInfo(t->name).completeBaseName();
             t->op = t->key;
+            // "<order>.<module>.input.0": the dumper's names saved one file per tensor. The call
+            // and the direction feed the input/output rules and the overflow origin.
+            static const QRegularExpression slot(u"^(.+)\\.(input|output)\\.\\d+$"_s);
+            if (const auto s = slot.match(t->key); s.hasMatch()) {
+                t->op = s.captured(1);
+                t->isOutput = s.captured(2) == u"output"_s;
+            }
         }
         dump->dataBytes += t->numel() * dtypeSize(t->storage.stored);
         o.entry = *t;

@@ -24,9 +24,16 @@ bool pairIsComparable(const TensorEntry &b, const TensorEntry &n, CompareRow *ro
     return true;
 }
 
-PairAccumulator makeAccumulator(const TensorEntry &n, const CompareOptions &options, qint64 offset)
+PairAccumulator makeAccumulator(const TensorEntry &b,
+                                const TensorEntry &n,
+                                const CompareOptions &options,
+                                qint64 offset)
 {
+    // torch.testing.assert_close: with mixed dtypes the looser pair wins (METRICS.md §3.2).
     auto [rtol, atol] = allcloseDefaults(n.dtype);
+    const auto [brtol, batol] = allcloseDefaults(b.dtype);
+    rtol = std::max(rtol, brtol);
+    atol = std::max(atol, batol);
     if (options.rtol >= 0)
         rtol = options.rtol;
     if (options.atol >= 0)
@@ -90,6 +97,7 @@ bool accumulateRange(const TensorEntry &b,
         if (floats) {
             // Both sides plain float32 files: the kernel reads the mapped floats directly.
             qint64 gotB = 0, gotN = 0;
+            // Both streams keep their own buffer, so both pointers stay valid for the kernel.
             const float *pb = sb->readFloats(want, &gotB, error);
             const float *pn = pb ? sn->readFloats(want, &gotN, error) : nullptr;
             if (!pb || !pn || gotB != want || gotN != want) {
@@ -150,7 +158,16 @@ bool finishPair(const TensorEntry &b,
     // false only when canceled; a read failure leaves KL unset.
     auto klPass = [&]() -> bool {
         const PairMetrics &m = row->metrics;
-        KlAccumulator kl(m.npu.min, m.npu.max, m.bench.min, m.bench.max);
+        // NaN/Inf positions (the same on both sides here) are compared as 0, so 0 is in range.
+        const bool zeroed = m.nanNpu + m.infNpu > 0;
+        auto lo = [zeroed](double v) {
+            return zeroed ? std::min(v, 0.0) : v;
+        };
+        auto hi = [zeroed](double v) {
+            return zeroed ? std::max(v, 0.0) : v;
+        };
+        KlAccumulator kl(
+            lo(m.npuFiniteMin), hi(m.npuFiniteMax), lo(m.benchFiniteMin), hi(m.benchFiniteMax));
         QString klError;
         if (b.storage.axisOrder != n.storage.axisOrder) {
             std::vector<double> lb, ln;
@@ -182,11 +199,9 @@ bool finishPair(const TensorEntry &b,
         return false;
     if (row->metrics.firstNonFiniteNpu >= 0)
         row->metrics.firstNonFiniteNpu = storageToLogicalIndex(n, row->metrics.firstNonFiniteNpu);
+    if (row->metrics.firstGainedNpu >= 0)
+        row->metrics.firstGainedNpu = storageToLogicalIndex(n, row->metrics.firstGainedNpu);
     row->message = row->metrics.message;
-    if (b.dtype != n.dtype && !row->message.isEmpty())
-        row->message = Tr::tr("Dtype of NPU and bench tensor do not match.") + u' ' + row->message;
-    else if (b.dtype != n.dtype)
-        row->message = Tr::tr("Dtype of NPU and bench tensor do not match.");
     return true;
 }
 

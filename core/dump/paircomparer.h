@@ -13,8 +13,10 @@ namespace Twinscope::Core {
 
 // Shape mismatch or an unreadable side: fills the row's verdict and message and returns false.
 bool pairIsComparable(const TensorEntry &bench, const TensorEntry &npu, CompareRow *row);
-PairAccumulator
-makeAccumulator(const TensorEntry &npu, const CompareOptions &options, qint64 offset);
+PairAccumulator makeAccumulator(const TensorEntry &bench,
+                                const TensorEntry &npu,
+                                const CompareOptions &options,
+                                qint64 offset);
 
 struct PairBuffers
 {

@@ -84,8 +84,10 @@ struct TensorEntry
     QList<qint64> shape;
     DType dtype = DType::Unknown; // the tensor's own dtype (what the producer computed in)
     TensorStorage storage;
-    std::optional<TensorStats> stats;
+    std::optional<TensorStats> stats; // from the dump's metadata (msprobe dump.json), if any
     QString unreadable; // why the elements cannot be read (e.g. a .pt file), empty when fine
+    // msprobe's "requires_grad": -1 unknown, 0 false, 1 true (the Requires_grad columns).
+    qint8 requiresGrad = -1;
 
     qint64 numel() const;
 };
@@ -105,6 +107,19 @@ struct DumpReadOptions
     bool allowOutsideFolder = false;
 };
 
+// A non-tensor argument of a call (an int, float, bool, string, shape or slice): msprobe's
+// {"type": "float", "value": 0.0}, a torch.utils.dumper dataset with only a Type attribute.
+// Compared by value between the two sides (METRICS.md §4.5).
+struct ArgumentEntry
+{
+    QString key;   // pairing key, as for tensors: "{call}.input.1"
+    QString op;    // the call it belongs to
+    QString type;  // "int", "float", "bool", "str", "slice", "torch.Size", "double", ...
+    QString value; // its value as text (JSON-like: 0.0, -inf, true, "SBH", [1, 2])
+    double number = std::nan(""); // numeric value when there is one (bool as 0/1)
+    bool isOutput = false;
+};
+
 // One side of a comparison: every tensor in execution order.
 struct TensorDump
 {
@@ -112,7 +127,8 @@ struct TensorDump
     QString format; // "torch_dumper_h5", "hdf5", "npy", "npy_folder", "msprobe", "ptdbg_pkl"
     bool statisticsOnly = false;
     QList<TensorEntry> tensors;
-    qint64 dataBytes = 0; // bytes of tensor data on disk (throughput accounting)
+    QList<ArgumentEntry> arguments; // non-tensor arguments, in dump order
+    qint64 dataBytes = 0;           // bytes of tensor data on disk (throughput accounting)
     QList<QPair<QString, QString>> moduleParent; // msprobe construct.json: module -> parent module
     QHash<QString, QStringList> callStacks;      // msprobe stack.json: call key -> stack frames
 };

@@ -25,17 +25,26 @@ struct PairMetrics
     double relEuclidean = std::nan("");
     double oneThousandthRatio = std::nan("");
     double fiveThousandthRatio = std::nan("");
+    double bf16ToleranceRatio = std::nan(""); // share with relative error below 1.6 %
     double allclosePassShare = std::nan("");
     double klDivergence = std::nan(""); // msaccucmp's KL(NPU ‖ bench), optional second pass (§3.1)
     double rtol = 0;
     double atol = 0;
     qint64 nanNpu = 0, infNpu = 0, nanBench = 0, infBench = 0;
+    // Elements non-finite on the NPU where the bench is finite or non-finite differently (NaN vs
+    // Inf): what the NPU gained. Shared NaN/Inf (a causal mask's -inf on both sides) are not.
+    qint64 nonFiniteGained = 0;
     qint64 benchZeros = 0;
     qint64 firstNonFiniteNpu = -1; // storage-order index
+    qint64 firstGainedNpu = -1;    // storage-order index of the first gained element
     bool maskMismatch = false;
-    // Per-side statistics over the finite elements, comparable with msprobe's Max/Min/Mean/Norm.
+    // Per-side statistics as torch computes them (max/min/mean/norm, NaN if any element is NaN,
+    // ±inf where there are infinities), comparable with msprobe's Max/Min/Mean/Norm.
     TensorStats npu;
     TensorStats bench;
+    // Each side's extremes over its finite elements (±inf when it has none); KL's normalisation.
+    double npuFiniteMin = INFINITY, npuFiniteMax = -INFINITY;
+    double benchFiniteMin = INFINITY, benchFiniteMax = -INFINITY;
     QString message;
 };
 
@@ -82,9 +91,11 @@ private:
     qint64 m_n = 0;
     Sum m_nb, m_nn, m_bb, m_abs, m_sq, m_n1, m_b1, m_relAcc;
     double m_maxAbs = 0, m_maxRel = 0, m_maxRelAcc = 0;
-    qint64 m_rel1 = 0, m_rel5 = 0, m_allclose = 0, m_benchZeros = 0;
+    qint64 m_rel1 = 0, m_rel5 = 0, m_rel16 = 0, m_allclose = 0, m_benchZeros = 0;
     double m_minN = INFINITY, m_maxN = -INFINITY, m_minB = INFINITY, m_maxB = -INFINITY;
     qint64 m_nanN = 0, m_infN = 0, m_nanB = 0, m_infB = 0, m_firstBadN = -1;
+    qint64 m_gainedN = 0, m_firstGainedN = -1;
+    bool m_posInfN = false, m_negInfN = false, m_posInfB = false, m_negInfB = false;
     bool m_maskMismatch = false;
 };
 

@@ -25,8 +25,9 @@ public:
 
     // Reads up to count elements into dst; returns how many were read, 0 at the end, -1 on error.
     virtual qint64 read(double *dst, qint64 count, QString *error) = 0;
-    // Native-order float32 files only: up to count elements in place, valid until the next call;
-    // nullptr where the storage is not a plain little-endian float32 file (then use read()).
+    // Native-order float32 files only: up to count elements in place (or, where the file offset
+    // is not 4-aligned, in an aligned copy), valid until the next call; nullptr where the
+    // storage is not a plain little-endian float32 file (then use read()).
     virtual const float *readFloats(qint64 count, qint64 *got, QString *error)
     {
         Q_UNUSED(count);

@@ -1,5 +1,7 @@
 #include "comparecsv.h"
 
+#include "core/dump/verdictpolicy.h"
+#include "core/torch/torchpickle.h"
 #include "csvwriter.h"
 
 using namespace Qt::StringLiterals;
@@ -8,85 +10,198 @@ namespace Twinscope::Core {
 
 namespace {
 
-QString resultId(const CompareRow &r)
+// msprobe 8.3.3 (CompareConst.COMPARE_RESULT_HEADER and SUMMARY_COMPARE_RESULT_HEADER).
+const QStringList BasicHeader = {u"NPU Name"_s,
+                                 u"Bench Name"_s,
+                                 u"NPU Dtype"_s,
+                                 u"Bench Dtype"_s,
+                                 u"NPU Tensor Shape"_s,
+                                 u"Bench Tensor Shape"_s,
+                                 u"NPU Requires_grad"_s,
+                                 u"Bench Requires_grad"_s};
+const QStringList SummaryHeader = {u"NPU max"_s,
+                                   u"NPU min"_s,
+                                   u"NPU mean"_s,
+                                   u"NPU l2norm"_s,
+                                   u"Bench max"_s,
+                                   u"Bench min"_s,
+                                   u"Bench mean"_s,
+                                   u"Bench l2norm"_s};
+
+// Numbers as msprobe writes them: NaN is "Nan" (CompareConst.NAN), infinities "inf" and "-inf"
+// (msprobe adds a tab inside xlsx cells to keep Excel from converting them; a CSV does not need
+// it), finite values in their shortest round-trip form.
+QString number(double v)
 {
-    // msprobe writes the unmatched verdict capitalised; the others as the CLI does.
-    return r.verdict == Verdict::Unmatched ? u"Unmatched"_s : verdictId(r.verdict);
+    if (std::isnan(v))
+        return u"Nan"_s;
+    if (std::isinf(v))
+        return v > 0 ? u"inf"_s : u"-inf"_s;
+    return csvNumber(v);
+}
+
+// msprobe's format_value: rounded to 12 decimals.
+QString rounded(double v)
+{
+    return std::isfinite(v) ? number(QString::number(v, 'f', 12).toDouble()) : number(v);
+}
+
+QString percent(double fraction)
+{
+    if (std::isnan(fraction))
+        return u"N/A"_s;
+    return std::isinf(fraction) ? u"inf%"_s : number(fraction * 100) + u'%';
+}
+
+QString boolText(qint8 v)
+{
+    return v < 0 ? u"N/A"_s : v ? u"True"_s : u"False"_s;
+}
+
+// The name msprobe shows: the call key plus input/output index (data_name without extension).
+QString msprobeName(const TensorEntry &t)
+{
+    QString n = t.name;
+    for (const QString &ext : {u".pt"_s, u".npy"_s})
+        if (n.endsWith(ext))
+            n.chop(ext.size());
+    return n;
+}
+
+QString statText(const TensorEntry &t, double computed, double recorded, DType type)
+{
+    const double v = t.stats ? recorded : computed;
+    if (type == DType::Bool && !std::isnan(v))
+        return v != 0 ? u"True"_s : u"False"_s;
+    if (type == DType::Bool)
+        return u"None"_s;
+    return number(v);
+}
+
+QStringList summary(const TensorEntry &t, const TensorStats &computed)
+{
+    const TensorStats r = t.stats.value_or(TensorStats{});
+    return {statText(t, computed.max, r.max, t.dtype),
+            statText(t, computed.min, r.min, t.dtype),
+            statText(t, computed.mean, r.mean, t.dtype),
+            statText(t, computed.norm, r.norm, t.dtype)};
+}
+
+QStringList basic(const TensorEntry *n, const TensorEntry *b)
+{
+    auto side = [](const TensorEntry *t, auto f) {
+        return t ? f(*t) : u"N/A"_s;
+    };
+    return {side(n, msprobeName),
+            side(b, msprobeName),
+            side(n, [](const TensorEntry &t) { return torchDTypeName(t.dtype); }),
+            side(b, [](const TensorEntry &t) { return torchDTypeName(t.dtype); }),
+            side(n, [](const TensorEntry &t) { return shapeText(t.shape); }),
+            side(b, [](const TensorEntry &t) { return shapeText(t.shape); }),
+            side(n, [](const TensorEntry &t) { return boolText(t.requiresGrad); }),
+            side(b, [](const TensorEntry &t) { return boolText(t.requiresGrad); })};
+}
+
+QString dataName(const TensorEntry *n, const TensorEntry *b)
+{
+    auto one = [](const TensorEntry *t) {
+        return t && t->storage.kind != TensorStorage::Kind::None ? t->name : u"-1"_s;
+    };
+    return u"['%1', '%2']"_s.arg(one(n), one(b));
+}
+
+// A metric cell of tensor mode: what msprobe writes when it could not compute one.
+QString metric(const CompareRow &r, double v, bool roundCosine = false)
+{
+    if (r.verdict == Verdict::Unmatched)
+        return u"shape unmatched"_s;
+    if (r.reasons & quint32(VerdictReason::Unreadable) || r.metrics.count == 0)
+        return u"unsupported"_s;
+    if (r.metrics.maskMismatch)
+        return u"N/A"_s;
+    if (roundCosine && v > 0.9999)
+        return number(QString::number(v, 'f', 6).toDouble());
+    return std::isnan(v) ? u"unsupported"_s : rounded(v);
+}
+
+QString requiresGradConsistent(const TensorEntry &n, const TensorEntry &b)
+{
+    return n.requiresGrad == b.requiresGrad ? u"True"_s : u"False"_s;
 }
 
 } // namespace
 
 bool writeCompareCsv(const DumpComparison &c, QIODevice *out)
 {
-    QStringList lines;
+    CsvWriter csv(out);
+    QStringList header = BasicHeader;
     if (c.statisticsMode)
-        lines
-            << u"NPU Name,Bench Name,NPU Tensor Dtype,Bench Tensor Dtype,NPU Tensor Shape,Bench "
-               u"Tensor Shape,"
-               "Max diff,Min diff,Mean diff,L2norm "
-               "diff,MaxRelativeErr,MinRelativeErr,MeanRelativeErr,NormRelativeErr,"
-               "NPU max,NPU min,NPU mean,NPU l2norm,Bench max,Bench min,Bench mean,Bench l2norm,Result,Err_message"_s;
+        header << u"Max diff"_s << u"Min diff"_s << u"Mean diff"_s << u"L2norm diff"_s
+               << u"MaxRelativeErr"_s << u"MinRelativeErr"_s << u"MeanRelativeErr"_s
+               << u"NormRelativeErr"_s << SummaryHeader << u"Requires_grad Consistent"_s
+               << u"Result"_s << u"Err_message"_s;
     else
-        lines
-            << u"NPU Name,Bench Name,NPU Tensor Dtype,Bench Tensor Dtype,NPU Tensor Shape,Bench "
-               u"Tensor Shape,"
-               "Cosine,MaxAbsErr,NPU max,NPU min,NPU mean,Bench max,Bench min,Bench mean,Accuracy "
-               "Reached or Not,"
-               "Err_message,EucDist,MaxRelativeErr,One Thousandth Err Ratio,Five Thousandths Err Ratio,Result"_s;
-    auto tensorCols = [&](const TensorEntry *n, const TensorEntry *b) {
-        return QStringList{csvField(n ? n->name : QString()),
-                           csvField(b ? b->name : QString()),
-                           n ? dtypeId(n->dtype) : QString(),
-                           b ? dtypeId(b->dtype) : QString(),
-                           n ? csvField(shapeText(n->shape)) : QString(),
-                           b ? csvField(shapeText(b->shape)) : QString()};
-    };
+        header << u"Cosine"_s << u"EucDist"_s << u"MaxAbsErr"_s << u"MaxRelativeErr"_s
+               << u"One Thousandth Err Ratio"_s << u"Five Thousandths Err Ratio"_s << SummaryHeader
+               << u"Requires_grad Consistent"_s << u"Accuracy Reached or Not"_s << u"Err_message"_s
+               << u"Data_name"_s;
+    csv.row(header);
     for (const CompareRow &r : c.rows) {
         const TensorEntry &n = c.npu->tensors[r.npu];
         const TensorEntry &b = c.bench->tensors[r.bench];
-        QStringList cols = tensorCols(&n, &b);
+        QStringList cols = basic(&n, &b);
         const PairMetrics &m = r.metrics;
         if (c.statisticsMode) {
             const StatsDiff &d = r.stats;
-            cols << csvNumber(d.maxDiff) << csvNumber(d.minDiff) << csvNumber(d.meanDiff)
-                 << csvNumber(d.normDiff) << csvNumber(d.maxRel * 100) + u'%'
-                 << csvNumber(d.minRel * 100) + u'%' << csvNumber(d.meanRel * 100) + u'%'
-                 << csvNumber(d.normRel * 100) + u'%' << csvNumber(m.npu.max)
-                 << csvNumber(m.npu.min) << csvNumber(m.npu.mean) << csvNumber(m.npu.norm)
-                 << csvNumber(m.bench.max) << csvNumber(m.bench.min) << csvNumber(m.bench.mean)
-                 << csvNumber(m.bench.norm) << resultId(r) << csvField(r.message);
+            const bool numeric = n.dtype != DType::Bool && b.dtype != DType::Bool;
+            auto diff = [&](double v) {
+                return numeric ? number(v) : u"N/A"_s;
+            };
+            auto rel = [&](double v, double dv) {
+                return !numeric ? u"N/A"_s : std::isnan(dv) ? u"Nan"_s : percent(v);
+            };
+            cols << diff(d.maxDiff) << diff(d.minDiff) << diff(d.meanDiff) << diff(d.normDiff)
+                 << rel(d.maxRel, d.maxDiff) << rel(d.minRel, d.minDiff)
+                 << rel(d.meanRel, d.meanDiff) << rel(d.normRel, d.normDiff);
+            cols << summary(n, m.npu) << summary(b, m.bench) << requiresGradConsistent(n, b);
+            // msprobe's Result: "" (pass) or "Warning"; rows it marks red are "error" here.
+            cols << (r.verdict == Verdict::Error       ? u"error"_s
+                     : r.verdict == Verdict::Warning   ? u"Warning"_s
+                     : r.verdict == Verdict::Unmatched ? u"Unmatched"_s
+                                                       : QString());
+            cols << r.message;
         } else {
-            const QString reached = r.verdict == Verdict::Unmatched ? u"Unmatched"_s
-                                    : std::isnan(m.cosine) && std::isnan(m.maxAbsErr) ? u"None"_s
-                                    : r.accuracyReached                               ? u"Yes"_s
-                                                                                      : u"No"_s;
-            cols << csvNumber(m.cosine) << csvNumber(m.maxAbsErr) << csvNumber(m.npu.max)
-                 << csvNumber(m.npu.min) << csvNumber(m.npu.mean) << csvNumber(m.bench.max)
-                 << csvNumber(m.bench.min) << csvNumber(m.bench.mean) << reached
-                 << csvField(r.message) << csvNumber(m.eucDist) << csvNumber(m.maxRelErr)
-                 << csvNumber(m.oneThousandthRatio) << csvNumber(m.fiveThousandthRatio)
-                 << resultId(r);
+            cols << metric(r, m.cosine, true) << metric(r, m.eucDist) << metric(r, m.maxAbsErr)
+                 << metric(r, m.maxRelErr) << metric(r, m.oneThousandthRatio)
+                 << metric(r, m.fiveThousandthRatio);
+            cols << summary(n, m.npu) << summary(b, m.bench) << requiresGradConsistent(n, b)
+                 << accuracyText(r.accuracy) << r.message << dataName(&n, &b);
         }
-        lines << cols.join(u',');
+        csv.row(cols);
     }
-    // Tensors present on one side only stay visible (METRICS.md §7).
-    const int width = int(lines.first().count(u',')) + 1;
-    for (int i : c.unmatchedNpu) {
-        QStringList cols = tensorCols(&c.npu->tensors[i], nullptr);
-        while (cols.size() < width)
-            cols << QString();
-        cols[width - (c.statisticsMode ? 2 : 1)] = u"Unmatched"_s;
-        lines << cols.join(u',');
-    }
-    for (int i : c.unmatchedBench) {
-        QStringList cols = tensorCols(nullptr, &c.bench->tensors[i]);
-        while (cols.size() < width)
-            cols << QString();
-        cols[width - (c.statisticsMode ? 2 : 1)] = u"Unmatched"_s;
-        lines << cols.join(u',');
-    }
-    const QByteArray bytes = (lines.join(u'\n') + u'\n').toUtf8();
-    return out->write(bytes) == bytes.size();
+    // Tensors present on one side only stay visible (METRICS.md §7), as msprobe's NPU-only rows.
+    auto oneSided = [&](const TensorEntry *n, const TensorEntry *b) {
+        QStringList cols = basic(n, b);
+        while (cols.size() < header.size())
+            cols << u"N/A"_s;
+        const TensorEntry &t = n ? *n : *b;
+        const QStringList stats = summary(t, TensorStats{});
+        const qsizetype at = header.indexOf(n ? u"NPU max"_s : u"Bench max"_s);
+        for (int k = 0; k < 4; ++k)
+            cols[at + k] = stats[k];
+        cols[header.indexOf(u"Err_message"_s)] =
+            n ? u"No bench data matched."_s : u"No NPU data matched."_s;
+        cols[header.indexOf(c.statisticsMode ? u"Result"_s : u"Accuracy Reached or Not"_s)] =
+            u"Unmatched"_s;
+        if (!c.statisticsMode)
+            cols[header.indexOf(u"Data_name"_s)] = dataName(n, b);
+        csv.row(cols);
+    };
+    for (int i : c.unmatchedNpu)
+        oneSided(&c.npu->tensors[i], nullptr);
+    for (int i : c.unmatchedBench)
+        oneSided(nullptr, &c.bench->tensors[i]);
+    return csv.ok();
 }
 
 } // namespace Twinscope::Core

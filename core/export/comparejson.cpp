@@ -1,5 +1,7 @@
 #include "comparejson.h"
 
+#include "core/dump/verdictpolicy.h"
+
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
@@ -19,6 +21,22 @@ QJsonArray shapeJson(const QList<qint64> &shape)
     for (qint64 d : shape)
         a.append(d);
     return a;
+}
+
+QJsonArray stringArray(const QStringList &list)
+{
+    QJsonArray a;
+    for (const QString &s : list)
+        a.append(s);
+    return a;
+}
+
+QJsonObject statsJson(const TensorStats &s)
+{
+    return QJsonObject{{u"max"_s, jsonNumber(s.max)},
+                       {u"min"_s, jsonNumber(s.min)},
+                       {u"mean"_s, jsonNumber(s.mean)},
+                       {u"norm"_s, jsonNumber(s.norm)}};
 }
 
 QJsonObject compareRowJson(const DumpComparison &c, int row)
@@ -48,7 +66,14 @@ QJsonObject compareRowJson(const DumpComparison &c, int row)
                   {u"inf_npu"_s, m.infNpu},
                   {u"nan_bench"_s, m.nanBench},
                   {u"inf_bench"_s, m.infBench},
+                  {u"nonfinite_gained"_s, r.nonFiniteGained},
+                  {u"npu_stats"_s, statsJson(n.stats ? *n.stats : m.npu)},
+                  {u"bench_stats"_s, statsJson(b.stats ? *b.stats : m.bench)},
+                  {u"accuracy"_s, c.statisticsMode ? QJsonValue() : accuracyText(r.accuracy)},
                   {u"verdict"_s, verdictId(r.verdict)},
+                  {u"reasons"_s, stringArray(verdictReasonIds(r.reasons))},
+                  {u"divergent"_s, r.divergent},
+                  {u"origin"_s, r.origin},
                   {u"message"_s, r.message}};
     if (c.statisticsMode)
         o.insert(u"stats"_s,
@@ -72,7 +97,9 @@ QJsonValue firstDivergentJson(const DumpComparison &c)
                        {u"index"_s, r.bench},
                        {u"cosine"_s, jsonNumber(r.metrics.cosine)},
                        {u"max_abs_err"_s, jsonNumber(r.metrics.maxAbsErr)},
-                       {u"kind"_s, r.origin ? u"origin"_s : u"propagated"_s}};
+                       {u"kind"_s, r.origin ? u"origin"_s : u"propagated"_s},
+                       {u"verdict"_s, verdictId(r.verdict)},
+                       {u"reasons"_s, stringArray(verdictReasonIds(r.reasons))}};
 }
 
 } // namespace Twinscope::Core

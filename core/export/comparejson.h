@@ -15,10 +15,14 @@ namespace Twinscope::Core {
 // "inf"/"-inf" so it survives.
 QJsonValue jsonNumber(double value);
 QJsonArray shapeJson(const QList<qint64> &shape);
+QJsonArray stringArray(const QStringList &list);
+// {max, min, mean, norm}
+QJsonObject statsJson(const TensorStats &stats);
 // One element of tensors[]: name, index, npu_name, match, shape, dtype, npu_dtype, the metrics,
-// NaN/Inf counts, verdict, message (and stats in statistics mode).
+// NaN/Inf counts, nonfinite_gained, npu_stats/bench_stats, accuracy, verdict, reasons,
+// divergent, origin, message (and stats in statistics mode).
 QJsonObject compareRowJson(const DumpComparison &comparison, int row);
-// first_divergent: {name, index, cosine, max_abs_err, kind} or null.
+// first_divergent: {name, index, cosine, max_abs_err, kind, verdict, reasons} or null.
 QJsonValue firstDivergentJson(const DumpComparison &comparison);
 
 } // namespace Twinscope::Core

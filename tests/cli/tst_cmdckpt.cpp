@@ -61,8 +61,11 @@ private slots:
         const QJsonArray tensors = o.value(u"tensors"_s).toArray();
         QCOMPARE(tensors.size(), 22);
         // tensors[] as `dumps` writes them.
-        const QStringList dumpKeys{u"allclose_pass_share"_s,
+        const QStringList dumpKeys{u"accuracy"_s,
+                                   u"allclose_pass_share"_s,
+                                   u"bench_stats"_s,
                                    u"cosine"_s,
+                                   u"divergent"_s,
                                    u"dtype"_s,
                                    u"five_thousandth_ratio"_s,
                                    u"index"_s,
@@ -77,9 +80,13 @@ private slots:
                                    u"name"_s,
                                    u"nan_bench"_s,
                                    u"nan_npu"_s,
+                                   u"nonfinite_gained"_s,
                                    u"npu_dtype"_s,
                                    u"npu_name"_s,
+                                   u"npu_stats"_s,
                                    u"one_thousandth_ratio"_s,
+                                   u"origin"_s,
+                                   u"reasons"_s,
                                    u"rel_euclidean"_s,
                                    u"rmse"_s,
                                    u"shape"_s,
@@ -93,7 +100,13 @@ private slots:
         const QJsonObject first = o.value(u"first_divergent"_s).toObject();
         QCOMPARE(first.value(u"name"_s).toString(), u"layer1.0.bn2.running_var"_s);
         QCOMPARE(sortedKeys(first),
-                 (QStringList{u"cosine"_s, u"index"_s, u"kind"_s, u"max_abs_err"_s, u"name"_s}));
+                 (QStringList{u"cosine"_s,
+                              u"index"_s,
+                              u"kind"_s,
+                              u"max_abs_err"_s,
+                              u"name"_s,
+                              u"reasons"_s,
+                              u"verdict"_s}));
         // The counters without a twin are reported as info entries.
         bool noTwin = false;
         for (const QJsonValue &w : o.value(u"warnings"_s).toArray())

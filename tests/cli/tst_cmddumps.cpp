@@ -1,4 +1,7 @@
-// twinscope-cli dumps: exit codes, the documented JSON keys, the CSV file.
+// twinscope-cli dumps: exit codes, the documented JSON keys, the CSV file; the same verdicts in the
+// JSON summary, its rows, its steps[] and the compare CSV.
+#include "core/dump/resulttable.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -85,6 +88,89 @@ private slots:
         QVERIFY(f.readLine().startsWith("NPU Name,Bench Name,"));
     }
 
+    // One conclusion everywhere (issue #12): the counts, steps[] and first divergent tensor of the
+    // JSON derive from the same per-row verdicts as the CSV's Result (statistics) or Accuracy
+    // Reached (tensor) column, row by row, on msprobe's own dumps of a planted weight change.
+    void verdictsAgreeAcrossOutputs_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::newRow("tensor") << u"tensor"_s;
+        QTest::newRow("statistics") << u"statistics"_s;
+    }
+    void verdictsAgreeAcrossOutputs()
+    {
+        QFETCH(QString, mode);
+        const QString base = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/msprobe_planted/") + mode;
+        QTemporaryDir tmp;
+        const QString csv = tmp.filePath(u"out.csv"_s);
+        const Run r = run({u"--json"_s, u"--csv"_s, csv, base + u"/bench"_s, base + u"/weight"_s});
+        QCOMPARE(r.exit, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(u"run"_s).toString(), u"step0/rank"_s);
+        const QJsonArray tensors = o.value(u"tensors"_s).toArray();
+        QHash<QString, int> counts;
+        for (const auto &t : tensors)
+            ++counts[t.toObject().value(u"verdict"_s).toString()];
+        const QJsonObject verdicts = o.value(u"verdicts"_s).toObject();
+        for (const QString &v : {u"pass"_s, u"warning"_s, u"error"_s})
+            QCOMPARE(counts.value(v), verdicts.value(v).toInt());
+        const QJsonObject step0 = o.value(u"steps"_s).toArray().first().toObject();
+        QCOMPARE(step0.value(u"errors"_s).toInt(), verdicts.value(u"error"_s).toInt());
+        QCOMPARE(step0.value(u"warnings"_s).toInt(), verdicts.value(u"warning"_s).toInt());
+        const QJsonObject first = o.value(u"first_divergent"_s).toObject();
+        QCOMPARE(step0.value(u"first_divergent"_s).toObject().value(u"name"_s),
+                 first.value(u"name"_s));
+        const int firstIndex = first.value(u"index"_s).toInt();
+        QVERIFY(tensors[firstIndex].toObject().value(u"divergent"_s).toBool());
+        for (int i = 0; i < firstIndex; ++i)
+            QVERIFY(!tensors[i].toObject().value(u"divergent"_s).toBool());
+
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        Twinscope::Core::Error error;
+        const auto table =
+            Twinscope::Core::readCsvTable(std::string_view(text.constData(), size_t(text.size())),
+                                          csv,
+                                          Twinscope::Core::CancelToken(),
+                                          &error);
+        QVERIFY(table);
+        QCOMPARE(table->rows.size(), tensors.size());
+        const int name = table->column(u"NPU Name"_s);
+        const int result = table->column(u"Result"_s);
+        const int accuracy = table->column(u"Accuracy Reached or Not"_s);
+        QVERIFY(name >= 0 && (mode == u"statistics"_s ? result >= 0 : accuracy >= 0));
+        for (qsizetype i = 0; i < tensors.size(); ++i) {
+            const QJsonObject t = tensors[i].toObject();
+            const QStringList &row = table->rows[i];
+            QVERIFY(t.value(u"name"_s).toString().startsWith(row[name]));
+            const QString verdict = t.value(u"verdict"_s).toString();
+            if (mode == u"statistics"_s) {
+                const QString expected = verdict == u"error"_s     ? u"error"_s
+                                         : verdict == u"warning"_s ? u"Warning"_s
+                                                                   : QString();
+                QCOMPARE(row[result], expected);
+            } else {
+                QCOMPARE(row[accuracy], t.value(u"accuracy"_s).toString());
+                if (row[accuracy] == u"No"_s) // msprobe's accuracy rule fails: an error here
+                    QCOMPARE(verdict, u"error"_s);
+            }
+        }
+        // The CSV opened as a compare result gives back every row's verdict and the same first
+        // divergent tensor.
+        const Run back = run({u"--json"_s, csv});
+        QCOMPARE(back.exit, 0);
+        const QJsonObject b = QJsonDocument::fromJson(back.out).object();
+        QCOMPARE(b.value(u"verdicts"_s).toObject(), verdicts);
+        const QJsonArray backTensors = b.value(u"tensors"_s).toArray();
+        QCOMPARE(backTensors.size(), tensors.size());
+        for (qsizetype i = 0; i < tensors.size(); ++i)
+            QCOMPARE(backTensors[i].toObject().value(u"verdict"_s),
+                     tensors[i].toObject().value(u"verdict"_s));
+        QCOMPARE(b.value(u"first_divergent"_s).toObject().value(u"index"_s),
+                 first.value(u"index"_s));
+    }
+
     void statisticsPairHasNullTensorMetrics()
     {
         const Run r = run(
@@ -102,8 +188,20 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exit");
         QTest::addColumn<QString>("stderr");
-        QTest::newRow("one path") << QStringList{pair(u"dumper/bench.h5"_s)} << 2
-                                  << u"exactly two paths"_s;
+        QTest::newRow("three paths")
+            << QStringList{pair(u"dumper/bench.h5"_s), pair(u"dumper/npu.h5"_s), pair(u"x"_s)} << 2
+            << u"one path"_s;
+        QTest::newRow("bad step") << QStringList{u"--step"_s,
+                                                 u"-1"_s,
+                                                 pair(u"dumper/bench.h5"_s),
+                                                 pair(u"dumper/npu.h5"_s)}
+                                  << 2 << u"--step"_s;
+        QTest::newRow("result with a partner")
+            << QStringList{QStringLiteral(
+                               TWINSCOPE_TEST_DATA
+                               "/dump/compare_result/msprobe833_tensor_weight_step0.xlsx"),
+                           pair(u"dumper/npu.h5"_s)}
+            << 3 << u"comparison already"_s;
         QTest::newRow("bad rtol") << QStringList{u"--rtol"_s,
                                                  u"x"_s,
                                                  pair(u"dumper/bench.h5"_s),

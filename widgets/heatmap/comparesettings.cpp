@@ -15,8 +15,9 @@ Core::CompareOptions compareOptionsFromSettings()
     s.beginGroup(u"dumps"_s);
     o.thresholds.cosine = s.value(u"cosineThreshold"_s, o.thresholds.cosine).toDouble();
     o.thresholds.maxAbsErr = s.value(u"maxAbsErrThreshold"_s, o.thresholds.maxAbsErr).toDouble();
-    o.thresholds.statRelTolerance =
-        s.value(u"statRelTolerance"_s, o.thresholds.statRelTolerance).toDouble();
+    // "statMagnitude", not the old "statRelTolerance" key: its stored 2 % default would bring
+    // back the rule issue #12 replaced.
+    o.thresholds.statMagnitude = s.value(u"statMagnitude"_s, o.thresholds.statMagnitude).toDouble();
     o.rtol = s.value(u"rtol"_s, o.rtol).toDouble();
     o.atol = s.value(u"atol"_s, o.atol).toDouble();
     // What a dump may make Twinscope read (the Dumps tab's Limits menu, docs/RELIABILITY.md).

@@ -2,22 +2,30 @@
 
 #include "comparesettings.h"
 #include "core/dump/dumppipeline.h"
+#include "core/dump/dumpseries.h"
 #include "core/export/comparecsv.h"
+#include "core/export/csvwriter.h"
 #include "core/models/comparetablemodel.h"
+#include "core/models/runsummarymodel.h"
+#include "core/models/tensorstatsmodel.h"
 #include "divergenceheatmap.h"
 #include "tensordetailpane.h"
 #include "widgets/tables/comparetableview.h"
+#include "widgets/tables/verdictdelegate.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
 #include <QSettings>
+#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QWidgetAction>
@@ -31,6 +39,11 @@ namespace Twinscope::Widgets {
 DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
     : Workspace(loads, parent)
     , m_model(new Core::CompareTableModel(this))
+    , m_runsModel(new Core::RunSummaryModel(this))
+    , m_runs(new QTableView(this))
+    , m_statsModel(new Core::TensorStatsModel(this))
+    , m_statsProxy(new QSortFilterProxyModel(this))
+    , m_statsView(new QTableView(this))
     , m_heatmap(new DivergenceHeatmap(this))
     , m_table(new CompareTableView(m_model, this))
     , m_detail(new TensorDetailPane(this))
@@ -40,6 +53,7 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
     , m_statTolerance(new QDoubleSpinBox(this))
     , m_mode(new QComboBox(this))
     , m_compareJob(loads, this)
+    , m_singleJob(loads, this)
     , m_detailJob(loads, this)
 {
     auto *layout = new QVBoxLayout(this);
@@ -82,8 +96,9 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
             5);
     addSpin(m_statTolerance,
             tr("&Statistics ±"),
-            tr("Statistics mode: a Max/Min/Mean/Norm difference above this share diverges"),
-            current.thresholds.statRelTolerance,
+            tr("Statistics mode: a Max/Min/Mean/Norm that moves by more than this share of its "
+               "value warns (msprobe: 0.5)"),
+            current.thresholds.statMagnitude,
             1,
             3);
     addLimitsMenu(top);
@@ -94,9 +109,43 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
     connect(m_mode, &QComboBox::currentIndexChanged, this, &DumpWorkspace::updateHeatmap);
     layout->addLayout(top);
     auto *split = new QSplitter(Qt::Horizontal, this);
+    auto *left = new QSplitter(Qt::Vertical, split);
     auto *right = new QSplitter(Qt::Vertical, split);
-    split->addWidget(m_heatmap);
+    // The step x rank summary of a whole run sits above the heatmap; a row opens its run.
+    auto setupTable = [](QTableView *view) {
+        view->setSelectionBehavior(QAbstractItemView::SelectRows);
+        view->setSelectionMode(QAbstractItemView::SingleSelection);
+        view->setItemDelegate(new VerdictDelegate(view));
+        view->verticalHeader()->setVisible(false);
+        view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+        view->horizontalHeader()->setStretchLastSection(true);
+    };
+    m_runs->setModel(m_runsModel);
+    setupTable(m_runs);
+    m_runs->setToolTip(tr("Every compared step and rank; click a row to open that run"));
+    m_runs->setVisible(false);
+    connect(m_runs->selectionModel(),
+            &QItemSelectionModel::currentRowChanged,
+            this,
+            [this](const QModelIndex &index) {
+                if (index.isValid() && index.row() != m_run && !m_syncing)
+                    showRun(index.row());
+            });
+    left->addWidget(m_runs);
+    left->addWidget(m_heatmap);
+    left->setStretchFactor(0, 1);
+    left->setStretchFactor(1, 3);
+    // One dump alone: its statistics table replaces the comparison's table and heatmap.
+    m_statsProxy->setSourceModel(m_statsModel);
+    m_statsProxy->setSortRole(Core::CompareTableModel::SortRole);
+    m_statsView->setModel(m_statsProxy);
+    m_statsView->setSortingEnabled(true);
+    m_statsView->sortByColumn(Core::TensorStatsModel::IndexColumn, Qt::AscendingOrder);
+    setupTable(m_statsView);
+    m_statsView->setVisible(false);
+    split->addWidget(left);
     split->addWidget(right);
+    right->addWidget(m_statsView);
     right->addWidget(m_table);
     right->addWidget(m_detail);
     split->setStretchFactor(0, 2);
@@ -141,7 +190,7 @@ void DumpWorkspace::saveThresholds()
     s.beginGroup(u"dumps"_s);
     s.setValue(u"cosineThreshold"_s, m_cosine->value());
     s.setValue(u"maxAbsErrThreshold"_s, m_maxAbs->value());
-    s.setValue(u"statRelTolerance"_s, m_statTolerance->value());
+    s.setValue(u"statMagnitude"_s, m_statTolerance->value());
     if (m_capMillions) {
         // The box shows whole millions: keep an exact cap (the default 2^32) the box still shows.
         const qint64 stored =
@@ -202,17 +251,112 @@ void DumpWorkspace::addLimitsMenu(QHBoxLayout *bar)
 
 void DumpWorkspace::openPaths(const QList<Core::SniffResult> &inputs)
 {
-    for (const Core::SniffResult &r : inputs)
+    for (const Core::SniffResult &r : inputs) {
+        if (r.format == u"compare_result"_s) {
+            // A compare result is a comparison already: it opens alone.
+            m_pending.clear();
+            openResult(r.path);
+            return;
+        }
         m_pending << r.path;
+    }
     if (m_pending.size() >= 2) {
         const QString bench = m_pending.takeFirst();
         const QString npu = m_pending.takeFirst();
         m_pending.clear();
         compare(bench, npu);
     } else if (m_pending.size() == 1) {
-        m_header->setText(tr("Benchmark dump: %1 — now open the NPU dump to compare with.")
-                              .arg(m_pending.first()));
+        // One dump: analysed on its own at once; a second one opened later is compared with it.
+        analyse(m_pending.first());
     }
+}
+
+void DumpWorkspace::setSingleMode(bool single)
+{
+    m_statsView->setVisible(single);
+    m_table->setVisible(!single);
+    m_detail->setVisible(!single);
+    m_heatmap->setVisible(!single);
+    m_runs->setVisible(!single && m_series && m_series->runs.size() > 1);
+    m_mode->setVisible(!single && bool(m_series));
+}
+
+void DumpWorkspace::analyse(const QString &path)
+{
+    m_benchPath = path;
+    m_npuPath.clear();
+    m_header->setText(tr("Analysing %1 on its own …").arg(path));
+    Core::SingleDumpInput input{path, {}, {}, 0, options().read};
+    m_singleJob.start(
+        tr("Analysing a dump"),
+        [input](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+            return Core::runSingleDumpPipeline(input, progress, cancel);
+        },
+        [this](const Core::Result<Core::OverflowSeries> &r) { onAnalysed(r); });
+}
+
+void DumpWorkspace::onAnalysed(const Core::Result<Core::OverflowSeries> &result)
+{
+    if (result.isFailed()) {
+        m_header->setText(tr("The analysis failed: %1").arg(result.error().toString()));
+        emit loadFailed(result.error().file.isEmpty() ? m_benchPath : result.error().file,
+                        result.error());
+        return;
+    }
+    if (!result.isOk())
+        return;
+    m_overflow = result.value();
+    m_comparison.reset();
+    m_series.reset();
+    m_model->setComparison(nullptr);
+    setSingleMode(true);
+    showAnalysis(Core::firstOverflowRun(*m_overflow));
+    emit loaded(m_benchPath, result.diagnostics());
+    emit analysisReady();
+}
+
+void DumpWorkspace::showAnalysis(int run)
+{
+    const auto &a = m_overflow->runs[run];
+    m_statsModel->setAnalysis(a);
+    const QString label = m_overflow->labels[run];
+    QString runs;
+    for (int i = 0; i < m_overflow->runs.size(); ++i)
+        if (m_overflow->runs[i]->origin >= 0 && i != run)
+            runs += tr(" · also in %1").arg(m_overflow->labels[i].toHtmlEscaped());
+    m_header->setText(
+        tr("%1 (%2)%3 on its own: %n tensor(s), ", nullptr, int(a->tensors.size()))
+            .arg(QFileInfo(m_benchPath).fileName(),
+                 a->dump->format,
+                 label.isEmpty() ? QString() : tr(", run <b>%1</b>").arg(label.toHtmlEscaped())) +
+        tr("%1 with NaN/Inf, %2 fp16-saturated (±65504) · first overflow: %3")
+            .arg(a->nonFiniteTensors)
+            .arg(a->saturatedTensors)
+            .arg(a->origin >= 0
+                     ? u"<b>%1</b>"_s.arg(a->dump->tensors[a->origin].name.toHtmlEscaped())
+                     : tr("none")) +
+        runs + u"<br>"_s + tr("Open a benchmark dump as well to compare the two."));
+    if (a->origin >= 0) {
+        const QModelIndex at = m_statsProxy->mapFromSource(m_statsModel->index(a->origin, 0));
+        m_statsView->selectRow(at.row());
+        m_statsView->scrollTo(at, QAbstractItemView::PositionAtCenter);
+    }
+}
+
+void DumpWorkspace::openResult(const QString &path)
+{
+    m_benchPath = path;
+    m_npuPath.clear();
+    m_header->setText(tr("Reading the compare result %1 …").arg(path));
+    Core::DumpPipelineInput input;
+    input.benchPath = path;
+    input.options = options();
+    m_compareJob.start(
+        tr("Reading a compare result"),
+        [input](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+            return Core::runDumpPipeline(input, progress, cancel);
+        },
+        [this](const Core::Result<Core::DumpSeries> &r) { onCompared(r); });
 }
 
 void DumpWorkspace::compare(const QString &benchPath, const QString &npuPath)
@@ -257,10 +401,14 @@ void DumpWorkspace::onCompared(const Core::Result<Core::DumpSeries> &result)
         m_series.reset();
     }
     m_mode->blockSignals(false);
-    m_mode->setVisible(bool(m_series));
-    m_run = 0;
-    showComparison(series->runs.first(), series->labels.first());
-    emit loaded(m_npuPath, result.diagnostics());
+    m_overflow.reset();
+    m_statsModel->setAnalysis(nullptr);
+    m_runsModel->setSeries(m_series);
+    setSingleMode(false);
+    // The run that diverges first opens (steps, then ranks); the summary lists them all.
+    m_run = -1;
+    showRun(Core::firstDivergingRun(*series), series);
+    emit loaded(m_npuPath.isEmpty() ? m_benchPath : m_npuPath, result.diagnostics());
     emit statusMessage(tr("Compared %n tensor pair(s)", nullptr, int(m_comparison->rows.size())));
     emit comparisonReady();
 }
@@ -285,6 +433,11 @@ void DumpWorkspace::showComparison(std::shared_ptr<const Core::DumpComparison> c
     if (c.nanOrigin >= 0)
         nan = tr(" · NaN/Inf origin: <b>%1</b>")
                   .arg(c.bench->tensors[c.rows[c.nanOrigin].bench].name.toHtmlEscaped());
+    if (c.changedArguments > 0)
+        nan += tr(" · %n changed argument(s)", nullptr, c.changedArguments);
+    const QString counts = tr("%1 errors, %2 warnings · ")
+                               .arg(c.countVerdict(Core::Verdict::Error))
+                               .arg(c.countVerdict(Core::Verdict::Warning));
     const QString run =
         label.isEmpty() ? QString() : tr(" · run <b>%1</b>").arg(label.toHtmlEscaped());
     m_header->setText(
@@ -295,16 +448,28 @@ void DumpWorkspace::showComparison(std::shared_ptr<const Core::DumpComparison> c
                  c.npu->format,
                  c.statisticsMode ? tr(" · statistics mode") : QString(),
                  run) +
-        tr("%1 / %2 unmatched · ").arg(c.unmatchedBench.size()).arg(c.unmatchedNpu.size()) + first +
-        nan);
+        tr("%1 / %2 unmatched · ").arg(c.unmatchedBench.size()).arg(c.unmatchedNpu.size()) +
+        counts + first + nan);
+    // The first divergent tensor is where the user starts: select it (table, heatmap, detail).
+    if (c.firstDivergent >= 0)
+        selectRow(c.firstDivergent);
 }
 
 void DumpWorkspace::showRun(int run)
 {
-    if (!m_series || run < 0 || run >= m_series->runs.size())
+    if (m_series)
+        showRun(run, m_series);
+}
+
+void DumpWorkspace::showRun(int run, const std::shared_ptr<const Core::DumpSeries> &series)
+{
+    if (run < 0 || run >= series->runs.size())
         return;
     m_run = run;
-    showComparison(m_series->runs[run], m_series->labels[run]);
+    m_syncing = true;
+    m_runs->selectRow(run);
+    m_syncing = false;
+    showComparison(series->runs[run], series->labels[run]);
 }
 
 void DumpWorkspace::updateHeatmap()
@@ -358,15 +523,20 @@ void DumpWorkspace::selectRow(int comparisonRow)
 
 bool DumpWorkspace::isEmpty() const
 {
-    return !m_comparison;
+    return !m_comparison && !m_overflow;
 }
 
 void DumpWorkspace::closeAll()
 {
     m_compareJob.cancel();
+    m_singleJob.cancel();
     m_detailJob.cancel();
     m_comparison.reset();
     m_series.reset();
+    m_overflow.reset();
+    m_statsModel->setAnalysis(nullptr);
+    m_runsModel->setSeries(nullptr);
+    setSingleMode(false);
     m_mode->clear();
     m_mode->setVisible(false);
     m_model->setComparison(nullptr);
@@ -377,6 +547,8 @@ void DumpWorkspace::closeAll()
 
 QString DumpWorkspace::exportFilter() const
 {
+    if (m_overflow && !m_comparison)
+        return tr("Tensor statistics CSV (*.csv)");
     if (!m_comparison)
         return {};
     return tr("Compare result CSV (*.csv);;Heatmap PNG (*.png);;Heatmap SVG (*.svg);;Heatmap PDF "
@@ -385,9 +557,17 @@ QString DumpWorkspace::exportFilter() const
 
 bool DumpWorkspace::exportTo(const QString &path, const QString &filter, QString *errorMessage)
 {
+    bool ok = false;
+    if (m_overflow && !m_comparison) {
+        QFile f(path);
+        ok = f.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+             Core::writeModelCsv(*m_statsModel, &f, Core::CompareTableModel::RawValueRole);
+        if (!ok && errorMessage)
+            *errorMessage = tr("%1 could not be written").arg(path);
+        return ok;
+    }
     if (!m_comparison)
         return false;
-    bool ok = false;
     if (filter.contains(u"*.png"_s)) {
         ok = m_heatmap->savePng(path);
     } else if (filter.contains(u"*.pdf"_s)) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/dump/divergencematrix.h"
+#include "core/dump/overflowanalysis.h"
 #include "core/dump/tensordetail.h"
 #include "widgets/common/jobslot.h"
 #include "widgets/common/workspace.h"
@@ -11,11 +12,15 @@ class QDoubleSpinBox;
 class QHBoxLayout;
 class QLabel;
 class QSpinBox;
+class QSortFilterProxyModel;
 class QSplitter;
+class QTableView;
 
 namespace Twinscope::Core {
 class CompareTableModel;
-}
+class RunSummaryModel;
+class TensorStatsModel;
+} // namespace Twinscope::Core
 
 namespace Twinscope::Widgets {
 
@@ -25,7 +30,9 @@ class TensorDetailPane;
 
 // The dump-comparison tab: two inputs (benchmark first, NPU second) are loaded and compared off the
 // GUI thread; the per-layer heatmap, the compare table and the detail pane stay in sync on
-// selection.
+// selection, and the first divergent tensor is selected on arrival. Whole runs (step*/rank* trees)
+// add a step x rank summary whose rows open their run. One dump alone shows its statistics table
+// (single-side overflow analysis); a compare-result file shows as a comparison.
 class DumpWorkspace : public Workspace
 {
     Q_OBJECT
@@ -43,6 +50,11 @@ public:
     bool exportTo(const QString &path, const QString &filter, QString *errorMessage) override;
 
     void compare(const QString &benchPath, const QString &npuPath);
+    // One dump, no benchmark: every tensor's statistics, NaN/Inf and fp16 saturation, and the
+    // first overflowing call, in a statistics table (issue #12). An msprobe/ptdbg compare result
+    // (CSV, .xlsx) opens as a comparison instead.
+    void analyse(const QString &path);
+    void openResult(const QString &path);
     void selectRow(int comparisonRow); // table, heatmap and detail pane follow
 
     const std::shared_ptr<const Core::DumpComparison> &comparison() const { return m_comparison; }
@@ -51,7 +63,13 @@ public:
     const std::shared_ptr<const Core::DumpSeries> &series() const { return m_series; }
     QComboBox *heatmapModeBox() const { return m_mode; }
     void showRun(int run);
+    int currentRun() const { return m_run; }
     Core::CompareTableModel *model() const { return m_model; }
+    Core::RunSummaryModel *runsModel() const { return m_runsModel; }
+    QTableView *runsView() const { return m_runs; }
+    Core::TensorStatsModel *statsModel() const { return m_statsModel; }
+    QTableView *statsView() const { return m_statsView; }
+    const std::shared_ptr<const Core::OverflowSeries> &overflow() const { return m_overflow; }
     DivergenceHeatmap *heatmap() const { return m_heatmap; }
     CompareTableView *tableView() const { return m_table; }
     QDoubleSpinBox *cosineThresholdEdit() const { return m_cosine; }
@@ -63,18 +81,29 @@ public:
 
 signals:
     void comparisonReady();
+    void analysisReady();
     void detailReady(int comparisonRow);
 
 private:
     void onCompared(const Core::Result<Core::DumpSeries> &result);
+    void onAnalysed(const Core::Result<Core::OverflowSeries> &result);
+    void showAnalysis(int run);
+    void setSingleMode(bool single);
     Core::CompareOptions options() const;
     void saveThresholds();
     void addLimitsMenu(QHBoxLayout *bar);
     void showComparison(std::shared_ptr<const Core::DumpComparison> comparison,
                         const QString &label);
+    void showRun(int run, const std::shared_ptr<const Core::DumpSeries> &series);
     void updateHeatmap();
 
     Core::CompareTableModel *m_model;
+    Core::RunSummaryModel *m_runsModel;
+    QTableView *m_runs;
+    Core::TensorStatsModel *m_statsModel;
+    QSortFilterProxyModel *m_statsProxy;
+    QTableView *m_statsView;
+    std::shared_ptr<const Core::OverflowSeries> m_overflow;
     DivergenceHeatmap *m_heatmap;
     CompareTableView *m_table;
     TensorDetailPane *m_detail;
@@ -91,6 +120,7 @@ private:
     QStringList m_pending; // paths waiting for their partner
     QString m_benchPath, m_npuPath;
     JobSlot<Core::DumpSeries> m_compareJob;
+    JobSlot<Core::OverflowSeries> m_singleJob;
     JobSlot<Core::TensorDetail> m_detailJob;
     bool m_syncing = false;
 };

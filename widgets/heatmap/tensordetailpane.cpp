@@ -189,7 +189,21 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
         m_stats->setItem(
             i, i < 6 ? 3 - m_npuColumn : 2, new QTableWidgetItem(i < 6 ? num(vb) : QString()));
     }
-    m_note->setText(r.message);
+    // The call's non-tensor arguments (msprobe's scalars, the dumper's Type datasets), changed
+    // ones marked: a changed divisor is a cause the tensors alone do not show.
+    QStringList arguments;
+    for (const Core::ArgumentDiff &d : c.arguments) {
+        const Core::ArgumentEntry &ab = c.bench->arguments[d.bench];
+        if (ab.op != b.op)
+            continue;
+        const QString name = ab.key.mid(ab.op.size() + 1);
+        arguments << (d.changed ? tr("%1 = %2 (bench %3, changed)")
+                                      .arg(name, c.npu->arguments[d.npu].value, ab.value)
+                                : tr("%1 = %2").arg(name, ab.value));
+    }
+    m_note->setText(arguments.isEmpty()
+                        ? r.message
+                        : r.message + u'\n' + tr("Arguments: %1").arg(arguments.join(u"; "_s)));
     // msprobe stack.json: where the NPU-side call was made, innermost frame last.
     const QStringList stack = c.npu->callStacks.value(n.op, c.bench->callStacks.value(b.op));
     m_title->setToolTip(stack.isEmpty() ? QString() : tr("Call stack:\n%1").arg(stack.join(u'\n')));

@@ -28,6 +28,8 @@ private slots:
     void realH100Data();
     void checkpoints_data();
     void checkpoints();
+    void compareResultsAndStacks_data();
+    void compareResultsAndStacks();
 };
 
 namespace {
@@ -373,6 +375,33 @@ void tst_FileSniffer::checkpoints()
         sniffBytes(std::string_view(head.constData(), size_t(head.size())), u"x.bin"_s, f.size());
     if (format != u"npz"_s) // numpy's archives are told from other zips by their extension
         QCOMPARE(fileKindId(renamed.kind), kind);
+}
+
+// Issue #12: msprobe 8.x's .xlsx and CSV compare results, ptdbg's CSV and 8.x stack.json.
+void tst_FileSniffer::compareResultsAndStacks_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("producer");
+    QTest::addColumn<QString>("format");
+    const QString planted = u"dump/msprobe_planted/tensor/bench/step0/rank/"_s;
+    QTest::newRow("msprobe xlsx") << u"dump/compare_result/msprobe833_tensor_weight_step0.xlsx"_s
+                                  << u"msprobe"_s << u"compare_result"_s;
+    QTest::newRow("ptdbg csv") << u"shared/dump/ptdbg_compare_result_20230703104808.csv"_s
+                               << u"ptdbg"_s << u"compare_result"_s;
+    QTest::newRow("msprobe 8.x stack.json")
+        << planted + u"stack.json"_s << u"msprobe"_s << u"msprobe_stack_json"_s;
+}
+
+void tst_FileSniffer::compareResultsAndStacks()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, producer);
+    QFETCH(QString, format);
+    const SniffResult r = sniffPath(QStringLiteral(TWINSCOPE_TEST_DATA "/") + file);
+    QVERIFY(!r.error);
+    QCOMPARE(r.kind, FileKind::Dump);
+    QCOMPARE(r.producer, producer);
+    QCOMPARE(r.format, format);
 }
 
 QTEST_GUILESS_MAIN(tst_FileSniffer)

@@ -126,8 +126,13 @@ private slots:
             QVERIFY(truth.value(u"first_divergent"_s).isNull());
             const auto c = compare(tmp.path() + u"/bench.h5"_s, tmp.path() + u"/npu.h5"_s);
             QVERIFY(c);
-            QCOMPARE(c->firstDivergent, -1);
+            // No planted precision divergence: the first divergent tensor is where the NPU gains
+            // NaN, and the header and the rows say so alike.
             QVERIFY(c->nanOrigin >= 0);
+            QCOMPARE(c->firstDivergent, c->nanOrigin);
+            QCOMPARE(c->rows[c->nanOrigin].verdict, Verdict::Error);
+            for (int i = 0; i < c->firstDivergent; ++i)
+                QVERIFY(c->rows[i].verdict != Verdict::Error);
             return;
         }
         checkTruth(tmp.path());
@@ -171,9 +176,13 @@ private slots:
         QBuffer csv;
         csv.open(QIODevice::WriteOnly);
         QVERIFY(writeCompareCsv(*c, &csv));
+        // msprobe 8.3.3's statistics header (CompareConst.SUMMARY_COMPARE_RESULT_HEADER).
         QVERIFY(csv.data().startsWith(
-            "NPU Name,Bench Name,NPU Tensor Dtype,Bench Tensor Dtype,NPU Tensor Shape,"
-            "Bench Tensor Shape,Max diff"));
+            "NPU Name,Bench Name,NPU Dtype,Bench Dtype,NPU Tensor Shape,Bench Tensor Shape,"
+            "NPU Requires_grad,Bench Requires_grad,Max diff,Min diff,Mean diff,L2norm diff,"
+            "MaxRelativeErr,MinRelativeErr,MeanRelativeErr,NormRelativeErr,NPU max,NPU min,"
+            "NPU mean,NPU l2norm,Bench max,Bench min,Bench mean,Bench l2norm,"
+            "Requires_grad Consistent,Result,Err_message\n"));
         // Without the mapping, the renamed calls stay unmatched or fall back to weaker matching.
         const auto plain = compare(dir + u"pytorch_data"_s, dir + u"mindspore_data"_s);
         QVERIFY(plain);
@@ -192,13 +201,14 @@ private slots:
         csv.open(QIODevice::WriteOnly);
         QVERIFY(writeCompareCsv(*c, &csv));
         const QList<QByteArray> lines = csv.data().split('\n');
+        // msprobe 8.3.3's tensor-mode header (CompareConst.COMPARE_RESULT_HEADER + Data_name).
         QCOMPARE(lines.first(),
-                 QByteArray(
-                     "NPU Name,Bench Name,NPU Tensor Dtype,Bench Tensor Dtype,NPU Tensor Shape,"
-                     "Bench Tensor Shape,Cosine,MaxAbsErr,NPU max,NPU min,NPU mean,Bench max,"
-                     "Bench min,Bench mean,Accuracy Reached or Not,Err_message,EucDist,"
-                     "MaxRelativeErr,One Thousandth Err Ratio,Five Thousandths Err Ratio,Result"));
-        QCOMPARE(lines.size(), c->rows.size() + 2); // header, rows, trailing newline
+                 QByteArray("NPU Name,Bench Name,NPU Dtype,Bench Dtype,NPU Tensor Shape,"
+                            "Bench Tensor Shape,NPU Requires_grad,Bench Requires_grad,Cosine,"
+                            "EucDist,MaxAbsErr,MaxRelativeErr,One Thousandth Err Ratio,"
+                            "Five Thousandths Err Ratio,NPU max,NPU min,NPU mean,NPU l2norm,"
+                            "Bench max,Bench min,Bench mean,Bench l2norm,Requires_grad Consistent,"
+                            "Accuracy Reached or Not,Err_message,Data_name"));
     }
 
     // msprobe step/rank trees: runs pair by relative folder; the across-runs heatmap has one column

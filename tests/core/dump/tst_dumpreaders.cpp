@@ -55,8 +55,9 @@ private slots:
             << u"broken/truncated.npz"_s << u"malformed"_s << u"end-of-central-directory"_s;
         QTest::newRow("h5 truncated")
             << u"broken/truncated.h5"_s << u"truncated"_s << u"truncated or its metadata"_s;
-        QTest::newRow("pt in msprobe folder")
-            << u"good/msprobe_pt/dump_tensor_data"_s << u"unsupported"_s << u"torch.save"_s;
+        QTest::newRow("pt that is no zip")
+            << u"good/msprobe_pt/dump_tensor_data/Torch.cos.0.forward.input.0.pt"_s
+            << u"unknown_format"_s << u"not a tensor dump"_s;
     }
     void brokenFiles()
     {
@@ -95,8 +96,9 @@ private slots:
             << u"Shape of NPU and bench tensor do not match"_s << u"unmatched"_s;
         QTest::newRow("compressed npz") << u"broken/compressed.npz"_s << u"broken/compressed.npz"_s
                                         << u"numpy.savez_compressed"_s << u"error"_s;
-        QTest::newRow(".pt tensors")
-            << u"good/msprobe_pt"_s << u"good/msprobe_pt"_s << u"torch.save (.pt)"_s << u"error"_s;
+        // The fixture's .pt files are 27 bytes of "PK.. not really a torch zip".
+        QTest::newRow("damaged .pt tensors")
+            << u"good/msprobe_pt"_s << u"good/msprobe_pt"_s << u"not a zip archive"_s << u"error"_s;
     }
     void brokenTensors()
     {

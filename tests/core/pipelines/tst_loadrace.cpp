@@ -127,6 +127,13 @@ void tst_LoadRace::npyCutWhileCompared()
     const DumpComparison &c = *r.value()->runs.first();
     QCOMPARE(c.rows.size(), 1);
     const CompareRow &row = c.rows.first();
+    if (row.verdict == Verdict::Pass) {
+        // Under load the worker can finish reading before the progress callback cuts the file:
+        // then both sides were read whole, and the identical files compare exactly equal.
+        QCOMPARE(row.metrics.maxAbsErr, 0.0);
+        QCOMPARE(row.metrics.count, c.bench->tensors.first().numel());
+        return;
+    }
     QCOMPARE(row.verdict, Verdict::Error);
     QVERIFY2(row.message.contains(u"changed while it was read"_s) ||
                  row.message.contains(u"truncated"_s),

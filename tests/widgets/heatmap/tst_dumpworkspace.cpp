@@ -2,6 +2,8 @@
 // heatmap selects it in the table and fills the detail pane. With TWINSCOPE_SCREENSHOT=1 it also
 // writes docs/images/dumps.png.
 #include "core/models/comparetablemodel.h"
+#include "core/models/runsummarymodel.h"
+#include "core/models/tensorstatsmodel.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/heatmap/divergenceheatmap.h"
 #include "widgets/heatmap/dumpworkspace.h"
@@ -12,6 +14,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -68,11 +71,13 @@ private slots:
         QCOMPARE(ws.model()->rowCount(), 83);
         const int first = ws.comparison()->firstDivergent;
         QCOMPARE(first, 15);
+        // Tensor mode: an error; statistics mode: msprobe's "Need double check" warning, which
+        // is how statistics diverge (METRICS.md §4.5).
         QCOMPARE(ws.model()
                      ->index(first, Core::CompareTableModel::VerdictColumn)
                      .data(Core::CompareTableModel::SeverityRole)
                      .toInt(),
-                 int(Core::Verdict::Error));
+                 int(statistics ? Core::Verdict::Warning : Core::Verdict::Error));
 
         // Click the first divergent row's cell in the heatmap.
         QTest::qWait(50);
@@ -288,6 +293,63 @@ private slots:
         QCOMPARE(again.elementCapEdit()->value(), 1);
         QVERIFY(again.allowOutsideAction()->isChecked());
         QSettings().remove(u"dumps"_s);
+    }
+
+    // Issue #12: a whole msprobe run opens on the step that diverges, with the step x rank summary;
+    // header, table rows, run summary and selection all say the same (one set of verdicts).
+    void wholeRunOpensDivergingStep()
+    {
+        Widgets::LoadController loads;
+        Widgets::DumpWorkspace ws(&loads);
+        ws.resize(1400, 900);
+        ws.show();
+        QSignalSpy ready(&ws, &Widgets::DumpWorkspace::comparisonReady);
+        const QString base = QStringLiteral(TWINSCOPE_TEST_DATA "/dump/msprobe_planted/tensor/");
+        ws.compare(base + u"bench"_s, base + u"divzero"_s);
+        QVERIFY(ready.wait(30000));
+        QVERIFY(ws.series());
+        QCOMPARE(ws.currentRun(), 1);
+        QCOMPARE(ws.comparison(), ws.series()->runs[1]);
+        QVERIFY(ws.runsView()->isVisible());
+        QCOMPARE(ws.runsModel()->rowCount(), 2);
+        const Core::DumpComparison &c = *ws.comparison();
+        QVERIFY(c.firstDivergent >= 0);
+        QCOMPARE(ws.tableView()->currentComparisonRow(), c.firstDivergent);
+        int errors = 0;
+        for (int r = 0; r < ws.model()->rowCount(); ++r)
+            errors += ws.model()
+                          ->index(r, Core::CompareTableModel::VerdictColumn)
+                          .data(Core::CompareTableModel::SeverityRole)
+                          .toInt() == int(Core::Verdict::Error);
+        QCOMPARE(errors, c.countVerdict(Core::Verdict::Error));
+        QString header;
+        for (const QLabel *l : ws.findChildren<QLabel *>())
+            if (l->text().contains(u"first divergent"_s))
+                header = l->text();
+        QVERIFY2(header.contains(u"%1 errors"_s.arg(errors)), qPrintable(header));
+        QVERIFY(header.contains(u"Tensor.__truediv__.0.forward.output.0"_s));
+        QVERIFY(header.contains(u"step1/rank"_s));
+        // The run summary's step-0 row opens step 0: nothing diverges there.
+        ws.runsView()->selectRow(0);
+        QCOMPARE(ws.currentRun(), 0);
+        QCOMPARE(ws.comparison()->firstDivergent, -1);
+    }
+
+    // One dump alone: a statistics table (no placeholder heatmap) with the overflow origin.
+    void singleDumpShowsStatistics()
+    {
+        Widgets::LoadController loads;
+        Widgets::DumpWorkspace ws(&loads);
+        ws.resize(1400, 900);
+        ws.show();
+        QSignalSpy ready(&ws, &Widgets::DumpWorkspace::analysisReady);
+        ws.analyse(QStringLiteral(TWINSCOPE_TEST_DATA "/dump/msprobe_planted/statistics/divzero"));
+        QVERIFY(ready.wait(30000));
+        QVERIFY(ws.overflow());
+        QVERIFY(ws.statsView()->isVisible());
+        QVERIFY(!ws.heatmap()->isVisible());
+        QCOMPARE(ws.statsModel()->rowCount(), 213);
+        QCOMPARE(ws.overflow()->runs.size(), 2);
     }
 
     void failedLoadReports()

@@ -1,0 +1,368 @@
+#include "resulttable.h"
+
+#include "core/common/tr.h"
+#include "core/common/zipreader.h"
+
+#include <QXmlStreamReader>
+
+#include <functional>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Core {
+
+namespace {
+
+Error tableError(ErrorCode code, const QString &message, const QString &name, qint64 offset = -1)
+{
+    return Error::make(code, message, name, offset);
+}
+
+void finishRow(ResultTable *t, QStringList row)
+{
+    if (t->header.isEmpty()) {
+        t->header = row;
+        return;
+    }
+    while (row.size() < t->header.size())
+        row << QString();
+    t->rows << row;
+}
+
+} // namespace
+
+std::optional<ResultTable>
+readCsvTable(std::string_view text, const QString &name, const CancelToken &cancel, Error *error)
+{
+    if (text.substr(0, 3) == "\xEF\xBB\xBF")
+        text.remove_prefix(3);
+    ResultTable t;
+    QStringList row;
+    std::string field;
+    bool quoted = false, fieldStarted = false;
+    qint64 line = 1;
+    auto endField = [&] {
+        row << QString::fromUtf8(field.data(), qsizetype(field.size()));
+        field.clear();
+        fieldStarted = false;
+    };
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+                field.push_back('"');
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                line += c == '\n';
+                field.push_back(c);
+            }
+            continue;
+        }
+        if (c == '"' && !fieldStarted && field.empty()) {
+            quoted = fieldStarted = true;
+        } else if (c == ',') {
+            endField();
+        } else if (c == '\n' || c == '\r') {
+            if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n')
+                ++i;
+            endField();
+            if (!(row.size() == 1 && row.first().isEmpty()))
+                finishRow(&t, row);
+            row.clear();
+            if ((++line & 4095) == 0 && cancel.isCanceled())
+                return std::nullopt;
+            if (t.rows.size() > MaxResultRows) {
+                *error = tableError(ErrorCode::TooLarge,
+                                    Tr::tr("the table has more than %1 rows").arg(MaxResultRows),
+                                    name);
+                return std::nullopt;
+            }
+        } else {
+            field.push_back(c);
+            fieldStarted = true;
+        }
+    }
+    if (quoted) {
+        Error e = tableError(ErrorCode::Truncated,
+                             Tr::tr("a quoted field is not closed before the end of the file"),
+                             name,
+                             qint64(text.size()));
+        e.line = line;
+        *error = e;
+        return std::nullopt;
+    }
+    if (!field.empty() || !row.isEmpty()) {
+        endField();
+        finishRow(&t, row);
+    }
+    if (t.header.isEmpty()) {
+        *error = tableError(ErrorCode::EmptyFile, Tr::tr("the table has no header row"), name);
+        return std::nullopt;
+    }
+    return t;
+}
+
+namespace {
+
+// Feeds a zip member to QXmlStreamReader chunk by chunk and calls onToken for every token.
+bool streamXml(const ZipReader &zip,
+               int index,
+               const std::function<void(QXmlStreamReader &)> &onToken,
+               const CancelToken &cancel,
+               Error *error)
+{
+    QXmlStreamReader xml;
+    bool failed = false;
+    auto drain = [&] {
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (xml.hasError())
+                return xml.error() == QXmlStreamReader::PrematureEndOfDocumentError;
+            onToken(xml);
+        }
+        return true;
+    };
+    const ZipReadResult r = zip.stream(
+        index,
+        [&](std::string_view chunk) {
+            xml.addData(QByteArray(chunk.data(), qsizetype(chunk.size())));
+            failed = !drain();
+            return !failed;
+        },
+        cancel);
+    const QString member = zip.entries().value(index).name;
+    if (r.error) {
+        *error = *r.error;
+        return false;
+    }
+    if (failed || (xml.hasError() && xml.error() != QXmlStreamReader::NoError) || !xml.atEnd()) {
+        Error e = tableError(
+            ErrorCode::Malformed,
+            Tr::tr("%1 is not well-formed XML: %2")
+                .arg(member, xml.hasError() ? xml.errorString() : Tr::tr("it ends too early")),
+            zip.name());
+        e.line = xml.lineNumber();
+        e.column = xml.columnNumber();
+        *error = e;
+        return false;
+    }
+    return !r.canceled;
+}
+
+// "BC12" -> column 54 (0-based), -1 when there are no letters.
+int columnOf(QStringView ref)
+{
+    int col = 0, letters = 0;
+    for (QChar ch : ref) {
+        if (ch < u'A' || ch > u'Z')
+            break;
+        col = col * 26 + (ch.unicode() - u'A' + 1);
+        if (++letters > 3)
+            return -1;
+    }
+    return letters ? col - 1 : -1;
+}
+
+QString sheetPath(const ZipReader &zip, const CancelToken &cancel)
+{
+    // workbook.xml: the first <sheet r:id="rId1">; its relationship names the part.
+    QString rid;
+    Error ignored;
+    const int wb = zip.indexOf(u"xl/workbook.xml"_s);
+    if (wb >= 0)
+        streamXml(
+            zip,
+            wb,
+            [&](QXmlStreamReader &x) {
+                if (rid.isEmpty() && x.isStartElement() && x.name() == u"sheet"_s)
+                    for (const QXmlStreamAttribute &a : x.attributes())
+                        if (a.name() == u"id"_s)
+                            rid = a.value().toString();
+            },
+            cancel,
+            &ignored);
+    QString target;
+    const int rels = zip.indexOf(u"xl/_rels/workbook.xml.rels"_s);
+    if (!rid.isEmpty() && rels >= 0)
+        streamXml(
+            zip,
+            rels,
+            [&](QXmlStreamReader &x) {
+                if (x.isStartElement() && x.name() == u"Relationship"_s &&
+                    x.attributes().value(u"Id"_s) == rid)
+                    target = x.attributes().value(u"Target"_s).toString();
+            },
+            cancel,
+            &ignored);
+    if (target.startsWith(u'/'))
+        target = target.mid(1);
+    else if (!target.isEmpty())
+        target = u"xl/"_s + target;
+    if (zip.indexOf(target) >= 0)
+        return target;
+    for (const ZipEntry &e : zip.entries()) // no (usable) workbook: the first sheet part
+        if (e.name.startsWith(u"xl/worksheets/sheet"_s) && e.name.endsWith(u".xml"_s))
+            return e.name;
+    return {};
+}
+
+ResultTable::Fill fillOf(const QString &rgb)
+{
+    if (rgb.isEmpty())
+        return ResultTable::Fill::None;
+    if (rgb.endsWith(u"FF0000"_s, Qt::CaseInsensitive))
+        return ResultTable::Fill::Red;
+    if (rgb.endsWith(u"FFFF00"_s, Qt::CaseInsensitive))
+        return ResultTable::Fill::Yellow;
+    return ResultTable::Fill::Other;
+}
+
+// styles.xml: the fill of each cell format (cellXfs index -> fills[fillId]).
+QList<ResultTable::Fill> cellFills(const ZipReader &zip, const CancelToken &cancel)
+{
+    QList<ResultTable::Fill> fills, xfs;
+    const int styles = zip.indexOf(u"xl/styles.xml"_s);
+    if (styles < 0)
+        return xfs;
+    bool inFills = false, inXfs = false, solid = false;
+    QString rgb;
+    Error ignored;
+    streamXml(
+        zip,
+        styles,
+        [&](QXmlStreamReader &x) {
+            if (x.isStartElement()) {
+                if (x.name() == u"fills"_s)
+                    inFills = true;
+                else if (x.name() == u"cellXfs"_s)
+                    inXfs = true;
+                else if (inFills && x.name() == u"fill"_s)
+                    solid = false, rgb.clear();
+                else if (inFills && x.name() == u"patternFill"_s)
+                    solid = x.attributes().value(u"patternType"_s) == u"solid"_s;
+                else if (inFills && x.name() == u"fgColor"_s)
+                    rgb = x.attributes().value(u"rgb"_s).toString();
+                else if (inXfs && x.name() == u"xf"_s && xfs.size() < 65536)
+                    xfs << fills.value(x.attributes().value(u"fillId"_s).toInt(),
+                                       ResultTable::Fill::None);
+            } else if (x.isEndElement()) {
+                if (x.name() == u"fills"_s)
+                    inFills = false;
+                else if (x.name() == u"cellXfs"_s)
+                    inXfs = false;
+                else if (inFills && x.name() == u"fill"_s && fills.size() < 65536)
+                    fills << (solid ? fillOf(rgb) : ResultTable::Fill::None);
+            }
+        },
+        cancel,
+        &ignored);
+    return xfs;
+}
+
+} // namespace
+
+std::optional<ResultTable>
+readXlsxTable(const ZipReader &zip, const CancelToken &cancel, Error *error)
+{
+    const QString sheet = sheetPath(zip, cancel);
+    if (sheet.isEmpty()) {
+        *error = tableError(ErrorCode::UnknownFormat,
+                            Tr::tr("the zip archive holds no xl/worksheets/*.xml: not an .xlsx "
+                                   "workbook"),
+                            zip.name());
+        return std::nullopt;
+    }
+    // Shared strings (Excel, LibreOffice) and inline strings (openpyxl, msprobe) both occur.
+    QStringList shared;
+    bool inSi = false;
+    QString si;
+    const int ss = zip.indexOf(u"xl/sharedStrings.xml"_s);
+    if (ss >= 0 && !streamXml(
+                       zip,
+                       ss,
+                       [&](QXmlStreamReader &x) {
+                           if (x.isStartElement() && x.name() == u"si"_s)
+                               inSi = true, si.clear();
+                           else if (inSi && x.isCharacters())
+                               si += x.text();
+                           else if (x.isEndElement() && x.name() == u"si"_s &&
+                                    shared.size() < MaxResultRows * 4) {
+                               inSi = false;
+                               shared << si;
+                           }
+                       },
+                       cancel,
+                       error))
+        return std::nullopt;
+    const QList<ResultTable::Fill> xfs = cellFills(zip, cancel);
+
+    ResultTable t;
+    QStringList row;
+    ResultTable::Fill rowFill = ResultTable::Fill::None;
+    int col = -1;
+    QString type, value;
+    bool inValue = false, inCell = false, firstCell = true;
+    const bool ok = streamXml(
+        zip,
+        zip.indexOf(sheet),
+        [&](QXmlStreamReader &x) {
+            if (x.isStartElement()) {
+                if (x.name() == u"row"_s) {
+                    row.clear();
+                    rowFill = ResultTable::Fill::None;
+                    firstCell = true;
+                    col = -1;
+                } else if (x.name() == u"c"_s) {
+                    inCell = true;
+                    value.clear();
+                    type = x.attributes().value(u"t"_s).toString();
+                    const int c = columnOf(x.attributes().value(u"r"_s));
+                    col = c >= 0 ? c : col + 1;
+                    if (firstCell)
+                        rowFill = xfs.value(x.attributes().value(u"s"_s).toInt(),
+                                            ResultTable::Fill::None);
+                    firstCell = false;
+                } else if (inCell && (x.name() == u"v"_s || x.name() == u"t"_s)) {
+                    inValue = true;
+                }
+            } else if (x.isCharacters() && inValue) {
+                value += x.text();
+            } else if (x.isEndElement()) {
+                if (x.name() == u"v"_s || x.name() == u"t"_s) {
+                    inValue = false;
+                } else if (x.name() == u"c"_s) {
+                    inCell = false;
+                    if (type == u"s"_s)
+                        value = shared.value(value.toInt());
+                    else if (type == u"b"_s)
+                        value = value == u"1"_s ? u"True"_s : u"False"_s;
+                    if (col >= 0 && col < 1024) {
+                        while (row.size() < col)
+                            row << QString();
+                        if (row.size() == col)
+                            row << value;
+                    }
+                } else if (x.name() == u"row"_s && !row.isEmpty() &&
+                           t.rows.size() <= MaxResultRows) {
+                    const bool header = t.header.isEmpty();
+                    finishRow(&t, row);
+                    if (!header)
+                        t.fills << rowFill;
+                }
+            }
+        },
+        cancel,
+        error);
+    if (!ok)
+        return std::nullopt;
+    if (t.header.isEmpty()) {
+        *error =
+            tableError(ErrorCode::EmptyFile, Tr::tr("the worksheet has no header row"), zip.name());
+        return std::nullopt;
+    }
+    return t;
+}
+
+} // namespace Twinscope::Core
