@@ -132,6 +132,14 @@ private slots:
         QVERIFY(ws.detailPane()->width() > 600);
         // Structure page: every name of both files is a row (22 pairs + 3 counters).
         QCOMPARE(ws.mappingModel()->rowCount(), 25);
+        // In report order until a header is clicked (pairs in A's reader order, then the names
+        // without a twin), not sorted by the first column.
+        const QAbstractItemModel *shown = ws.mappingView()->model();
+        for (int r = 0; r < 25; ++r)
+            QCOMPARE(shown->index(r, 0).data().toString(),
+                     ws.mappingModel()->index(r, 0).data().toString());
+        QCOMPARE(shown->index(24, Core::ParameterMappingModel::NameAColumn).data().toString(),
+                 u"layer1.0.bn2.num_batches_tracked"_s);
         ws.pages()->setCurrentIndex(1);
         QTest::qWait(50);
         if (qEnvironmentVariableIsSet("TWINSCOPE_SCREENSHOT_DIR")) {
