@@ -55,6 +55,7 @@ private:
     void createMenus();
     void updateRecentMenu();
     void updateActions();
+    void updateWindowTitle();
     void routeSniffed(const QList<Core::SniffResult> &results);
     Widgets::Workspace *ensureWorkspace(Core::FileKind kind);
     void closeCurrent();
