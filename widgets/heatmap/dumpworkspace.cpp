@@ -85,19 +85,23 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
     top->addWidget(m_mode);
     connect(m_mode, &QComboBox::currentIndexChanged, this, &DumpWorkspace::updateHeatmap);
     layout->addLayout(top);
-    auto *split = new QSplitter(Qt::Horizontal, this);
-    auto *right = new QSplitter(Qt::Vertical, split);
-    split->addWidget(m_heatmap);
-    split->addWidget(right);
-    right->addWidget(m_table);
-    right->addWidget(m_detail);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 5);
-    right->setStretchFactor(0, 3);
-    right->setStretchFactor(1, 2);
-    // The heatmap needs room for row labels and nine columns; the detail pane for three histograms.
-    split->setSizes({460, 1140});
-    right->setSizes({560, 380});
+    // Heatmap and table side by side over the detail pane, which takes the whole width: its
+    // statistics, three histograms and worst elements fit in 1024 px that way. The heatmap scrolls
+    // rather than shrinking its cells.
+    auto *split = new QSplitter(Qt::Vertical, this);
+    auto *upper = new QSplitter(Qt::Horizontal, split);
+    m_upper = upper;
+    upper->addWidget(m_heatmap);
+    upper->addWidget(m_table);
+    split->addWidget(upper);
+    split->addWidget(m_detail);
+    upper->setStretchFactor(0, 0);
+    upper->setStretchFactor(1, 1);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({560, 380});
+    split->setChildrenCollapsible(false);
+    upper->setChildrenCollapsible(false);
     layout->addWidget(split, 1);
     m_header->setText(
         tr("Open a benchmark dump and an NPU dump (HDF5, .npy, msprobe dump.json), or drop both "
@@ -114,6 +118,7 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
                 if (comparisonRow >= 0)
                     selectRow(comparisonRow);
             });
+    connect(m_table, &CompareTableView::notice, this, &Workspace::statusMessage);
     connect(m_table, &CompareTableView::comparisonRowSelected, this, [this](int row) {
         if (!m_syncing)
             selectRow(row);
@@ -272,6 +277,12 @@ void DumpWorkspace::updateHeatmap()
     else
         m_heatmap->setMatrix(Core::buildDivergenceMatrix(*m_comparison),
                              m_comparison->firstDivergent);
+    // Give the heatmap the width its cells and labels need (up to half), once it is too narrow.
+    const QList<int> sizes = m_upper->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    const int wanted = std::min(m_heatmap->sizeHint().width(), total / 2);
+    if (total > 0 && sizes.value(0) < wanted)
+        m_upper->setSizes({wanted, total - wanted});
 }
 
 void DumpWorkspace::selectRow(int comparisonRow)

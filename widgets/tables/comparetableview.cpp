@@ -10,6 +10,7 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 namespace Twinscope::Widgets {
@@ -27,9 +28,9 @@ CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *pare
     auto *bar = new QHBoxLayout;
     m_filter->setPlaceholderText(tr("Filter tensors (name, verdict, message)…"));
     m_filter->setClearButtonEnabled(true);
-    auto *jump = new QPushButton(tr("Jump to first divergence"), this);
+    m_jump = new QPushButton(tr("Jump to first divergence"), this);
     bar->addWidget(m_filter, 1);
-    bar->addWidget(jump);
+    bar->addWidget(m_jump);
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
 
@@ -44,7 +45,8 @@ CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *pare
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setWordWrap(false);
-    m_view->setTextElideMode(Qt::ElideLeft);
+    // In the middle: "embedding…/output/0" keeps both the layer and which output it is.
+    m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->verticalHeader()->setVisible(false);
     // Fixed row heights and column widths: never resizeColumnsToContents on big tables (DESIGN.md
     // §7).
@@ -64,7 +66,7 @@ CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *pare
     connect(m_debounce, &QTimer::timeout, this, [this] {
         m_proxy->setFilterFixedString(m_filter->text().trimmed());
     });
-    connect(jump, &QPushButton::clicked, this, &CompareTableView::jumpToFirstDivergence);
+    connect(m_jump, &QPushButton::clicked, this, &CompareTableView::jumpToFirstDivergence);
     connect(m_view->selectionModel(),
             &QItemSelectionModel::currentRowChanged,
             this,
@@ -100,10 +102,19 @@ int CompareTableView::currentComparisonRow() const
     return i.isValid() ? i.data(Core::CompareTableModel::KeyRole).toInt() : -1;
 }
 
-void CompareTableView::jumpToFirstDivergence()
+bool CompareTableView::jumpToFirstDivergence()
 {
-    if (const auto &c = m_model->comparison(); c && c->firstDivergent >= 0)
+    const auto &c = m_model->comparison();
+    if (c && c->firstDivergent >= 0) {
         selectComparisonRow(c->firstDivergent);
+        return true;
+    }
+    // Nothing to jump to: say so where the user looks, rather than doing nothing.
+    const QString text = !c ? tr("Nothing is compared yet.")
+                            : tr("No tensor pair diverges with the current thresholds.");
+    QToolTip::showText(m_jump->mapToGlobal(QPoint(0, m_jump->height())), text, m_jump);
+    emit notice(text);
+    return false;
 }
 
 } // namespace Twinscope::Widgets
