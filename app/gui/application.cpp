@@ -3,10 +3,12 @@
 #include "core/common/translations.h"
 #include "mainwindow.h"
 #include "widgets/common/loadcontroller.h"
+#include "widgets/common/sortindicatorstyle.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QSettings>
+#include <QStyle>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -17,6 +19,8 @@ namespace Twinscope::App {
 int runGui(int argc, char **argv)
 {
     QApplication app(argc, argv);
+    // Sort arrows that point the way the list runs (the style takes ownership of nothing else).
+    QApplication::setStyle(new Widgets::SortIndicatorStyle(QApplication::style()->name()));
     QApplication::setOrganizationName(u"Twinscope"_s);
     QApplication::setApplicationName(u"Twinscope"_s);
     QApplication::setApplicationVersion(Core::versionString());

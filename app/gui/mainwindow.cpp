@@ -275,7 +275,8 @@ void MainWindow::connectWorkspace(Workspace *ws)
         // Info entries (e.g. Kineto's routine flow ends without starts) are listed in the panel but
         // do not deserve a bar: only repairs and problems do. The bar sums them up in the panel's
         // words.
-        if (DiagnosticsPanel::problemKinds(d) > 0) {
+        // An error of this open stays on the bar: it matters more than a repair.
+        if (DiagnosticsPanel::problemKinds(d) > 0 && m_openFailures == 0) {
             m_messageBar->showMessage(MessageBar::Level::Warning,
                                       tr("%1 loaded with %2 — <a href=\"details\">Details</a>")
                                           .arg(QFileInfo(file).fileName().toHtmlEscaped(),
@@ -285,9 +286,13 @@ void MainWindow::connectWorkspace(Workspace *ws)
     });
     connect(ws, &Workspace::loadFailed, this, [this](const QString &file, const Core::Error &e) {
         m_diagnostics->setError(file, e);
+        // Several failures of one open are counted, not shown one over the other.
+        ++m_openFailures;
+        const QString text = m_openFailures > 1
+                                 ? tr("%n path(s) could not be opened.", "", m_openFailures)
+                                 : e.toString().toHtmlEscaped();
         m_messageBar->showMessage(MessageBar::Level::Error,
-                                  e.toString().toHtmlEscaped() + u" — <a href=\"details\">"_s +
-                                      tr("Details") + u"</a>"_s);
+                                  text + u" — <a href=\"details\">"_s + tr("Details") + u"</a>"_s);
         updateActions();
     });
     connect(ws, &Workspace::statusMessage, this, [this](const QString &m) {
@@ -352,6 +357,7 @@ void MainWindow::routeSniffed(const QList<Core::SniffResult> &results)
     }
     if (last)
         m_tabs->setCurrentWidget(last);
+    m_openFailures = int(problems.size());
     if (!problems.isEmpty()) {
         QString text = problems.size() == 1
                            ? problems.first()

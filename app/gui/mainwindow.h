@@ -88,6 +88,7 @@ private:
     QAction *m_shortcutsAction = nullptr;
     QAction *m_aboutAction = nullptr;
     Widgets::JobSlot<QList<Core::SniffResult>> m_sniffJob;
+    int m_openFailures = 0; // paths of the latest open that could not be opened
 };
 
 } // namespace Twinscope::App
