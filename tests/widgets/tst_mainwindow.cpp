@@ -9,6 +9,7 @@
 #include "widgets/timeline/traceworkspace.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
@@ -18,6 +19,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
@@ -176,6 +178,58 @@ private slots:
             texts << e->text();
         QVERIFY2(!texts.filter(u"2024-01-02 02:11:51.434380"_s).isEmpty(),
                  qPrintable(texts.join(u'|')));
+    }
+
+    void fourFileOpInfoDropOpensOrDiagnosesEach()
+    {
+        // The four shared MindSpore op-info files dropped at once, the first of them one that is
+        // refused (times but no signatures): every file either loads into the op-info tab or has
+        // its own entry in Diagnostics that says it could not be opened (issue #14).
+        App::MainWindow w;
+        w.resize(1024, 700);
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        const QString dir = QStringLiteral(TWINSCOPE_TEST_DATA "/shared/opinfo/");
+        const QStringList files{dir + u"mindspore_aicore_intermediate_1_detail_run2.csv"_s,
+                                dir + u"mindspore_dynamic_shape_info_0.json"_s,
+                                dir + u"mindspore_framework_raw_1_run2.csv"_s,
+                                dir + u"mindspore_output_op_compute_time_1_run1.txt"_s};
+        drop(&w, files);
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        auto *opinfo =
+            qobject_cast<Widgets::OpInfoWorkspace *>(w.workspace(Core::FileKind::OpInfo));
+        QVERIFY(opinfo);
+        QTRY_VERIFY_WITH_TIMEOUT(opinfo->dataset() != nullptr, 30000);
+        QStringList refused;
+        for (const Core::Error &e : opinfo->dataset()->refused)
+            refused << QFileInfo(e.file).fileName();
+        QStringList inDiagnostics;
+        QTreeWidget *tree = w.diagnosticsPanel()->tree();
+        for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+            // A file that could not be opened is a top row of its own that says so (column 5,
+            // the message) with its error below.
+            const QTreeWidgetItem *top = tree->topLevelItem(i);
+            if (top->text(5) == u"Could not be opened"_s && top->childCount() == 1)
+                inDiagnostics << QFileInfo(top->data(0, Qt::UserRole).toString()).fileName();
+        }
+        int open = 0;
+        for (const QString &f : files) {
+            const QString name = QFileInfo(f).fileName();
+            if (refused.contains(name)) {
+                QVERIFY2(inDiagnostics.contains(name), qPrintable(name));
+            } else {
+                // Loaded: it stays out of the error list and the tab is named after what loaded.
+                QVERIFY2(!inDiagnostics.contains(name), qPrintable(name));
+                ++open;
+            }
+        }
+        QCOMPARE(open, 2);
+        QCOMPARE(refused.size(), 2);
+        QVERIFY(!opinfo->dataset()->events.isEmpty());
+        const QString title = w.tabs()->tabText(w.tabs()->indexOf(opinfo));
+        QVERIFY2(title.contains(u"and 1 more"_s), qPrintable(title));
+        QVERIFY2(w.messageBar()->text().contains(u"2 paths could not be opened"_s),
+                 qPrintable(w.messageBar()->text()));
     }
 
 private:

@@ -200,7 +200,7 @@ private slots:
         const QString base = QStringLiteral(TWINSCOPE_TEST_DATA "/real_h100/dump/");
         Widgets::LoadController loads;
         Widgets::DumpWorkspace ws(&loads);
-        ws.resize(1024, 640);
+        ws.resize(1024, 700);
         ws.show();
         QSignalSpy ready(&ws, &Widgets::DumpWorkspace::comparisonReady);
         ws.compare(base + u"cpu_fp32.h5"_s, base + u"gpu_fp32.h5"_s);
@@ -217,7 +217,7 @@ private slots:
         QTest::qWait(50);
         ws.heatmap()->plot()->replot();
         const QSizeF cell = ws.heatmap()->cellSize();
-        QVERIFY2(cell.width() >= ws.heatmap()->minimumCellWidth(),
+        QVERIFY2(cell.width() >= 6 && cell.width() >= ws.heatmap()->minimumCellWidth(),
                  qPrintable(QString::number(cell.width())));
         QVERIFY(cell.height() >= Widgets::DivergenceHeatmap::MinimumCellHeightPx);
         const QFontMetrics fm(ws.heatmap()->plot()->yAxis->tickLabelFont());
