@@ -4,6 +4,7 @@
 #include "widgets/common/svgexport.h"
 
 #include <QHelpEvent>
+#include <QLabel>
 #include <QLocale>
 #include <QPainter>
 #include <QScrollArea>
@@ -23,6 +24,11 @@ DivergenceHeatmap::DivergenceHeatmap(QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    // What the rows are, above the scroll area: as the y axis' title it was centred on a matrix
+    // taller than the view and cut off at 1024×700.
+    m_rowsLabel = new QLabel(this);
+    m_rowsLabel->setContentsMargins(4, 0, 4, 0);
+    layout->addWidget(m_rowsLabel);
     layout->addWidget(m_scroll);
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setWidgetResizable(true);
@@ -60,13 +66,22 @@ DivergenceHeatmap::DivergenceHeatmap(QWidget *parent)
         e->setMargins(QMargins(0, 0, RightMarginPx, 0));
     }
     m_plot->yAxis->setRangeReversed(true); // execution order runs top to bottom
-    // Upright column labels in cells a line wide: they cannot overlap.
-    m_plot->xAxis->setTickLabelRotation(90);
+    // Upright column labels in cells a line wide: they cannot overlap. They head the columns,
+    // under the colour scale, like a table's header: below a tall matrix that scrolls they were
+    // out of sight at 1024×700.
+    m_plot->xAxis->setTickLabels(false);
     m_plot->xAxis->setSubTicks(false);
     m_plot->yAxis->setSubTicks(false);
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->yAxis->grid()->setVisible(false);
-    m_plot->xAxis2->setVisible(false);
+    m_plot->xAxis2->setVisible(true);
+    m_plot->xAxis2->setTickLabelRotation(-90);
+    m_plot->xAxis2->setSubTicks(false);
+    m_plot->xAxis2->grid()->setVisible(false);
+    connect(m_plot->xAxis,
+            qOverload<const QCPRange &>(&QCPAxis::rangeChanged),
+            m_plot->xAxis2,
+            qOverload<const QCPRange &>(&QCPAxis::setRange));
     m_selection = new QCPItemRect(m_plot);
     m_selection->setVisible(false);
     m_divergence = new QCPItemRect(m_plot);
@@ -110,7 +125,7 @@ void DivergenceHeatmap::applyColours()
     g.setNanColor(pal.color(QPalette::Mid));
     m_map->setGradient(g);
     m_plot->setBackground(pal.color(QPalette::Base));
-    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis, m_scale->axis()}) {
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->xAxis2, m_plot->yAxis, m_scale->axis()}) {
         axis->setBasePen(QPen(pal.color(QPalette::Text)));
         axis->setTickPen(QPen(pal.color(QPalette::Text)));
         axis->setTickLabelColor(pal.color(QPalette::Text));
@@ -191,8 +206,8 @@ int DivergenceHeatmap::rowLabelStep() const
 void DivergenceHeatmap::updateMinimumSize()
 {
     // The plot's least size for cells no smaller than the minimum; the scroll area scrolls past
-    // it. Margins: row labels and the axis title left, upright column labels below, the colour
-    // scale right.
+    // it. Margins: row labels left, the colour scale and the upright column labels above, room
+    // for the scale's "1 broken" right.
     const QFontMetrics fm(m_plot->xAxis->tickLabelFont());
     int columnLabels = 0;
     for (const QString &c : m_matrix.columns)
@@ -201,12 +216,13 @@ void DivergenceHeatmap::updateMinimumSize()
     const int rows = std::max(1, m_matrix.rowCount());
     // Until the first layout the margins are estimated; afterwards they are the laid-out ones.
     const QMargins laidOut = m_plot->axisRect()->margins();
-    const int left = std::max(RowLabelWidthPx + 2 * fm.height() + 24, laidOut.left());
-    const int bottom = std::max(columnLabels + 2 * fm.height(), laidOut.bottom());
-    // Above the cells: the colour scale's row and the cells' own top margin.
+    const int left = std::max(RowLabelWidthPx + fm.height() + 24, laidOut.left());
+    const int bottom = std::max(fm.height(), laidOut.bottom());
+    // Above the cells: the colour scale's row and the cells' own top margin, which holds the
+    // column labels.
     const int scaleRow =
         m_scale->outerRect().height() > 0 ? m_scale->outerRect().height() : 5 * fm.height() + 10;
-    const int top = scaleRow + laidOut.top();
+    const int top = scaleRow + std::max(columnLabels + fm.height(), laidOut.top());
     const QSize size(left + cols * minimumCellWidth() + RightMarginPx + 2,
                      std::max(top + rows * MinimumCellHeightPx + bottom + 2, 160));
     if (size != m_plot->minimumSize()) {
@@ -248,6 +264,7 @@ void DivergenceHeatmap::updateLabels()
     for (int c = 0; c < m_matrix.columnCount(); ++c)
         columns->addTick(c, m_matrix.columns[c]);
     m_plot->xAxis->setTicker(columns);
+    m_plot->xAxis2->setTicker(columns);
     // One row label per line of text so they never overprint; names elided in the middle keep
     // both the layer and the output ("embedding…/output/0"). The tool tip names every row.
     auto rows = QSharedPointer<QCPAxisTickerText>::create();
@@ -266,7 +283,7 @@ void DivergenceHeatmap::updateLabels()
     if (m_firstDivergentRow >= 0)
         rows->addTick(m_firstDivergentRow, u"▶ "_s + label(m_firstDivergentRow));
     m_plot->yAxis->setTicker(rows);
-    m_plot->yAxis->setLabel(tr("%n tensors in execution order", nullptr, n));
+    m_rowsLabel->setText(tr("%n tensors in execution order", nullptr, n));
 }
 
 void DivergenceHeatmap::setSelectedRow(int comparisonRow)

@@ -9,6 +9,7 @@ class QCustomPlot;
 class QCPColorMap;
 class QCPColorScale;
 class QCPItemRect;
+class QLabel;
 class QScrollArea;
 
 namespace Twinscope::Widgets {
@@ -73,6 +74,7 @@ private:
     void updateMinimumSize();
     int rowLabelStep() const;
     QScrollArea *m_scroll;
+    QLabel *m_rowsLabel = nullptr;
     QCustomPlot *m_plot;
     QCPColorMap *m_map;
     QCPColorScale *m_scale;

@@ -132,7 +132,9 @@ OpInfoWorkspace::OpInfoWorkspace(LoadController *loads, QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-    const int widths[] = {150, 80, 85, 95, 80, 200, 200, 120, 170, 300};
+    // The counts that answer "what recompiled" (type, compiles, signatures, after cut-off,
+    // truncated) fit in ~500 px, so they stay in view at 1024 px without scrolling.
+    const int widths[] = {140, 88, 88, 96, 82, 200, 200, 120, 170, 300};
     for (int c = 0; c < OpTypeTableModel::ColumnCount; ++c)
         m_table->setColumnWidth(c, widths[c]);
 
@@ -180,9 +182,9 @@ OpInfoWorkspace::OpInfoWorkspace(LoadController *loads, QWidget *parent)
     auto *top = new QSplitter(Qt::Horizontal, this);
     top->addWidget(m_table);
     top->addWidget(m_chart);
-    top->setStretchFactor(0, 2);
-    top->setStretchFactor(1, 3);
-    top->setSizes({640, 960});
+    top->setStretchFactor(0, 1);
+    top->setStretchFactor(1, 1);
+    top->setSizes({800, 800});
     auto *main = new QSplitter(Qt::Vertical, this);
     main->addWidget(top);
     main->addWidget(m_tabs);

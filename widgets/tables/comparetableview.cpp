@@ -13,6 +13,8 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+using namespace Qt::StringLiterals;
+
 namespace Twinscope::Widgets {
 
 CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *parent)
@@ -58,6 +60,9 @@ CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *pare
     m_view->setColumnWidth(Core::CompareTableModel::NpuNameColumn, 200);
     m_view->setColumnWidth(Core::CompareTableModel::ShapeColumn, 110);
     m_view->setColumnWidth(Core::CompareTableModel::VerdictColumn, 70);
+    // Mixed-precision pairs read "float16 / float32": wide enough for the widest such pair.
+    m_view->setColumnWidth(Core::CompareTableModel::DtypeColumn,
+                           fontMetrics().horizontalAdvance(u"bfloat16 / float32"_s) + 16);
     m_view->horizontalHeader()->setStretchLastSection(true);
 
     m_debounce->setSingleShot(true);
