@@ -129,7 +129,11 @@ DumpWorkspace::~DumpWorkspace() = default;
 
 QString DumpWorkspace::title() const
 {
-    return tr("Dump comparison");
+    // Name the pair, as the loss tab does, so that two comparisons can be told apart.
+    if (!m_comparison)
+        return tr("Dump comparison");
+    return tr("Dumps: %1 vs %2")
+        .arg(QFileInfo(m_benchPath).fileName(), QFileInfo(m_npuPath).fileName());
 }
 
 void DumpWorkspace::saveThresholds()
@@ -219,6 +223,7 @@ void DumpWorkspace::onCompared(const Core::Result<Core::DumpSeries> &result)
     m_mode->setVisible(bool(m_series));
     m_run = 0;
     showComparison(series->runs.first(), series->labels.first());
+    emit titleChanged();
     emit loaded(m_npuPath, result.diagnostics());
     emit statusMessage(tr("Compared %n tensor pair(s)", nullptr, int(m_comparison->rows.size())));
     emit comparisonReady();
@@ -338,6 +343,7 @@ void DumpWorkspace::closeAll()
     m_heatmap->setMatrix({}, -1);
     m_detail->clear();
     m_pending.clear();
+    emit titleChanged();
 }
 
 QString DumpWorkspace::exportFilter() const
