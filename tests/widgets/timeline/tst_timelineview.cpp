@@ -306,6 +306,11 @@ void TestTimelineView::hoverToolTip()
     QVERIFY2(text.contains(u"Self time: "_s +
                            Core::formatDurationNs(SliceDetailsWidget::selfTime(*m_ascend, s))),
              qPrintable(text));
+    // The known slice of the shared mstt advisor trace, in full (issue #14's acceptance): its
+    // name, duration and self time (no nested slices) and its start from the trace's start.
+    QCOMPARE(
+        text,
+        u"AscendCL@aclnnInplaceZero\nDuration: 21.10 µs\nSelf time: 21.10 µs\nStart: 2.608 ms"_s);
     // Over the label column and the ruler there is nothing to tell.
     QVERIFY(view.toolTipAt(QPoint(10, pos.y())).isEmpty());
     QVERIFY(view.toolTipAt(QPoint(pos.x(), 5)).isEmpty());
