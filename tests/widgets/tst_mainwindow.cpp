@@ -1,4 +1,5 @@
 #include "app/gui/mainwindow.h"
+#include "app/gui/shortcutsdialog.h"
 #include "core/common/translations.h"
 #include "widgets/common/diagnosticspanel.h"
 #include "widgets/common/messagebar.h"
@@ -13,10 +14,12 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
@@ -230,6 +233,29 @@ private slots:
         QVERIFY2(title.contains(u"and 1 more"_s), qPrintable(title));
         QVERIFY2(w.messageBar()->text().contains(u"2 paths could not be opened"_s),
                  qPrintable(w.messageBar()->text()));
+    }
+
+    void shortcutsDialogFitsAndIsComplete()
+    {
+        // F1 lists the view gestures too (?, L / R, Ctrl+drag) and shows them all at once on a
+        // 1024×700 screen: no table scrolls.
+        App::MainWindow w;
+        App::ShortcutsDialog d(w.findChildren<QAction *>());
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        QVERIFY2(d.height() <= 700, qPrintable(QString::number(d.height())));
+        QStringList keys;
+        for (QTableWidget *t : {d.windowTable(), d.timelineTable()}) {
+            QVERIFY(t->verticalScrollBar()->maximum() == 0);
+            for (int r = 0; r < t->rowCount(); ++r) {
+                keys << t->item(r, 1)->text();
+                // Every row lies inside the table's viewport.
+                QVERIFY(t->rowViewportPosition(r) + t->rowHeight(r) <= t->viewport()->height());
+            }
+        }
+        for (const QString &k : {u"?"_s, u"L"_s, u"R"_s, u"Esc"_s, u"F1"_s})
+            QVERIFY2(keys.contains(k), qPrintable(k + u" in "_s + keys.join(u" | "_s)));
+        QVERIFY(!keys.filter(u"Ctrl+drag"_s).isEmpty());
     }
 
 private:
