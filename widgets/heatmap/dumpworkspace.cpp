@@ -223,6 +223,10 @@ void DumpWorkspace::onCompared(const Core::Result<Core::DumpSeries> &result)
     m_mode->setVisible(bool(m_series));
     m_run = 0;
     showComparison(series->runs.first(), series->labels.first());
+    // At a glance: the first divergent pair is selected and its detail read, as "Jump to first
+    // divergence" would, rather than an empty detail pane under a red row.
+    if (m_comparison->firstDivergent >= 0)
+        selectRow(m_comparison->firstDivergent);
     emit titleChanged();
     emit loaded(m_npuPath, result.diagnostics());
     emit statusMessage(tr("Compared %n tensor pair(s)", nullptr, int(m_comparison->rows.size())));

@@ -74,6 +74,8 @@ private slots:
                      .toInt(),
                  int(Core::Verdict::Error));
 
+        // It is selected once the comparison is ready, its detail on the way.
+        QCOMPARE(ws.tableView()->currentComparisonRow(), first);
         // Click the first divergent row's cell in the heatmap.
         QTest::qWait(50);
         ws.heatmap()->plot()->replot();
