@@ -414,6 +414,9 @@ void OpInfoWorkspace::updateSummary()
     facts << tr("%n error(s)", "", int(errors)) << tr("%n warning(s)", "", int(warnings))
           << tr("%n AI CPU fallback op(s)", "", int(ds.aicpuFallbacks.size()))
           << tr("%n unparsed line(s)", "", int(ds.unparsedLines));
+    // A fact wraps as a whole ("2 unparsed lines", never "2" at a line's end).
+    for (QString &f : facts)
+        f = u"<span style=\"white-space:nowrap\">"_s + f + u"</span>"_s;
     QString html = facts.join(u" · "_s);
     if (r.cutoffSource != CutoffSource::None) {
         const QString source = r.cutoffSource == CutoffSource::User
