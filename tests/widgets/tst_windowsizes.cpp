@@ -158,6 +158,13 @@ private slots:
             const int dtype = Core::CompareTableModel::DtypeColumn;
             const QString mixed = u"float16 / float32"_s;
             QVERIFY(table->columnWidth(dtype) > table->fontMetrics().horizontalAdvance(mixed) + 6);
+            // No column title is cut.
+            for (int c = 0; c < table->model()->columnCount(); ++c) {
+                const QString header = table->model()->headerData(c, Qt::Horizontal).toString();
+                QVERIFY2(table->columnWidth(c) >=
+                             table->horizontalHeader()->fontMetrics().horizontalAdvance(header),
+                         qPrintable(header));
+            }
             break;
         }
         case Core::FileKind::OpInfo: {

@@ -13,6 +13,8 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Widgets {
@@ -63,6 +65,14 @@ CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *pare
     // Mixed-precision pairs read "float16 / float32": wide enough for the widest such pair.
     m_view->setColumnWidth(Core::CompareTableModel::DtypeColumn,
                            fontMetrics().horizontalAdvance(u"bfloat16 / float32"_s) + 16);
+    // No header is cut ("axRelativeErr", "NaN/Inf (NPU"): a column is at least as wide as its
+    // title and the sort arrow.
+    const QFontMetrics headerFont = m_view->horizontalHeader()->fontMetrics();
+    for (int c = 0; c < Core::CompareTableModel::ColumnCount; ++c) {
+        const QString title = m_model->headerData(c, Qt::Horizontal).toString();
+        m_view->setColumnWidth(
+            c, std::max(m_view->columnWidth(c), headerFont.horizontalAdvance(title) + 24));
+    }
     m_view->horizontalHeader()->setStretchLastSection(true);
 
     m_debounce->setSingleShot(true);
