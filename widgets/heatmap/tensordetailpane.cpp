@@ -9,6 +9,8 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Widgets {
@@ -54,19 +56,24 @@ TensorDetailPane::TensorDetailPane(QWidget *parent)
     m_title->setWordWrap(true);
     layout->addWidget(m_title);
     auto *row = new QHBoxLayout;
-    m_stats->setMinimumWidth(250);
-    m_stats->setMaximumWidth(360);
+    // Number columns as wide as a six-digit value with its exponent: narrower, "5.96046e-08"
+    // read "5....".
+    const int number = fontMetrics().horizontalAdvance(u"-8.88888e-88"_s) + 12;
+    m_stats->setMinimumWidth(100 + 2 * number + 4);
+    m_stats->setMaximumWidth(std::max(360, 100 + 2 * number + 40));
     m_stats->setColumnWidth(0, 100);
-    m_stats->setColumnWidth(1, 80);
+    m_stats->setColumnWidth(1, number);
     row->addWidget(m_stats, 1);
     m_charts->addWidget(m_hist);
     m_charts->addWidget(m_statsChart);
     row->addWidget(m_charts, 3);
-    m_worst->setMinimumWidth(260);
-    m_worst->setMaximumWidth(380);
+    // The worst elements are mostly plain decimals ("0.819824"); the histograms need the rest.
+    const int decimal = fontMetrics().horizontalAdvance(u"-0.888888"_s) + 12;
+    m_worst->setMinimumWidth(84 + 2 * decimal + decimal + 20); // and the scroll bar
+    m_worst->setMaximumWidth(std::max(380, 84 + 3 * number + 20));
     m_worst->setColumnWidth(0, 84);
-    m_worst->setColumnWidth(1, 64);
-    m_worst->setColumnWidth(2, 64);
+    m_worst->setColumnWidth(1, decimal);
+    m_worst->setColumnWidth(2, decimal);
     row->addWidget(m_worst, 2);
     layout->addLayout(row, 1);
     m_note->setWordWrap(true);
@@ -90,6 +97,19 @@ TensorDetailPane::TensorDetailPane(QWidget *parent)
         Q_UNUSED(bars);
     }
     m_hist->plotLayout()->setRowStretchFactor(0, 0.01);
+    // Narrow histograms (1024 px) get two value ticks: three overprinted ("00.25 0.5 0.75").
+    connect(m_hist, &QCustomPlot::afterLayout, this, [this] {
+        bool changed = false;
+        for (QCPAxisRect *rect : m_hist->axisRects()) {
+            const int ticks = rect->width() < 160 ? 2 : 3;
+            if (rect->axis(QCPAxis::atBottom)->ticker()->tickCount() != ticks) {
+                rect->axis(QCPAxis::atBottom)->ticker()->setTickCount(ticks);
+                changed = true;
+            }
+        }
+        if (changed)
+            m_hist->replot(QCustomPlot::rpQueuedReplot);
+    });
     // Statistics mode: one bar per statistic, its relative difference against the tolerance.
     m_statsChart->setMinimumSize(240, 150);
     m_statsChart->plotLayout()->insertRow(0);
