@@ -5,6 +5,7 @@
 #include "app/gui/mainwindow.h"
 #include "core/common/translations.h"
 #include "core/models/comparetablemodel.h"
+#include "core/models/opstatisticsmodel.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/common/workspace.h"
 #include "widgets/heatmap/divergenceheatmap.h"
@@ -13,6 +14,7 @@
 #include "widgets/plots/lossplotview.h"
 #include "widgets/plots/lossworkspace.h"
 #include "widgets/tables/comparetableview.h"
+#include "widgets/timeline/timelinedrawer.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/traceworkspace.h"
 
@@ -124,6 +126,26 @@ private slots:
             QVERIFY(trace);
             QVERIFY2(trace->timeline()->width() >= size.width() - 40,
                      qPrintable(QString::number(trace->timeline()->width())));
+            // A plain drag over the first tracks selects an area: it opens the drawer below with
+            // the area's statistics, and the tracks keep the width and most of the height.
+            Widgets::TimelineView *view = trace->timeline();
+            const int y = Widgets::TimelineView::RulerHeight + 30;
+            const QPoint from(Widgets::TimelineView::LabelWidth + 60, y);
+            const QPoint to(view->width() - 80, y + 120);
+            QTest::mousePress(view, Qt::LeftButton, {}, from);
+            QTest::mouseMove(view, (from + to) / 2);
+            QTest::mouseMove(view, to);
+            QTest::mouseRelease(view, Qt::LeftButton, {}, to);
+            QVERIFY(view->hasAreaSelection());
+            QTRY_VERIFY_WITH_TIMEOUT(trace->rangeModel()->rowCount() > 0, 20000);
+            QVERIFY(trace->drawer()->isVisible() && !trace->drawer()->isCollapsed());
+            QVERIFY(view->width() >= size.width() - 40);
+            QVERIFY2(view->height() >= size.height() / 3,
+                     qPrintable(QString::number(view->height())));
+            QTest::qWait(100);
+            if (!dir.isEmpty())
+                QVERIFY(w.grab().save(QDir(dir).filePath(
+                    QString::fromLatin1(QTest::currentDataTag()) + u"-area.png"_s)));
             break;
         }
         case Core::FileKind::Loss: {
