@@ -124,6 +124,7 @@ private slots:
             // Nothing selected: the tracks take the width; no details panel beside them.
             auto *trace = qobject_cast<Widgets::TraceWorkspace *>(ws);
             QVERIFY(trace);
+            qInfo("tracks %d px wide of %d", trace->timeline()->width(), size.width());
             QVERIFY2(trace->timeline()->width() >= size.width() - 40,
                      qPrintable(QString::number(trace->timeline()->width())));
             // A plain drag over the first tracks selects an area: it opens the drawer below with
@@ -169,6 +170,9 @@ private slots:
             auto *dump = qobject_cast<Widgets::DumpWorkspace *>(ws);
             QVERIFY(dump);
             Widgets::DivergenceHeatmap *heatmap = dump->heatmap();
+            qInfo("heatmap cell %.1f x %.1f px",
+                  heatmap->cellSize().width(),
+                  heatmap->cellSize().height());
             QVERIFY2(heatmap->cellSize().width() >= 6,
                      qPrintable(QString::number(heatmap->cellSize().width())));
             QCPAxis *labels = heatmap->plot()->xAxis2;

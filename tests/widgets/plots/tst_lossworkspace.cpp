@@ -280,6 +280,9 @@ void tst_LossWorkspace::integerStepTicksOnShortLogs()
         const QVector<double> ticks = plot->stepAxis()->tickVector();
         const QVector<QString> labels = plot->stepAxis()->tickVectorLabels();
         QVERIFY(ticks.size() >= 2);
+        qInfo("%d px: ticks %s",
+              width,
+              qPrintable(QStringList(labels.begin(), labels.end()).join(u", "_s)));
         for (int i = 0; i < ticks.size(); ++i) {
             QVERIFY2(isWhole(ticks[i]), qPrintable(QString::number(ticks[i])));
             QCOMPARE(labels[i], QString::number(qint64(std::round(ticks[i]))));
@@ -298,6 +301,12 @@ void tst_LossWorkspace::differenceScaledToTheData()
         const QCPRange data = f.workspace.plot()->differenceDataRange();
         const QCPRange axis = f.workspace.plot()->differenceAxisRange();
         QVERIFY(data.size() > 0);
+        qInfo("B - A axis %g .. %g, data %g .. %g: %.2fx",
+              axis.lower,
+              axis.upper,
+              data.lower,
+              data.upper,
+              axis.size() / data.size());
         QVERIFY(axis.lower <= data.lower && axis.upper >= data.upper);
         QVERIFY2(axis.size() <= 3 * data.size(),
                  qPrintable(u"axis %1 .. %2, data %3 .. %4"_s.arg(axis.lower)
