@@ -283,7 +283,7 @@ void DivergenceHeatmap::updateLabels()
     if (m_firstDivergentRow >= 0)
         rows->addTick(m_firstDivergentRow, u"▶ "_s + label(m_firstDivergentRow));
     m_plot->yAxis->setTicker(rows);
-    m_rowsLabel->setText(tr("%n tensors in execution order", nullptr, n));
+    m_rowsLabel->setText(n > 0 ? tr("%n tensors in execution order", nullptr, n) : QString());
 }
 
 void DivergenceHeatmap::setSelectedRow(int comparisonRow)
