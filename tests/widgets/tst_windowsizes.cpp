@@ -26,9 +26,9 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -42,9 +42,11 @@ class tst_WindowSizes : public QObject
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
+        // Default settings of this process only, as scripts/screenshot.sh gives the app.
+        QVERIFY(m_settings.isValid());
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
         QCoreApplication::setOrganizationName(u"TwinscopeTest"_s);
-        QSettings().clear();
         Core::installTranslators(QCoreApplication::instance(), u"en"_s);
     }
 
@@ -217,6 +219,7 @@ private slots:
     }
 
 private:
+    QTemporaryDir m_settings;
     QString m_lang = u"en"_s;
 };
 

@@ -18,6 +18,7 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QToolTip>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -30,7 +31,15 @@ class TestDumpWorkspace : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QCoreApplication::setOrganizationName(u"TwinscopeTest"_s); }
+    void initTestCase()
+    {
+        // Settings of this process only: the thresholds it saves must not meet those of another
+        // run of this test (other builds run it at the same time) in ~/.config.
+        QVERIFY(m_settings.isValid());
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
+        QCoreApplication::setOrganizationName(u"TwinscopeTest"_s);
+    }
 
     void compareClickAndDetail_data()
     {
@@ -315,6 +324,9 @@ private slots:
         QVERIFY(failed.wait(30000));
         QVERIFY(ws.isEmpty());
     }
+
+private:
+    QTemporaryDir m_settings;
 };
 
 QTEST_MAIN(TestDumpWorkspace)
