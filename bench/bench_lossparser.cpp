@@ -167,8 +167,8 @@ void bench_LossParser::plotFrame10M()
         m_view->show(); // a hidden widget gets no resize event: it would paint at 640x480
         QElapsedTimer t;
         t.start();
-        m_view->setRuns({{u"A"_s, syntheticRun(PerRun, 0.0), 0, true},
-                         {u"B"_s, syntheticRun(PerRun, 0.01), 0, true}},
+        m_view->setRuns({{u"A"_s, syntheticRun(PerRun, 0.0), 0, true, {}},
+                         {u"B"_s, syntheticRun(PerRun, 0.01), 0, true, {}}},
                         u"lm loss"_s);
         m_view->replot(QCustomPlot::rpImmediateRefresh);
         qInfo("setRuns (EMA, min/max pyramids) for 2 x %lld points: %.0f ms",

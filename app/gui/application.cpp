@@ -3,10 +3,13 @@
 #include "core/common/translations.h"
 #include "mainwindow.h"
 #include "widgets/common/loadcontroller.h"
+#include "widgets/common/sortindicatorstyle.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QSettings>
+#include <QStyle>
+#include <QTemporaryDir>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
@@ -16,6 +19,8 @@ namespace Twinscope::App {
 int runGui(int argc, char **argv)
 {
     QApplication app(argc, argv);
+    // Sort arrows that point the way the list runs (the style takes ownership of nothing else).
+    QApplication::setStyle(new Widgets::SortIndicatorStyle(QApplication::style()->name()));
     QApplication::setOrganizationName(u"Twinscope"_s);
     QApplication::setApplicationName(u"Twinscope"_s);
     QApplication::setApplicationVersion(Core::versionString());
@@ -45,13 +50,29 @@ int runGui(int argc, char **argv)
                                               "Save a screenshot of the window to FILE once the "
                                               "given files are open, then quit."),
                       u"file"_s});
+    parser.addOption(
+        {u"window-size"_s,
+         QApplication::translate("Application", "Open the window at this size, e.g. 1024x700."),
+         u"size"_s});
     parser.addPositionalArgument(
         u"paths"_s,
         QApplication::translate("Application", "Files or folders to open."),
         u"[PATH...]"_s);
     parser.process(app);
 
+    // A screenshot shows the defaults, not whatever this user's settings restore (docked panels,
+    // window geometry, thresholds): it gets settings of its own in a temporary folder.
+    QTemporaryDir screenshotSettings;
+    if (parser.isSet(u"screenshot"_s)) {
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, screenshotSettings.path());
+    }
     MainWindow window;
+    if (parser.isSet(u"window-size"_s)) {
+        const QStringList size = parser.value(u"window-size"_s).split(u'x');
+        if (size.size() == 2 && size[0].toInt() > 0 && size[1].toInt() > 0)
+            window.resize(size[0].toInt(), size[1].toInt());
+    }
     window.show();
     window.openPaths(parser.positionalArguments());
 

@@ -229,6 +229,7 @@ void MainWindow::updateActions()
     m_closeAction->setEnabled(ws != nullptr);
     m_exportAction->setEnabled(ws && !ws->exportFilter().isEmpty() && !ws->isEmpty());
     m_stack->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs) : m_welcome);
+    updateWindowTitle();
 }
 
 void MainWindow::openPaths(const QStringList &paths)
@@ -284,31 +285,46 @@ void MainWindow::connectWorkspace(Workspace *ws)
     connect(ws, &Workspace::loaded, this, [this](const QString &file, const Core::Diagnostics &d) {
         m_diagnostics->setDiagnostics(file, d);
         // Info entries (e.g. Kineto's routine flow ends without starts) are listed in the panel but
-        // do not deserve a bar: only repairs and problems do.
-        const auto repairs =
-            std::count_if(d.entries().cbegin(), d.entries().cend(), [](const auto &e) {
-                return e.severity != Core::Severity::Info;
-            });
-        if (repairs > 0) {
-            m_messageBar->showMessage(
-                MessageBar::Level::Warning,
-                tr("%1 loaded with %n kind(s) of repairs — <a href=\"details\">Details</a>",
-                   "",
-                   int(repairs))
-                    .arg(QFileInfo(file).fileName().toHtmlEscaped()));
+        // do not deserve a bar: only repairs and problems do. The bar sums them up in the panel's
+        // words.
+        // An error of this open stays on the bar: it matters more than a repair.
+        if (DiagnosticsPanel::problemKinds(d) > 0 && m_openFailures == 0) {
+            m_messageBar->showMessage(MessageBar::Level::Warning,
+                                      tr("%1 loaded with %2 — <a href=\"details\">Details</a>")
+                                          .arg(QFileInfo(file).fileName().toHtmlEscaped(),
+                                               DiagnosticsPanel::summary(d).toHtmlEscaped()));
         }
         updateActions();
     });
     connect(ws, &Workspace::loadFailed, this, [this](const QString &file, const Core::Error &e) {
         m_diagnostics->setError(file, e);
+        // Several failures of one open are counted, not shown one over the other.
+        ++m_openFailures;
+        const QString text = m_openFailures > 1
+                                 ? tr("%n path(s) could not be opened.", "", m_openFailures)
+                                 : e.toString().toHtmlEscaped();
         m_messageBar->showMessage(MessageBar::Level::Error,
-                                  e.toString().toHtmlEscaped() + u" — <a href=\"details\">"_s +
-                                      tr("Details") + u"</a>"_s);
+                                  text + u" — <a href=\"details\">"_s + tr("Details") + u"</a>"_s);
         updateActions();
     });
     connect(ws, &Workspace::statusMessage, this, [this](const QString &m) {
         statusBar()->showMessage(m, 8000);
     });
+    connect(ws, &Workspace::titleChanged, this, [this, ws] {
+        const int index = m_tabs->indexOf(ws);
+        if (index >= 0) {
+            m_tabs->setTabText(index, ws->title());
+            m_tabs->setTabToolTip(index, ws->title());
+        }
+        updateWindowTitle();
+    });
+}
+
+void MainWindow::updateWindowTitle()
+{
+    // The window names what is open, as editors do: "Trace: a.json — Twinscope".
+    auto *ws = qobject_cast<Workspace *>(m_tabs->currentWidget());
+    setWindowTitle(ws && !ws->isEmpty() ? tr("%1 — Twinscope").arg(ws->title()) : tr("Twinscope"));
 }
 
 void MainWindow::routeSniffed(const QList<Core::SniffResult> &results)
@@ -353,6 +369,7 @@ void MainWindow::routeSniffed(const QList<Core::SniffResult> &results)
     }
     if (last)
         m_tabs->setCurrentWidget(last);
+    m_openFailures = int(problems.size());
     if (!problems.isEmpty()) {
         QString text = problems.size() == 1
                            ? problems.first()
@@ -388,8 +405,24 @@ void MainWindow::exportCurrent()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setAcceptMode(QFileDialog::AcceptSave);
     dialog->setNameFilter(ws->exportFilter());
+    // A name to start from, following the chosen format; the folder of the last open or export.
+    const QString folder =
+        QSettings().value(u"lastExportDir"_s, QSettings().value(u"lastOpenDir"_s)).toString();
+    if (!folder.isEmpty())
+        dialog->setDirectory(folder);
+    auto suggest = [dialog, ws](const QString &filter) {
+        const QString name = ws->exportName(filter);
+        if (!name.isEmpty())
+            dialog->selectFile(name);
+        dialog->setDefaultSuffix(QFileInfo(name).suffix());
+    };
+    suggest(dialog->selectedNameFilter());
+    connect(dialog, &QFileDialog::filterSelected, dialog, suggest);
+    // Wide enough that no label or file name is cut off in Qt's own dialog.
+    dialog->resize(std::max(dialog->sizeHint().width(), 860), 520);
     connect(dialog, &QFileDialog::fileSelected, this, [this, ws, dialog](const QString &path) {
         QString error;
+        QSettings().setValue(u"lastExportDir"_s, QFileInfo(path).absolutePath());
         if (ws->exportTo(path, dialog->selectedNameFilter(), &error))
             statusBar()->showMessage(tr("Exported to %1").arg(path), 8000);
         else

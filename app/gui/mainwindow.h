@@ -55,6 +55,7 @@ private:
     void createMenus();
     void updateRecentMenu();
     void updateActions();
+    void updateWindowTitle();
     void routeSniffed(const QList<Core::SniffResult> &results);
     Widgets::Workspace *ensureWorkspace(Core::FileKind kind);
     void closeCurrent();
@@ -88,6 +89,7 @@ private:
     QAction *m_shortcutsAction = nullptr;
     QAction *m_aboutAction = nullptr;
     Widgets::JobSlot<QList<Core::SniffResult>> m_sniffJob;
+    int m_openFailures = 0; // paths of the latest open that could not be opened
 };
 
 } // namespace Twinscope::App

@@ -64,6 +64,29 @@ LossDiagnosis diagnose(const LossComparison &c, const LossSeries *testLossScale)
         return {u"no_common_steps"_s,
                 Tr::tr("The runs have no step in common: check the step offsets and the logging "
                        "intervals.")};
+    if (!isLossLikeMetric(c.metric)) {
+        // The porting guides read loss curves; a step time or a learning rate that differs says
+        // nothing about the forward pass or shuffling. Say what differs, and no more.
+        if (c.firstDivergentStep)
+            return {u"metric_differs"_s,
+                    Tr::tr("\"%1\" is not a loss: B leaves the tolerance from step %2 (%3 "
+                           "consecutive steps or more). The loss diagnosis applies to loss curves; "
+                           "choose a loss metric for it.")
+                        .arg(c.metric, locale.toString(*c.firstDivergentStep))
+                        .arg(c.options.k)};
+        if (c.firstExceedingStep)
+            return {u"metric_matches"_s,
+                    Tr::tr("\"%1\" is not a loss: B leaves the tolerance at some steps (first "
+                           "at step %2) but never for %3 consecutive steps.")
+                        .arg(c.metric, locale.toString(*c.firstExceedingStep))
+                        .arg(c.options.k)};
+        return {u"metric_matches"_s,
+                Tr::tr("\"%1\" is not a loss: A and B agree within the tolerance on all %n "
+                       "common step(s).",
+                       "",
+                       int(c.steps.size()))
+                    .arg(c.metric)};
+    }
     std::optional<qint64> firstNonFinite;
     for (size_t i = 0; i < c.steps.size(); ++i) {
         if (!std::isfinite(c.test[i]) || !std::isfinite(c.benchmark[i])) {
@@ -142,6 +165,19 @@ LossDiagnosis diagnose(const LossComparison &c, const LossSeries *testLossScale)
             "",
             int(c.steps.size()))};
 }
+
+} // namespace
+
+bool isLossLikeMetric(const QString &metric)
+{
+    // "lm loss", "loss", "val_loss", "lm loss validation PPL", "perplexity": losses and their
+    // exponentials. "time info", "learning rate", "grad norm" are not.
+    return metric.contains(u"loss"_s, Qt::CaseInsensitive) ||
+           metric.contains(u"ppl"_s, Qt::CaseInsensitive) ||
+           metric.contains(u"perplexity"_s, Qt::CaseInsensitive);
+}
+
+namespace {
 
 // The comparison; false when cancel was seen (polled every PollRecords common steps).
 bool compareInto(LossComparison &c,

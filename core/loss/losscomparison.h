@@ -34,9 +34,13 @@ QString exceedReasonId(ExceedReason reason);
 struct LossDiagnosis
 {
     QString code; // no_common_steps, nonfinite, first_step_differs, second_step_differs,
-                  // fork_later, loss_scale_drops, transient_differences, curves_match
+                  // fork_later, loss_scale_drops, transient_differences, curves_match; for a
+                  // metric that is not a loss only metric_differs or metric_matches
     QString text;
 };
+
+// Whether the diagnosis table applies: the metric is a loss or a perplexity (by its name).
+bool isLossLikeMetric(const QString &metric);
 
 // Benchmark A against run under test B on their common steps (METRICS.md §9). Relative differences
 // are taken against A, the reference of allclose: |B - A| > atol + rtol*|A| exceeds.

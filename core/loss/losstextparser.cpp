@@ -219,8 +219,68 @@ bool LossTextParser::parseLine(std::string_view line)
     return false;
 }
 
+bool LossTextParser::parseMegatronValidation(std::string_view line)
+{
+    // Megatron's evaluation lines (training.py, evaluate_and_print_results):
+    //   " validation loss at iteration 100 | lm loss value: 7.103573E+00 | lm loss PPL: 1.2E+03 |"
+    // Each key becomes a series of its own, named as Megatron names it for TensorBoard ("lm loss
+    // validation", "lm loss validation PPL"), so validation values never mix into the training
+    // curve. Lines "at the end of training" have no step and "extra validation" lines another
+    // data set: both are left out.
+    constexpr std::string_view marker = "validation loss at iteration";
+    const size_t at = line.find(marker);
+    if (at == std::string_view::npos ||
+        (at >= 6 && line.substr(at - 6, 6) == std::string_view("extra ")))
+        return false;
+    size_t p = at + marker.size();
+    skipSpaces(line, &p);
+    qint64 step = 0;
+    if (!readInt(line, &p, &step))
+        return false;
+    const size_t first = line.find('|', p);
+    if (first == std::string_view::npos)
+        return false;
+    p = first + 1;
+    bool begun = false;
+    std::string name;
+    while (p < line.size()) {
+        size_t bar = line.find('|', p);
+        if (bar == std::string_view::npos)
+            bar = line.size();
+        const std::string_view text = line.substr(p, bar - p);
+        p = bar + 1;
+        const size_t colon = text.rfind(':');
+        if (colon == std::string_view::npos)
+            continue;
+        double value = 0;
+        if (!LossNumber::parseValue(text.substr(colon + 1), &value))
+            continue;
+        std::string_view key = trim(text.substr(0, colon));
+        std::string_view suffix;
+        if (key.size() > 6 && key.substr(key.size() - 6) == std::string_view(" value")) {
+            key.remove_suffix(6);
+        } else if (key.size() > 4 && key.substr(key.size() - 4) == std::string_view(" PPL")) {
+            key.remove_suffix(4);
+            suffix = " PPL";
+        }
+        if (key.empty())
+            continue;
+        if (!begun) {
+            m_builder.beginRecord(step, m_lines);
+            begun = true;
+        }
+        name.assign(key);
+        name += " validation";
+        name += suffix;
+        m_builder.add(m_builder.seriesIndex(name), value);
+    }
+    return begun;
+}
+
 bool LossTextParser::parseMegatron(std::string_view line)
 {
+    if (parseMegatronValidation(line))
+        return true;
     // Find "iteration" followed by [":"] N "/" M "|": "(after 1 iterations)" on [Rank N] memory
     // lines and "loading checkpoint ... at iteration 10" do not match.
     size_t at = 0;

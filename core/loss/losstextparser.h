@@ -62,6 +62,7 @@ public:
 private:
     bool parseLine(std::string_view line);
     bool parseMegatron(std::string_view line);
+    bool parseMegatronValidation(std::string_view line);
     bool parseKeyValue(std::string_view line);
     bool parseImageNet(std::string_view line);
     bool parseCsv(std::string_view line);

@@ -2,6 +2,7 @@
 
 #include "core/common/tr.h"
 #include "core/export/csvwriter.h"
+#include "core/trace/tracetime.h"
 
 #include <QLocale>
 
@@ -77,8 +78,10 @@ QVariant OpStatisticsModel::data(const QModelIndex &index, int role) const
         if (index.column() == Count)
             return locale.toString(r.count);
         if (index.column() == Share)
-            return locale.toString(raw.toDouble(), 'f', 2);
-        return locale.toString(raw.toDouble(), 'f', 3);
+            return locale.toString(raw.toDouble(), 'f', 2) + u" %"_s;
+        // Durations in the unit their size calls for, as on the ruler and in the details:
+        // "15.872 s" rather than "15,871,844.1…" µs cut off by the column.
+        return formatDurationNs(qRound64(raw.toDouble() * us));
     }
     case Qt::TextAlignmentRole:
         return index.column() <= Category ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
@@ -97,6 +100,17 @@ QVariant OpStatisticsModel::data(const QModelIndex &index, int role) const
 
 QVariant OpStatisticsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        switch (section) {
+        case Self:
+            return Tr::tr("Duration minus the time spent in directly nested slices");
+        case Share:
+            return Tr::tr("Total as a share of the range's time (all ranks' when several files "
+                          "are open)");
+        default:
+            return {};
+        }
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -107,17 +121,17 @@ QVariant OpStatisticsModel::headerData(int section, Qt::Orientation orientation,
     case Count:
         return Tr::tr("Count");
     case Total:
-        return Tr::tr("Total (µs)");
+        return Tr::tr("Total");
     case Self:
-        return Tr::tr("Self (µs)");
+        return Tr::tr("Self");
     case Average:
-        return Tr::tr("Average (µs)");
+        return Tr::tr("Average");
     case Min:
-        return Tr::tr("Min (µs)");
+        return Tr::tr("Min");
     case Max:
-        return Tr::tr("Max (µs)");
+        return Tr::tr("Max");
     case Share:
-        return Tr::tr("Share of range (%)");
+        return Tr::tr("Share");
     default:
         return {};
     }

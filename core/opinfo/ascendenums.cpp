@@ -170,12 +170,28 @@ int dataTypeCodeFromName(const QString &name)
         {u"NUMBER_TYPE_FLOAT64"_s, 11},
         {u"NUMBER_TYPE_BOOL"_s, 12},
         {u"NUMBER_TYPE_BFLOAT16"_s, 27},
+        {u"NUMBER_TYPE_COMPLEX64"_s, 16},
+        {u"NUMBER_TYPE_COMPLEX128"_s, 17},
+        // The ends of MindSpore's VmDataType range and the profiler's own fallback are no type
+        // at all: the profiler writes them for a code it could not map.
+        {u"NUMBER_TYPE_BEGIN"_s, -1},
+        {u"NUMBER_TYPE_END"_s, -1},
+        {u"UNKNOWN"_s, -1},
     };
     for (const auto &p : names) {
         if (p.first == name)
             return p.second;
     }
     return -2;
+}
+
+QString mindSporeTypeName(const QString &name)
+{
+    // Generic ones without an ACL code ("NUMBER_TYPE_INT", "NUMBER_TYPE_FLOAT") read as MindSpore
+    // writes them in Python: "int", "float".
+    if (name.startsWith(u"NUMBER_TYPE_"_s))
+        return name.mid(12).toLower();
+    return name;
 }
 
 } // namespace Twinscope::Core

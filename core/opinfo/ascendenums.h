@@ -26,5 +26,7 @@ QString tensorStorageFormatName(const TensorDesc &desc);
 // none.
 int formatCodeFromName(const QString &name);
 int dataTypeCodeFromName(const QString &name);
+// A MindSpore data type name without an ACL code, as a user reads it ("NUMBER_TYPE_INT" -> "int").
+QString mindSporeTypeName(const QString &name);
 
 } // namespace Twinscope::Core

@@ -82,7 +82,7 @@ TensorDesc descFromMindSpore(const QJsonObject &o, bool *ok)
     d.format = d.storageFormat = formatCode >= -1 ? formatCode : -1;
     d.formatText = formatCode >= -1 ? QString() : format;
     d.dataType = typeCode >= -1 ? typeCode : -1;
-    d.dataTypeText = typeCode >= -1 ? QString() : type;
+    d.dataTypeText = typeCode >= -1 ? QString() : mindSporeTypeName(type);
     d.shape = shapeFromCommaText(o.value(u"shape"_s).toString(), ok);
     d.storageShape = d.shape;
     d.hasShape = d.hasStorageShape = *ok;

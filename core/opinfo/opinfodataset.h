@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/common/error.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -114,6 +116,9 @@ struct OpInfoDataset
     qint64 levelCounts[6] = {0, 0, 0, 0, 0, 0}; // DEBUG, INFO, WARNING, ERROR, EVENT, TRACE
     bool fromSummary = false;  // at least one input was ascend_op_info_summary.txt (degraded)
     bool fromProfiler = false; // at least one input was a MindSpore profiler table
+    // Inputs named explicitly that could not be read while others could: the load goes on
+    // without them, and each keeps the error that says why (file, line, expected).
+    QList<Error> refused;
 };
 
 } // namespace Twinscope::Core

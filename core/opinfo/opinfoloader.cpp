@@ -513,8 +513,21 @@ Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
             if (r.canceled)
                 return Result<OpInfoDataset>::canceled();
             if (!r.ok) {
-                if (in.explicitInput)
+                // One file of several that cannot be read leaves the others loaded (partial
+                // success is success); it fails the load only when it is all there is.
+                if (in.explicitInput && inputs.size() == 1)
                     return Result<OpInfoDataset>::failed(r.error, diagnostics);
+                if (in.explicitInput) {
+                    ds->refused.append(r.error);
+                    diagnostics.add(u"refused_input"_s,
+                                    Tr::tr("%1 was left out: %2")
+                                        .arg(QFileInfo(r.error.file).fileName(), r.error.message),
+                                    Location{r.error.offset, r.error.line, r.error.file},
+                                    Severity::Error);
+                    before += in.source.isPath() ? QFileInfo(in.source.path).size()
+                                                 : in.source.bytes.size();
+                    continue;
+                }
                 diagnostics.add(
                     u"unreadable_log"_s,
                     Tr::tr("A log file in the folder could not be read: %1").arg(r.error.message),
@@ -523,6 +536,8 @@ Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
             before +=
                 in.source.isPath() ? QFileInfo(in.source.path).size() : in.source.bytes.size();
         }
+        if (ds->refused.size() == inputs.size())
+            return Result<OpInfoDataset>::failed(ds->refused.first(), diagnostics);
         progress.report(900, Tr::tr("Decoding op signatures"));
         ds->signatures.reserve(qsizetype(merger.signatureTexts.size()));
         for (size_t i = 0; i < merger.signatureTexts.size(); ++i) {

@@ -190,4 +190,27 @@ OpStatistics mergeOpStatistics(const std::vector<OpStatistics> &parts,
     return merged;
 }
 
+QString opTypeOfName(const QString &name)
+{
+    // Only names that end in MindSpore's instance suffix change: "-op" and digits.
+    qsizetype digits = name.size();
+    while (digits > 0 && name[digits - 1].isDigit())
+        --digits;
+    if (digits == name.size() || digits < 4 || !QStringView(name).left(digits).endsWith(u"-op"))
+        return name;
+    const qsizetype scope = name.lastIndexOf(u'/', digits - 4);
+    const qsizetype start = scope < 0 ? 0 : scope + 1;
+    if (digits - 3 <= start)
+        return name;
+    return name.mid(start, digits - 3 - start);
+}
+
+OpStatistics groupByOpType(const OpStatistics &statistics)
+{
+    OpStatistics renamed = statistics;
+    for (OpStatisticsRow &row : renamed.rows)
+        row.name = opTypeOfName(row.name);
+    return mergeOpStatistics({renamed}, OpStatisticsQuery::GroupBy::NameAndCategory);
+}
+
 } // namespace Twinscope::Core

@@ -61,4 +61,13 @@ OpStatistics
 mergeOpStatistics(const std::vector<OpStatistics> &parts,
                   OpStatisticsQuery::GroupBy groupBy = OpStatisticsQuery::GroupBy::NameAndCategory);
 
+// MindSpore names every op instance after its scope and graph position
+// ("Default/network-WithLossCell/_backbone-AlexNet/Cast-op239", "Slice-op188"): the op type is
+// the last path component without the "-op<N>" suffix ("Cast", "Slice"). Other names (PyTorch
+// ops, kernels, Python frames with file paths) are their own type and stay as they are.
+QString opTypeOfName(const QString &name);
+// The table by op type: rows whose names have one op type (and the same category) are summed, as
+// mergeOpStatistics sums ranks.
+OpStatistics groupByOpType(const OpStatistics &statistics);
+
 } // namespace Twinscope::Core

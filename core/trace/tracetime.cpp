@@ -2,6 +2,8 @@
 
 #include <QLocale>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
@@ -159,6 +161,72 @@ QString formatDurationNs(qint64 ns)
     if (a < 1e9)
         return c.toString(double(ns) / 1e6, 'f', a < 1e7 ? 3 : 2) + u" ms"_s;
     return c.toString(double(ns) / 1e9, 'f', 3) + u" s"_s;
+}
+
+namespace {
+
+const char16_t *unitSymbol(qint64 unitNs)
+{
+    switch (unitNs) {
+    case 1'000'000'000:
+        return u"s";
+    case 1'000'000:
+        return u"ms";
+    case 1'000:
+        return u"µs";
+    default:
+        return u"ns";
+    }
+}
+
+int integerDigits(qint64 v)
+{
+    int n = 1;
+    for (v = v < 0 ? -v : v; v >= 10; v /= 10)
+        ++n;
+    return n;
+}
+
+} // namespace
+
+TimeScale timeScaleFor(qint64 maxMagnitudeNs, qint64 resolutionNs)
+{
+    const qint64 a = maxMagnitudeNs < 0 ? -maxMagnitudeNs : maxMagnitudeNs;
+    TimeScale s;
+    s.unitNs = a >= 1'000'000'000 ? 1'000'000'000
+               : a >= 1'000'000   ? 1'000'000
+               : a >= 1'000       ? 1'000
+                                  : 1;
+    // Decimals: the smallest count that shows a multiple of the resolution exactly.
+    qint64 r = std::max<qint64>(1, resolutionNs < 0 ? -resolutionNs : resolutionNs);
+    for (qint64 unit = s.unitNs; unit > 1 && r % unit != 0; unit /= 10)
+        ++s.decimals;
+    return s;
+}
+
+int TimeScale::significantDigits(qint64 maxMagnitudeNs) const
+{
+    return integerDigits(maxMagnitudeNs / unitNs) + decimals;
+}
+
+QString formatTimeNs(qint64 ns, const TimeScale &scale, bool plusSign)
+{
+    // Integer arithmetic: a double loses the ns digits of times far from the origin.
+    const qint64 whole = ns / scale.unitNs;
+    qint64 fraction = (ns < 0 ? -ns : ns) % scale.unitNs;
+    QString text = (ns < 0 && whole == 0) ? u"-0"_s : QString::number(whole);
+    if (plusSign && ns >= 0)
+        text.prepend(u'+');
+    if (scale.decimals > 0) {
+        qint64 divisor = scale.unitNs;
+        for (int i = 0; i < scale.decimals; ++i)
+            divisor /= 10;
+        fraction /= std::max<qint64>(1, divisor);
+        text += u'.' + QString::number(fraction).rightJustified(scale.decimals, u'0');
+    }
+    text += u' ';
+    text += QStringView(unitSymbol(scale.unitNs));
+    return text;
 }
 
 } // namespace Twinscope::Core

@@ -1,4 +1,5 @@
 #include "app/gui/mainwindow.h"
+#include "app/gui/shortcutsdialog.h"
 #include "core/common/translations.h"
 #include "widgets/common/diagnosticspanel.h"
 #include "widgets/common/messagebar.h"
@@ -9,15 +10,19 @@
 #include "widgets/timeline/traceworkspace.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
@@ -177,6 +182,81 @@ private slots:
             texts << e->text();
         QVERIFY2(!texts.filter(u"2024-01-02 02:11:51.434380"_s).isEmpty(),
                  qPrintable(texts.join(u'|')));
+    }
+
+    void fourFileOpInfoDropOpensOrDiagnosesEach()
+    {
+        // The four shared MindSpore op-info files dropped at once, the first of them one that is
+        // refused (times but no signatures): every file either loads into the op-info tab or has
+        // its own entry in Diagnostics that says it could not be opened (issue #14).
+        App::MainWindow w;
+        w.resize(1024, 700);
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        const QString dir = QStringLiteral(TWINSCOPE_TEST_DATA "/shared/opinfo/");
+        const QStringList files{dir + u"mindspore_aicore_intermediate_1_detail_run2.csv"_s,
+                                dir + u"mindspore_dynamic_shape_info_0.json"_s,
+                                dir + u"mindspore_framework_raw_1_run2.csv"_s,
+                                dir + u"mindspore_output_op_compute_time_1_run1.txt"_s};
+        drop(&w, files);
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        auto *opinfo =
+            qobject_cast<Widgets::OpInfoWorkspace *>(w.workspace(Core::FileKind::OpInfo));
+        QVERIFY(opinfo);
+        QTRY_VERIFY_WITH_TIMEOUT(opinfo->dataset() != nullptr, 30000);
+        QStringList refused;
+        for (const Core::Error &e : opinfo->dataset()->refused)
+            refused << QFileInfo(e.file).fileName();
+        QStringList inDiagnostics;
+        QTreeWidget *tree = w.diagnosticsPanel()->tree();
+        for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+            // A file that could not be opened is a top row of its own that says so (column 5,
+            // the message) with its error below.
+            const QTreeWidgetItem *top = tree->topLevelItem(i);
+            if (top->text(5) == u"Could not be opened"_s && top->childCount() == 1)
+                inDiagnostics << QFileInfo(top->data(0, Qt::UserRole).toString()).fileName();
+        }
+        int open = 0;
+        for (const QString &f : files) {
+            const QString name = QFileInfo(f).fileName();
+            if (refused.contains(name)) {
+                QVERIFY2(inDiagnostics.contains(name), qPrintable(name));
+            } else {
+                // Loaded: it stays out of the error list and the tab is named after what loaded.
+                QVERIFY2(!inDiagnostics.contains(name), qPrintable(name));
+                ++open;
+            }
+        }
+        QCOMPARE(open, 2);
+        QCOMPARE(refused.size(), 2);
+        QVERIFY(!opinfo->dataset()->events.isEmpty());
+        const QString title = w.tabs()->tabText(w.tabs()->indexOf(opinfo));
+        QVERIFY2(title.contains(u"and 1 more"_s), qPrintable(title));
+        QVERIFY2(w.messageBar()->text().contains(u"2 paths could not be opened"_s),
+                 qPrintable(w.messageBar()->text()));
+    }
+
+    void shortcutsDialogFitsAndIsComplete()
+    {
+        // F1 lists the view gestures too (?, L / R, Ctrl+drag) and shows them all at once on a
+        // 1024×700 screen: no table scrolls.
+        App::MainWindow w;
+        App::ShortcutsDialog d(w.findChildren<QAction *>());
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        QVERIFY2(d.height() <= 700, qPrintable(QString::number(d.height())));
+        QStringList keys;
+        for (QTableWidget *t : {d.windowTable(), d.timelineTable()}) {
+            QVERIFY(t->verticalScrollBar()->maximum() == 0);
+            for (int r = 0; r < t->rowCount(); ++r) {
+                keys << t->item(r, 1)->text();
+                // Every row lies inside the table's viewport.
+                QVERIFY(t->rowViewportPosition(r) + t->rowHeight(r) <= t->viewport()->height());
+            }
+        }
+        for (const QString &k : {u"?"_s, u"L"_s, u"R"_s, u"Esc"_s, u"F1"_s})
+            QVERIFY2(keys.contains(k), qPrintable(k + u" in "_s + keys.join(u" | "_s)));
+        QVERIFY(!keys.filter(u"Ctrl+drag"_s).isEmpty());
     }
 
 private:

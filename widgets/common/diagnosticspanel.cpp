@@ -2,10 +2,13 @@
 
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLocale>
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -45,10 +48,18 @@ QString severityText(Core::Severity s)
 DiagnosticsPanel::DiagnosticsPanel(QWidget *parent)
     : QWidget(parent)
     , m_tree(new QTreeWidget(this))
+    , m_empty(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_empty);
     layout->addWidget(m_tree);
+    m_empty->setText(tr("No warnings or errors. Files that load with repairs, or cannot be "
+                        "opened, are listed here with what was found and where."));
+    m_empty->setWordWrap(true);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setContentsMargins(12, 12, 12, 12);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
     m_tree->setColumnCount(6);
     m_tree->setHeaderLabels({tr("File"),
                              tr("Severity"),
@@ -65,6 +76,33 @@ DiagnosticsPanel::DiagnosticsPanel(QWidget *parent)
     m_tree->setColumnWidth(KindColumn, 160);
     m_tree->setColumnWidth(CountColumn, 70);
     m_tree->setColumnWidth(WhereColumn, 220);
+    updateEmpty();
+}
+
+int DiagnosticsPanel::problemKinds(const Core::Diagnostics &diagnostics)
+{
+    return int(std::count_if(diagnostics.entries().cbegin(),
+                             diagnostics.entries().cend(),
+                             [](const auto &e) { return e.severity != Core::Severity::Info; }));
+}
+
+QString DiagnosticsPanel::summary(const Core::Diagnostics &diagnostics)
+{
+    const int problems = problemKinds(diagnostics);
+    const int notes = int(diagnostics.entries().size()) - problems;
+    QStringList parts;
+    if (problems > 0)
+        parts << tr("%n kind(s) of warnings", "", problems);
+    if (notes > 0)
+        parts << tr("%n note(s)", "", notes);
+    return parts.join(u", "_s);
+}
+
+void DiagnosticsPanel::updateEmpty()
+{
+    const bool empty = m_tree->topLevelItemCount() == 0;
+    m_empty->setVisible(empty);
+    m_tree->setVisible(!empty);
 }
 
 static QTreeWidgetItem *fileItem(QTreeWidget *tree, const QString &file, bool create)
@@ -91,8 +129,7 @@ void DiagnosticsPanel::setDiagnostics(const QString &file, const Core::Diagnosti
         return;
     }
     QTreeWidgetItem *top = fileItem(m_tree, file, true);
-    top->setText(MessageColumn,
-                 tr("%n kind(s) of warnings", "", int(diagnostics.entries().size())));
+    top->setText(MessageColumn, summary(diagnostics));
     for (const Core::Diagnostics::Entry &e : diagnostics.entries()) {
         auto *row = new QTreeWidgetItem(top);
         row->setText(SeverityColumn, severityText(e.severity));
@@ -108,8 +145,11 @@ void DiagnosticsPanel::setDiagnostics(const QString &file, const Core::Diagnosti
         row->setIcon(SeverityColumn,
                      style()->standardIcon(e.severity == Core::Severity::Error
                                                ? QStyle::SP_MessageBoxCritical
-                                               : QStyle::SP_MessageBoxWarning));
+                                           : e.severity == Core::Severity::Warning
+                                               ? QStyle::SP_MessageBoxWarning
+                                               : QStyle::SP_MessageBoxInformation));
     }
+    updateEmpty();
     emit changed();
 }
 
@@ -126,17 +166,20 @@ void DiagnosticsPanel::setError(const QString &file, const Core::Error &error)
     row->setText(WhereColumn, locationText(Core::Location{error.offset, error.line, {}}));
     row->setText(MessageColumn, error.toString());
     row->setToolTip(MessageColumn, error.toString());
+    updateEmpty();
     emit changed();
 }
 
 void DiagnosticsPanel::clearFile(const QString &file)
 {
     delete fileItem(m_tree, file, false);
+    updateEmpty();
 }
 
 void DiagnosticsPanel::clearAll()
 {
     m_tree->clear();
+    updateEmpty();
     emit changed();
 }
 

@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+class QLabel;
 class QTreeWidget;
 
 namespace Twinscope::Widgets {
@@ -23,15 +24,23 @@ public:
     void clearFile(const QString &file);
     void clearAll();
 
+    // How one file's diagnostics are summed up, in the panel and in the main window's bar alike:
+    // "2 kinds of warnings, 2 notes". Notes (Severity::Info) are routine and never raise the bar.
+    static QString summary(const Core::Diagnostics &diagnostics);
+    static int problemKinds(const Core::Diagnostics &diagnostics); // warnings and errors
+
     int fileCount() const;
     int rowCount() const; // warning kinds plus errors over all files
     QTreeWidget *tree() const { return m_tree; }
+    QLabel *emptyLabel() const { return m_empty; }
 
 signals:
     void changed();
 
 private:
+    void updateEmpty();
     QTreeWidget *m_tree;
+    QLabel *m_empty; // says so while no file has anything to report
 };
 
 } // namespace Twinscope::Widgets

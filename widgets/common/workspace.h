@@ -32,6 +32,13 @@ public:
     // Export: a file-dialog filter ("PNG (*.png);;CSV (*.csv)"), empty when nothing can be
     // exported.
     virtual QString exportFilter() const { return {}; }
+    // The file name File ▸ Export suggests for a filter ("trace-timeline.png"): named after
+    // what is open and what is exported. Empty: the dialog suggests none.
+    virtual QString exportName(const QString &filter) const
+    {
+        Q_UNUSED(filter);
+        return {};
+    }
     virtual bool exportTo(const QString &path, const QString &filter, QString *errorMessage)
     {
         Q_UNUSED(path);
@@ -45,6 +52,8 @@ signals:
     void loaded(const QString &file, const Twinscope::Core::Diagnostics &diagnostics);
     void loadFailed(const QString &file, const Twinscope::Core::Error &error);
     void statusMessage(const QString &message);
+    // title() changed (files opened or closed): the window and the tab show it.
+    void titleChanged();
 
 protected:
     LoadController *loads() const { return m_loads; }

@@ -9,18 +9,41 @@ class QCustomPlot;
 class QCPColorMap;
 class QCPColorScale;
 class QCPItemRect;
+class QLabel;
+class QScrollArea;
 
 namespace Twinscope::Widgets {
 
 // The per-layer divergence heatmap (DESIGN.md §7): a QCPColorMap with tensors in execution order as
 // rows (top to bottom) and metrics scaled to badness as columns; grey cells have no value
-// (unmatched tensors). Clicking a cell emits the comparison row it stands for.
+// (unmatched tensors). Clicking a cell emits the comparison row it stands for; hovering one tells
+// its tensor, metric and badness.
+//
+// Cells never shrink below MinimumCellWidthPx × MinimumCellHeightPx: the plot sits in a scroll
+// area and scrolls instead (at 1024×700 cells had shrunk to 4 px and their labels to a blob).
+// Column labels stand upright in cells at least a line high, so they never overlap; row labels
+// are elided in the middle (the layer and the output index both stay) and thinned to one per
+// line of text. The palette is ColorBrewer's YlOrRd, sequential and colour-blind safe.
 class DivergenceHeatmap : public QWidget
 {
     Q_OBJECT
 
 public:
+    static constexpr int MinimumCellHeightPx = 4;
+    static constexpr int RowLabelWidthPx = 170;
+    static constexpr int RightMarginPx = 36; // half of the colour scale's "1 broken" overhangs
+
     explicit DivergenceHeatmap(QWidget *parent = nullptr);
+
+    // The width of a cell: a line of text, so upright column labels never touch (≥ 6 px).
+    int minimumCellWidth() const;
+    // The pixel size of one cell as laid out now.
+    QSizeF cellSize() const;
+    QScrollArea *scrollArea() const { return m_scroll; }
+    // Room for the cells at their least size, so that a splitter gives it that first.
+    QSize sizeHint() const override;
+    // What hovering the point (in plot() coordinates) shows; empty off the cells.
+    QString toolTipAt(const QPoint &pos) const;
 
     void setMatrix(Core::DivergenceMatrix matrix, int firstDivergentRow);
     void setSelectedRow(int comparisonRow); // highlights the matrix row of that comparison row
@@ -48,6 +71,10 @@ protected:
 private:
     void applyColours();
     void updateLabels();
+    void updateMinimumSize();
+    int rowLabelStep() const;
+    QScrollArea *m_scroll;
+    QLabel *m_rowsLabel = nullptr;
     QCustomPlot *m_plot;
     QCPColorMap *m_map;
     QCPColorScale *m_scale;
@@ -55,6 +82,7 @@ private:
     QCPItemRect *m_divergence;
     Core::DivergenceMatrix m_matrix;
     int m_firstDivergentRow = -1;
+    int m_rowLabelStep = 0; // rows per label in the ticker now
 };
 
 } // namespace Twinscope::Widgets

@@ -108,9 +108,6 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
     top->addWidget(m_mode);
     connect(m_mode, &QComboBox::currentIndexChanged, this, &DumpWorkspace::updateHeatmap);
     layout->addLayout(top);
-    auto *split = new QSplitter(Qt::Horizontal, this);
-    auto *left = new QSplitter(Qt::Vertical, split);
-    auto *right = new QSplitter(Qt::Vertical, split);
     // The step x rank summary of a whole run sits above the heatmap; a row opens its run.
     auto setupTable = [](QTableView *view) {
         view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -131,10 +128,6 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
                 if (index.isValid() && index.row() != m_run && !m_syncing)
                     showRun(index.row());
             });
-    left->addWidget(m_runs);
-    left->addWidget(m_heatmap);
-    left->setStretchFactor(0, 1);
-    left->setStretchFactor(1, 3);
     // One dump alone: its statistics table replaces the comparison's table and heatmap.
     m_statsProxy->setSourceModel(m_statsModel);
     m_statsProxy->setSortRole(Core::CompareTableModel::SortRole);
@@ -143,18 +136,31 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
     m_statsView->sortByColumn(Core::TensorStatsModel::IndexColumn, Qt::AscendingOrder);
     setupTable(m_statsView);
     m_statsView->setVisible(false);
-    split->addWidget(left);
-    split->addWidget(right);
+    // Heatmap (under the run summary) and table side by side over the detail pane, which takes
+    // the whole width: its statistics, three histograms and worst elements fit in 1024 px that
+    // way. The heatmap scrolls rather than shrinking its cells.
+    auto *split = new QSplitter(Qt::Vertical, this);
+    auto *upper = new QSplitter(Qt::Horizontal, split);
+    m_upper = upper;
+    auto *left = new QSplitter(Qt::Vertical, upper);
+    left->addWidget(m_runs);
+    left->addWidget(m_heatmap);
+    left->setStretchFactor(0, 1);
+    left->setStretchFactor(1, 3);
+    auto *right = new QSplitter(Qt::Vertical, upper);
     right->addWidget(m_statsView);
     right->addWidget(m_table);
-    right->addWidget(m_detail);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 5);
-    right->setStretchFactor(0, 3);
-    right->setStretchFactor(1, 2);
-    // The heatmap needs room for row labels and nine columns; the detail pane for three histograms.
-    split->setSizes({460, 1140});
-    right->setSizes({560, 380});
+    upper->addWidget(left);
+    upper->addWidget(right);
+    split->addWidget(upper);
+    split->addWidget(m_detail);
+    upper->setStretchFactor(0, 0);
+    upper->setStretchFactor(1, 1);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({560, 380});
+    split->setChildrenCollapsible(false);
+    upper->setChildrenCollapsible(false);
     layout->addWidget(split, 1);
     m_header->setText(
         tr("Open a benchmark dump and an NPU dump (HDF5, .npy, msprobe dump.json), or drop both "
@@ -171,6 +177,7 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
                 if (comparisonRow >= 0)
                     selectRow(comparisonRow);
             });
+    connect(m_table, &CompareTableView::notice, this, &Workspace::statusMessage);
     connect(m_table, &CompareTableView::comparisonRowSelected, this, [this](int row) {
         if (!m_syncing)
             selectRow(row);
@@ -181,7 +188,11 @@ DumpWorkspace::~DumpWorkspace() = default;
 
 QString DumpWorkspace::title() const
 {
-    return tr("Dump comparison");
+    // Name the pair, as the loss tab does, so that two comparisons can be told apart.
+    if (!m_comparison)
+        return tr("Dump comparison");
+    return tr("Dumps: %1 vs %2")
+        .arg(QFileInfo(m_benchPath).fileName(), QFileInfo(m_npuPath).fileName());
 }
 
 void DumpWorkspace::saveThresholds()
@@ -408,6 +419,7 @@ void DumpWorkspace::onCompared(const Core::Result<Core::DumpSeries> &result)
     // The run that diverges first opens (steps, then ranks); the summary lists them all.
     m_run = -1;
     showRun(Core::firstDivergingRun(*series), series);
+    emit titleChanged();
     emit loaded(m_npuPath.isEmpty() ? m_benchPath : m_npuPath, result.diagnostics());
     emit statusMessage(tr("Compared %n tensor pair(s)", nullptr, int(m_comparison->rows.size())));
     emit comparisonReady();
@@ -483,6 +495,12 @@ void DumpWorkspace::updateHeatmap()
     else
         m_heatmap->setMatrix(Core::buildDivergenceMatrix(*m_comparison),
                              m_comparison->firstDivergent);
+    // Give the heatmap the width its cells and labels need (up to half), once it is too narrow.
+    const QList<int> sizes = m_upper->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    const int wanted = std::min(m_heatmap->sizeHint().width(), total / 2);
+    if (total > 0 && sizes.value(0) < wanted)
+        m_upper->setSizes({wanted, total - wanted});
 }
 
 void DumpWorkspace::selectRow(int comparisonRow)
@@ -543,6 +561,7 @@ void DumpWorkspace::closeAll()
     m_heatmap->setMatrix({}, -1);
     m_detail->clear();
     m_pending.clear();
+    emit titleChanged();
 }
 
 QString DumpWorkspace::exportFilter() const

@@ -107,6 +107,7 @@ private:
     DivergenceHeatmap *m_heatmap;
     CompareTableView *m_table;
     TensorDetailPane *m_detail;
+    QSplitter *m_upper = nullptr; // heatmap | table
     QLabel *m_header;
     QDoubleSpinBox *m_cosine;
     QDoubleSpinBox *m_maxAbs;

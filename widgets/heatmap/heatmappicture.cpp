@@ -53,8 +53,9 @@ QColor HeatmapPicture::cellColour(int row, int column) const
 
 QString HeatmapPicture::description() const
 {
-    return tr("Rows: %n tensors in execution order. Columns: %1. Colour: badness from 0 (good, "
-              "green) to 1 (bad, red); grey cells have no value.",
+    return tr("Rows: %n tensors in execution order. Columns: %1. Colour: divergence from 0 "
+              "(clean, pale yellow) to 1 (broken, dark red) on a log scale per metric; grey cells "
+              "have no value.",
               nullptr,
               m_matrix.rowCount())
         .arg(m_matrix.columns.join(u", "_s));
@@ -80,7 +81,7 @@ void HeatmapPicture::paint(QPainter &painter) const
         painter.drawText(
             label,
             Qt::AlignRight | Qt::AlignVCenter,
-            metrics.elidedText(m_matrix.rowLabels.at(r), Qt::ElideLeft, label.width()));
+            metrics.elidedText(m_matrix.rowLabels.at(r), Qt::ElideMiddle, label.width()));
         for (int c = 0; c < columns; ++c)
             painter.fillRect(cellRect(r, c), cellColour(r, c));
     }
@@ -93,8 +94,7 @@ void HeatmapPicture::paint(QPainter &painter) const
         painter.restore();
     }
 
-    // Legend: badness 1 (bad) at the top to 0 (good) at the bottom, as in the view's colour scale,
-    // then the no-value grey.
+    // Legend: divergence 1 (broken) at the top to 0 (clean) at the bottom, then the no-value grey.
     const int x = legendX();
     const int height = std::max(100, std::min(rows * CellPx, 300));
     for (int i = 0; i < LegendSteps; ++i) {
@@ -102,8 +102,8 @@ void HeatmapPicture::paint(QPainter &painter) const
         const int bottom = TopPx + (i + 1) * height / LegendSteps;
         painter.fillRect(QRect(x, top, 16, bottom - top), colourOf(1.0 - (i + 0.5) / LegendSteps));
     }
-    painter.drawText(QPointF(x + 22, TopPx + 10), u"1"_s);
-    painter.drawText(QPointF(x + 22, TopPx + height), u"0"_s);
+    painter.drawText(QPointF(x + 22, TopPx + 10), tr("1 broken"));
+    painter.drawText(QPointF(x + 22, TopPx + height), tr("0 clean"));
     painter.fillRect(QRect(x, TopPx + height + 12, 16, 16), NoValueGrey);
     painter.drawText(QPointF(x + 22, TopPx + height + 24), tr("no value"));
 }

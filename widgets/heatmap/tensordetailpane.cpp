@@ -4,9 +4,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QStackedWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -41,7 +44,9 @@ TensorDetailPane::TensorDetailPane(QWidget *parent)
     : QWidget(parent)
     , m_title(new QLabel(this))
     , m_stats(makeTable({tr("Statistic"), tr("NPU"), tr("Bench")}, this))
+    , m_charts(new QStackedWidget(this))
     , m_hist(new QCustomPlot(this))
+    , m_statsChart(new QCustomPlot(this))
     , m_worst(makeTable({tr("Index"), tr("NPU"), tr("Bench"), tr("|error|")}, this))
     , m_note(new QLabel(this))
 {
@@ -51,29 +56,38 @@ TensorDetailPane::TensorDetailPane(QWidget *parent)
     m_title->setWordWrap(true);
     layout->addWidget(m_title);
     auto *row = new QHBoxLayout;
-    m_stats->setMinimumWidth(290);
-    m_stats->setMaximumWidth(360);
+    // Number columns as wide as a six-digit value with its exponent: narrower, "5.96046e-08"
+    // read "5....".
+    const int number = fontMetrics().horizontalAdvance(u"-8.88888e-88"_s) + 12;
+    m_stats->setMinimumWidth(100 + 2 * number + 4);
+    m_stats->setMaximumWidth(std::max(360, 100 + 2 * number + 40));
     m_stats->setColumnWidth(0, 100);
-    m_stats->setColumnWidth(1, 90);
+    m_stats->setColumnWidth(1, number);
     row->addWidget(m_stats, 1);
-    row->addWidget(m_hist, 3);
-    m_worst->setMinimumWidth(300);
-    m_worst->setMaximumWidth(380);
+    m_charts->addWidget(m_hist);
+    m_charts->addWidget(m_statsChart);
+    row->addWidget(m_charts, 3);
+    // The worst elements are mostly plain decimals ("0.819824"); the histograms need the rest.
+    const int decimal = fontMetrics().horizontalAdvance(u"-0.888888"_s) + 12;
+    m_worst->setMinimumWidth(84 + 2 * decimal + decimal + 20); // and the scroll bar
+    m_worst->setMaximumWidth(std::max(380, 84 + 3 * number + 20));
     m_worst->setColumnWidth(0, 84);
-    m_worst->setColumnWidth(1, 72);
-    m_worst->setColumnWidth(2, 72);
+    m_worst->setColumnWidth(1, decimal);
+    m_worst->setColumnWidth(2, decimal);
     row->addWidget(m_worst, 2);
     layout->addLayout(row, 1);
     m_note->setWordWrap(true);
     layout->addWidget(m_note);
-    m_hist->setMinimumHeight(160);
-    // Three histograms side by side: NPU values, bench values, error (NPU − bench).
+    m_hist->setMinimumSize(240, 150);
+    // Three histograms side by side: NPU values, bench values, error (NPU − bench). Titles stand
+    // above each plot, elided to it, so that narrow plots do not run them together.
     m_hist->plotLayout()->clear();
     const QStringList titles{tr("NPU values"), tr("Bench values"), tr("NPU − bench")};
     for (int i = 0; i < 3; ++i) {
+        auto *title = new QCPTextElement(m_hist, titles[i]);
+        m_hist->plotLayout()->addElement(0, i, title);
         auto *rect = new QCPAxisRect(m_hist);
-        m_hist->plotLayout()->addElement(0, i, rect);
-        rect->axis(QCPAxis::atBottom)->setLabel(titles[i]);
+        m_hist->plotLayout()->addElement(1, i, rect);
         rect->axis(QCPAxis::atBottom)->ticker()->setTickCount(3);
         rect->axis(QCPAxis::atBottom)->setNumberFormat(u"g"_s);
         rect->axis(QCPAxis::atBottom)->setNumberPrecision(2);
@@ -82,6 +96,45 @@ TensorDetailPane::TensorDetailPane(QWidget *parent)
         bars->setWidthType(QCPBars::wtPlotCoords);
         Q_UNUSED(bars);
     }
+    m_hist->plotLayout()->setRowStretchFactor(0, 0.01);
+    // Narrow histograms (1024 px) get two value ticks: three overprinted ("00.25 0.5 0.75").
+    connect(m_hist, &QCustomPlot::afterLayout, this, [this] {
+        bool changed = false;
+        for (QCPAxisRect *rect : m_hist->axisRects()) {
+            const int ticks = rect->width() < 160 ? 2 : 3;
+            if (rect->axis(QCPAxis::atBottom)->ticker()->tickCount() != ticks) {
+                rect->axis(QCPAxis::atBottom)->ticker()->setTickCount(ticks);
+                changed = true;
+            }
+        }
+        if (changed)
+            m_hist->replot(QCustomPlot::rpQueuedReplot);
+    });
+    // Statistics mode: one bar per statistic, its relative difference against the tolerance.
+    m_statsChart->setMinimumSize(240, 150);
+    m_statsChart->plotLayout()->insertRow(0);
+    m_statsChart->plotLayout()->addElement(
+        0,
+        0,
+        new QCPTextElement(m_statsChart,
+                           tr("|NPU − bench| relative to the larger, per statistic")));
+    auto statTicks = QSharedPointer<QCPAxisTickerText>::create();
+    const QStringList statNames{tr("Max"), tr("Min"), tr("Mean"), tr("L2 norm")};
+    for (int i = 0; i < statNames.size(); ++i)
+        statTicks->addTick(i, statNames[i]);
+    m_statsChart->xAxis->setTicker(statTicks);
+    m_statsChart->xAxis->setRange(-0.6, 3.6);
+    m_statsChart->yAxis->setLabel(tr("difference (%)"));
+    auto *within = new QCPBars(m_statsChart->xAxis, m_statsChart->yAxis);
+    auto *beyond = new QCPBars(m_statsChart->xAxis, m_statsChart->yAxis);
+    within->setName(tr("within the tolerance"));
+    beyond->setName(tr("beyond the tolerance"));
+    for (QCPBars *b : {within, beyond})
+        b->setWidth(0.6);
+    auto *tolerance = new QCPItemStraightLine(m_statsChart);
+    tolerance->setObjectName(u"tolerance"_s);
+    m_statsChart->legend->setVisible(true);
+    m_statsChart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     applyColours();
     clear();
 }
@@ -122,7 +175,68 @@ void TensorDetailPane::applyColours()
             bars->setBrush(series[i % 3]);
         }
     }
+    for (QCPTextElement *title : m_hist->findChildren<QCPTextElement *>())
+        title->setTextColor(pal.color(QPalette::Text));
     m_hist->replot(QCustomPlot::rpQueuedReplot);
+    m_statsChart->setBackground(pal.color(QPalette::Base));
+    for (QCPAxis *axis : m_statsChart->axisRect()->axes()) {
+        axis->setBasePen(QPen(pal.color(QPalette::Text)));
+        axis->setTickPen(QPen(pal.color(QPalette::Text)));
+        axis->setSubTickPen(QPen(pal.color(QPalette::Text)));
+        axis->setTickLabelColor(pal.color(QPalette::Text));
+        axis->setLabelColor(pal.color(QPalette::Text));
+        axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
+    }
+    for (QCPTextElement *title : m_statsChart->findChildren<QCPTextElement *>())
+        title->setTextColor(pal.color(QPalette::Text));
+    // The same two hues as the verdicts: blue within the tolerance, dark red beyond it.
+    const QColor statColours[] = {QColor(0x1b, 0x6f, 0xb5), QColor(0xbd, 0x00, 0x26)};
+    for (int i = 0; i < 2 && i < m_statsChart->plottableCount(); ++i) {
+        m_statsChart->plottable(i)->setPen(Qt::NoPen);
+        m_statsChart->plottable(i)->setBrush(statColours[i]);
+    }
+    m_statsChart->legend->setBrush(pal.color(QPalette::Base));
+    m_statsChart->legend->setTextColor(pal.color(QPalette::Text));
+    m_statsChart->legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
+    if (auto *line = m_statsChart->findChild<QCPItemStraightLine *>(u"tolerance"_s))
+        line->setPen(QPen(pal.color(QPalette::Text), 1, Qt::DashLine));
+    m_statsChart->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QCustomPlot *TensorDetailPane::currentChart() const
+{
+    return qobject_cast<QCustomPlot *>(m_charts->currentWidget());
+}
+
+void TensorDetailPane::showStatisticsChart(const Core::DumpComparison &c, int row)
+{
+    const Core::StatsDiff &d = c.rows[row].stats;
+    const double tolerance = c.options.thresholds.statRelTolerance * 100.0;
+    auto *within = static_cast<QCPBars *>(m_statsChart->plottable(0));
+    auto *beyond = static_cast<QCPBars *>(m_statsChart->plottable(1));
+    QVector<double> keysWithin, valuesWithin, keysBeyond, valuesBeyond;
+    double top = tolerance;
+    const double rel[] = {d.maxRel, d.minRel, d.meanRel, d.normRel};
+    for (int i = 0; i < 4; ++i) {
+        if (std::isnan(rel[i]))
+            continue;
+        // An infinite difference (Inf on one side only) is drawn at the top of the chart.
+        const double percent = std::isinf(rel[i]) ? -1.0 : rel[i] * 100.0;
+        (percent < 0 || percent > tolerance ? keysBeyond : keysWithin) << i;
+        (percent < 0 || percent > tolerance ? valuesBeyond : valuesWithin) << percent;
+        top = std::max(top, percent);
+    }
+    for (double &v : valuesBeyond)
+        if (v < 0)
+            v = top * 1.1;
+    within->setData(keysWithin, valuesWithin, true);
+    beyond->setData(keysBeyond, valuesBeyond, true);
+    m_statsChart->yAxis->setRange(0, std::max(top, 1e-9) * 1.15);
+    if (auto *line = m_statsChart->findChild<QCPItemStraightLine *>(u"tolerance"_s)) {
+        line->point1->setCoords(-1, tolerance);
+        line->point2->setCoords(4, tolerance);
+    }
+    m_statsChart->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TensorDetailPane::changeEvent(QEvent *event)
@@ -138,6 +252,10 @@ void TensorDetailPane::clear()
     m_stats->setRowCount(0);
     m_worst->setRowCount(0);
     m_note->clear();
+    for (int i = 0; i < 2; ++i)
+        if (auto *bars = qobject_cast<QCPBars *>(m_statsChart->plottable(i)))
+            bars->data()->clear();
+    m_statsChart->replot(QCustomPlot::rpQueuedReplot);
     for (int i = 0; i < m_hist->axisRectCount(); ++i)
         if (auto *bars = qobject_cast<QCPBars *>(m_hist->axisRect(i)->plottables().value(0)))
             bars->data()->clear();
@@ -180,6 +298,9 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
         {tr("MaxRelativeErr"), m.maxRelErr, std::nan("")},
     };
     const int shown = c.statisticsMode ? 4 : int(stats.size());
+    m_charts->setCurrentWidget(c.statisticsMode ? m_statsChart : m_hist);
+    if (c.statisticsMode)
+        showStatisticsChart(c, row);
     m_stats->setRowCount(shown);
     for (int i = 0; i < shown; ++i) {
         const auto &[name, vn, vb] = stats[i];

@@ -1,6 +1,7 @@
 #include "compilechartview.h"
 
 #include <QEvent>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -59,6 +60,9 @@ CompileChartView::CompileChartView(QWidget *parent)
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
+    // QCustomPlot's least size is its one-row legend's (~620 px), which took the op table's
+    // columns away at 1024 px; the legend wraps instead (resizeEvent).
+    m_plot->setMinimumSize(280, 200);
 
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent *event) {
         const double row = m_plot->yAxis->pixelToCoord(event->pos().y());
@@ -67,6 +71,18 @@ CompileChartView::CompileChartView(QWidget *parent)
             emit typeClicked(m_rows[r]);
     });
     applyColours();
+}
+
+void CompileChartView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // One legend row needs about 620 px; narrower, two rows of two keep every entry whole.
+    const int wrap = width() < 640 ? 2 : 0;
+    if (m_plot->legend->wrap() != wrap) {
+        m_plot->legend->setWrap(wrap);
+        m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-flow the entries
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void CompileChartView::setChart(const Core::CompileChartData &chart)

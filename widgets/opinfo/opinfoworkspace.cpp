@@ -24,6 +24,8 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 using namespace Twinscope::Core;
 
@@ -130,7 +132,9 @@ OpInfoWorkspace::OpInfoWorkspace(LoadController *loads, QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-    const int widths[] = {150, 80, 85, 95, 80, 200, 200, 120, 170, 300};
+    // The counts that answer "what recompiled" (type, compiles, signatures, after cut-off,
+    // truncated) fit in ~500 px, so they stay in view at 1024 px without scrolling.
+    const int widths[] = {140, 88, 88, 96, 82, 200, 200, 120, 170, 300};
     for (int c = 0; c < OpTypeTableModel::ColumnCount; ++c)
         m_table->setColumnWidth(c, widths[c]);
 
@@ -178,9 +182,9 @@ OpInfoWorkspace::OpInfoWorkspace(LoadController *loads, QWidget *parent)
     auto *top = new QSplitter(Qt::Horizontal, this);
     top->addWidget(m_table);
     top->addWidget(m_chart);
-    top->setStretchFactor(0, 2);
-    top->setStretchFactor(1, 3);
-    top->setSizes({640, 960});
+    top->setStretchFactor(0, 1);
+    top->setStretchFactor(1, 1);
+    top->setSizes({800, 800});
     auto *main = new QSplitter(Qt::Vertical, this);
     main->addWidget(top);
     main->addWidget(m_tabs);
@@ -218,9 +222,18 @@ OpInfoWorkspace::~OpInfoWorkspace() = default;
 
 QString OpInfoWorkspace::title() const
 {
-    if (m_paths.isEmpty())
+    // The paths that loaded (refused ones are in Diagnostics), or those asked for while loading.
+    QStringList files = m_paths;
+    if (m_dataset) {
+        for (const Error &e : m_dataset->refused)
+            files.removeAll(e.file);
+    }
+    if (files.isEmpty())
         return tr("Op info");
-    return tr("Op info: %1").arg(QFileInfo(m_paths.first()).fileName());
+    if (files.size() == 1)
+        return tr("Op info: %1").arg(QFileInfo(files.first()).fileName());
+    return tr("Op info: %1 and %n more", "", int(files.size() - 1))
+        .arg(QFileInfo(files.first()).fileName());
 }
 
 void OpInfoWorkspace::openPaths(const QList<SniffResult> &inputs)
@@ -240,9 +253,11 @@ void OpInfoWorkspace::closeAll()
     m_model->setReport(nullptr);
     m_signatureModel->setSource(nullptr, nullptr);
     m_chart->setChart({});
+    m_chart->setVisible(true);
     m_summary->setText(
         tr("Open Ascend host logs (plog-*.log, a plog folder or ascend_op_info_summary.txt)."));
     fillTabs();
+    emit titleChanged();
 }
 
 void OpInfoWorkspace::setCutoffText(const QString &text)
@@ -293,11 +308,26 @@ void OpInfoWorkspace::run(OpInfoPipelineInput input, const QString &title)
             return runOpInfoPipeline(input, progress, cancel);
         },
         [this, reload = !input.dataset](const Result<OpInfoAnalysis> &r) {
-            const QString file = m_paths.value(0);
+            QString file = m_paths.value(0);
             if (r.isOk()) {
                 showLoaded(r.value());
-                if (reload)
-                    emit loaded(file, r.diagnostics());
+                if (!reload)
+                    return;
+                // Diagnostics for the set under the first file that loaded, then one entry (and
+                // the error bar) per file that was refused while the others loaded.
+                const QList<Error> &refused = r.value()->dataset->refused;
+                for (const QString &p : std::as_const(m_paths)) {
+                    if (std::none_of(refused.begin(), refused.end(), [&](const Error &e) {
+                            return e.file == p;
+                        })) {
+                        file = p;
+                        break;
+                    }
+                }
+                emit loaded(file, r.diagnostics());
+                for (const Error &e : refused)
+                    emit loadFailed(e.file, e);
+                emit titleChanged();
             } else if (r.isFailed()) {
                 m_summary->setText(r.error().toString().toHtmlEscaped());
                 emit loadFailed(file, r.error());
@@ -315,6 +345,13 @@ void OpInfoWorkspace::showLoaded(const std::shared_ptr<const OpInfoAnalysis> &lo
     m_model->setReport(m_report);
     m_signatureModel->setSource(m_dataset, m_report);
     m_chart->setChart(loaded->chart);
+    // Inputs without times (MindSpore tables, ascend_op_info_summary.txt) would leave the chart
+    // of seconds since the first compile and the compile-time columns empty: hide them.
+    const bool timed = loaded->chart.originNs >= 0;
+    m_chart->setVisible(timed);
+    m_table->setColumnHidden(OpTypeTableModel::First, !timed);
+    m_table->setColumnHidden(OpTypeTableModel::Last, !timed);
+    m_signatures->setColumnHidden(OpSignatureTableModel::First, !timed);
     updateSummary();
     fillTabs();
     // Keep the user's op type across re-analysis; start on the worst offender otherwise.
@@ -377,13 +414,20 @@ void OpInfoWorkspace::updateSummary()
     facts << tr("%n error(s)", "", int(errors)) << tr("%n warning(s)", "", int(warnings))
           << tr("%n AI CPU fallback op(s)", "", int(ds.aicpuFallbacks.size()))
           << tr("%n unparsed line(s)", "", int(ds.unparsedLines));
+    // A fact wraps as a whole ("2 unparsed lines", never "2" at a line's end).
+    for (QString &f : facts)
+        f = u"<span style=\"white-space:nowrap\">"_s + f + u"</span>"_s;
     QString html = facts.join(u" · "_s);
     if (r.cutoffSource != CutoffSource::None) {
         const QString source = r.cutoffSource == CutoffSource::User
                                    ? tr("your cut-off")
                                    : tr("the first recompile marker");
-        html += u"<br>"_s + tr("%n compile(s) after %1 (%2).", "", int(r.afterCutoff))
-                                .arg(formatTimestampNs(r.cutoffNs).replace(u'T', u' '), source);
+        // Inputs without times have a cut-off by order only: no time to show.
+        html +=
+            u"<br>"_s + (r.cutoffNs >= 0
+                             ? tr("%n compile(s) after %1 (%2).", "", int(r.afterCutoff))
+                                   .arg(formatTimestampNs(r.cutoffNs).replace(u'T', u' '), source)
+                             : tr("%n compile(s) after %1.", "", int(r.afterCutoff)).arg(source));
     }
     QStringList top;
     for (const RecompileInfo &rc : r.recompiled) {

@@ -45,6 +45,7 @@ public:
 
     // For tests and screenshots.
     const Core::OpInfoReport *report() const { return m_report.get(); }
+    const Core::OpInfoDataset *dataset() const { return m_dataset.get(); }
     QTableView *opTable() const { return m_table; }
     QTableView *signatureTable() const { return m_signatures; }
     CompileChartView *chart() const { return m_chart; }

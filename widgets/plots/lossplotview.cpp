@@ -1,9 +1,12 @@
 #include "lossplotview.h"
 
 #include "core/loss/losscurvemath.h"
+#include "stepticker.h"
 #include "widgets/common/svgexport.h"
 
+#include <QHelpEvent>
 #include <QLocale>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -36,10 +39,15 @@ LossPlotView::LossPlotView(QWidget *parent)
     plotLayout()->clear();
     m_main = new QCPAxisRect(this);
     m_diff = new QCPAxisRect(this);
-    plotLayout()->addElement(0, 0, m_main);
-    plotLayout()->addElement(1, 0, m_diff);
-    plotLayout()->setRowStretchFactor(0, 2.6);
-    plotLayout()->setRowStretchFactor(1, 1.0);
+    // The legend has a row of its own above the plots: inside the plot it covered the divergence
+    // annotation and the curves' ends.
+    m_legend = new QCPLegend;
+    plotLayout()->addElement(0, 0, m_legend);
+    plotLayout()->addElement(1, 0, m_main);
+    plotLayout()->addElement(2, 0, m_diff);
+    plotLayout()->setRowStretchFactor(0, 0.001);
+    plotLayout()->setRowStretchFactor(1, 2.6);
+    plotLayout()->setRowStretchFactor(2, 1.0);
     plotLayout()->setRowSpacing(4);
     m_margins = new QCPMarginGroup(this);
     m_main->setMarginGroup(QCP::msLeft | QCP::msRight, m_margins);
@@ -51,6 +59,7 @@ LossPlotView::LossPlotView(QWidget *parent)
     for (QCPAxisRect *rect : {m_main, m_diff}) {
         rect->setRangeDrag(Qt::Horizontal | Qt::Vertical);
         rect->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+        rect->axis(QCPAxis::atBottom)->setTicker(QSharedPointer<StepTicker>::create());
         rect->axis(QCPAxis::atBottom)->setNumberFormat(u"f"_s);
         rect->axis(QCPAxis::atBottom)->setNumberPrecision(0);
     }
@@ -60,10 +69,11 @@ LossPlotView::LossPlotView(QWidget *parent)
     m_diff->axis(QCPAxis::atLeft)->setLabel(tr("B − A"));
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 
-    m_legend = new QCPLegend;
-    m_main->insetLayout()->addElement(m_legend, Qt::AlignTop | Qt::AlignRight);
     m_legend->setLayer(u"legend"_s);
     m_legend->setSelectableParts(QCPLegend::spItems);
+    m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_legend->setWrap(3);
+    m_legend->setMargins(QMargins(4, 2, 4, 2));
     legend = m_legend;
 
     auto makeCross = [this](QCPAxisRect *rect) {
@@ -109,7 +119,7 @@ LossPlotView::LossPlotView(QWidget *parent)
 
 LossPlotView::~LossPlotView() = default;
 
-QColor LossPlotView::runColor(int index) const
+QColor LossPlotView::runColor(int index)
 {
     // Tableau 10, as matplotlib users know the runs: benchmark blue, run under test orange.
     static const QRgb colors[] = {0x1f77b4,
@@ -129,6 +139,15 @@ void LossPlotView::setRuns(const QList<LossPlotRun> &runs, const QString &metric
 {
     m_runs = runs;
     m_metric = metric;
+    // The metric names the axis and, for the difference, its unit when the name has one:
+    // "elapsed time per iteration (ms)" gives "B − A (ms)".
+    m_main->axis(QCPAxis::atLeft)->setLabel(metric);
+    const qsizetype open = metric.lastIndexOf(u'(');
+    const QString unit = metric.endsWith(u')') && open > 0
+                             ? metric.mid(open + 1, metric.size() - open - 2)
+                             : QString();
+    m_diff->axis(QCPAxis::atLeft)
+        ->setLabel(unit.isEmpty() ? tr("B − A") : tr("B − A (%1)").arg(unit));
     m_comparison.reset();
     buildCurves();
     resetView();
@@ -171,7 +190,7 @@ void LossPlotView::setComparison(std::shared_ptr<const LossComparison> compariso
         lower.graph = addGraph(key, value);
         upper.graph = addGraph(key, value);
         diff.graph = addGraph(key, value);
-        upper.graph->setChannelFillGraph(lower.graph);
+        diff.difference = true;
         for (Curve *curve : {&lower, &upper, &diff})
             curve->pyramid = MinMaxPyramid(curve->y);
         for (QCPGraph *g : {lower.graph, upper.graph, diff.graph})
@@ -325,16 +344,79 @@ void LossPlotView::rescaleY()
     }
     m_main->axis(QCPAxis::atLeft)->setRange(range.first, range.second);
 
-    double extent = 0.0;
+    double extent = 0.0; // of the tolerance band
     for (const Curve &c : m_curves) {
-        if (c.run >= 0)
+        if (c.run >= 0 || c.difference)
             continue;
         for (double y : c.y)
             extent = std::max(extent, std::fabs(y));
     }
-    if (!(extent > 0.0) || !std::isfinite(extent))
-        extent = 1.0;
-    m_diff->axis(QCPAxis::atLeft)->setRange(-extent * 1.1, extent * 1.1);
+    m_diff->axis(QCPAxis::atLeft)->setRange(differenceRange(extent));
+}
+
+QCPRange LossPlotView::differenceDataRange() const
+{
+    // Plain doubles: QCPRange's constructor swaps its bounds, so it cannot start empty.
+    double lower = std::numeric_limits<double>::infinity();
+    double upper = -std::numeric_limits<double>::infinity();
+    for (const Curve &c : m_curves) {
+        if (!c.difference)
+            continue;
+        for (double y : c.y) {
+            if (std::isfinite(y)) {
+                lower = std::min(lower, y);
+                upper = std::max(upper, y);
+            }
+        }
+    }
+    QCPRange r;
+    r.lower = lower;
+    r.upper = upper;
+    return r; // lower > upper when there is no difference
+}
+
+QCPRange LossPlotView::differenceRange(double bandExtent) const
+{
+    // Scaled to the differences, not to the tolerance band: a real difference of 1.6e-3 drew as
+    // a flat line inside a ±0.13 band. The band is an outline that may run off the plot. Zero
+    // joins the range when it is near the data (a difference reads against it); identical runs
+    // show the band instead.
+    QCPRange r = differenceDataRange();
+    if (r.lower > r.upper)
+        return QCPRange(-1.0, 1.0);
+    double span = r.upper - r.lower;
+    if (!(span > 0.0)) {
+        const double half = bandExtent > 0.0 && std::isfinite(bandExtent)
+                                ? bandExtent
+                                : std::max(std::fabs(r.lower), 1.0);
+        return QCPRange(r.lower - half * 1.1, r.upper + half * 1.1);
+    }
+    if (r.lower > 0.0 && r.lower <= span / 2)
+        r.lower = 0.0;
+    if (r.upper < 0.0 && -r.upper <= span / 2)
+        r.upper = 0.0;
+    span = r.upper - r.lower;
+    return QCPRange(r.lower - span * 0.08, r.upper + span * 0.08);
+}
+
+QCPRange LossPlotView::differenceAxisRange() const
+{
+    return m_diff->axis(QCPAxis::atLeft)->range();
+}
+
+QCPAxis *LossPlotView::stepAxis() const
+{
+    return m_diff->axis(QCPAxis::atBottom);
+}
+
+QCPAxis *LossPlotView::valueAxis() const
+{
+    return m_main->axis(QCPAxis::atLeft);
+}
+
+QCPAxis *LossPlotView::differenceAxis() const
+{
+    return m_diff->axis(QCPAxis::atLeft);
 }
 
 void LossPlotView::onXRangeChanged(const QCPRange &range)
@@ -352,7 +434,8 @@ void LossPlotView::onXRangeChanged(const QCPRange &range)
 void LossPlotView::redecimate()
 {
     const QCPRange range = m_main->axis(QCPAxis::atBottom)->range();
-    const int columns = std::max(100, m_main->width() > 0 ? m_main->width() : width());
+    // Before the first layout the axis rect is not sized yet: judge by the widget then.
+    const int columns = std::max({100, m_main->width(), width() * 2 / 3});
     qsizetype drawn = 0;
     for (const Curve &c : m_curves) {
         const DecimatedCurve d =
@@ -404,7 +487,7 @@ void LossPlotView::applyColors()
     QColor legendBg = pal.color(QPalette::Base);
     legendBg.setAlpha(220);
     m_legend->setBrush(legendBg);
-    m_legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
+    m_legend->setBorderPen(Qt::NoPen);
     m_legend->setTextColor(text);
     m_readout->setBrush(legendBg);
     m_readout->setPen(QPen(pal.color(QPalette::Mid)));
@@ -423,7 +506,11 @@ void LossPlotView::applyColors()
             if (c.smoothed) {
                 // Wide pens go through QPainter's stroker: on dense curves that alone costs ~20 ms
                 // a frame, so dense curves get cosmetic 1 px pens.
-                c.graph->setPen(QPen(color, m_dense ? 1.0 : 2.0));
+                QPen pen(color, m_dense ? 1.0 : 2.0);
+                // B is dashed over A, so that identical curves still show A between the dashes.
+                if (c.run == 1 && !m_dense)
+                    pen.setDashPattern({4.0, 2.5});
+                c.graph->setPen(pen);
                 c.graph->setVisible(visible);
             } else {
                 // The raw curve stays visible, faint under the smoothed one (TensorBoard).
@@ -434,12 +521,13 @@ void LossPlotView::applyColors()
             }
             continue;
         }
-        // Difference plot: lower band, upper band (filled down to lower), the difference itself.
+        // Difference plot: the tolerance band's two edges as an outline (a fill hid the
+        // difference when the band was wider than it), then the difference itself.
         if (diffIndex < 2) {
             QColor band = pal.color(QPalette::Text);
-            band.setAlpha(35);
-            c.graph->setPen(Qt::NoPen);
-            c.graph->setBrush(diffIndex == 1 ? QBrush(band) : QBrush(Qt::NoBrush));
+            band.setAlpha(140);
+            c.graph->setPen(QPen(band, 1.0, Qt::DashLine));
+            c.graph->setBrush(Qt::NoBrush);
         } else {
             const QColor color = runColor(1);
             c.graph->setPen(QPen(color, 1.2));
@@ -449,6 +537,35 @@ void LossPlotView::applyColors()
     }
     // Without smoothing the smoothed graph shows the raw values and carries the legend entry.
     replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString LossPlotView::toolTipAt(const QPoint &pos) const
+{
+    for (int i = 0; i < m_legend->itemCount(); ++i) {
+        auto *entry = qobject_cast<QCPPlottableLegendItem *>(m_legend->item(i));
+        if (!entry || !entry->outerRect().contains(pos))
+            continue;
+        for (const Curve &c : m_curves) {
+            if (c.graph == entry->plottable() && c.run >= 0)
+                return m_runs[c.run].toolTip.isEmpty() ? m_runs[c.run].label
+                                                       : m_runs[c.run].toolTip;
+        }
+    }
+    return {};
+}
+
+bool LossPlotView::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QCustomPlot::event(event);
 }
 
 void LossPlotView::changeEvent(QEvent *event)

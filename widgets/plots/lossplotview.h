@@ -17,6 +17,7 @@ struct LossPlotRun
     std::shared_ptr<const Core::LossRun> run;
     qint64 stepOffset = 0;
     bool visible = true;
+    QString toolTip; // the full path, on the legend entry
 };
 
 // Loss curves of any number of runs (raw thin, smoothed thick) over a difference plot of the run
@@ -30,6 +31,18 @@ class LossPlotView : public QCustomPlot
 public:
     explicit LossPlotView(QWidget *parent = nullptr);
     ~LossPlotView() override;
+
+    // The colour of run index (A = 0, B = 1, ...): Tableau 10, as matplotlib users know them.
+    static QColor runColor(int index);
+    // The difference plot's value range and its data's, for tests: scaled to the data, not to the
+    // tolerance band (issue #14).
+    QCPRange differenceAxisRange() const;
+    QCPRange differenceDataRange() const;
+    QCPAxis *stepAxis() const; // the x axis that carries the step labels
+    QCPAxis *valueAxis() const;
+    QCPAxis *differenceAxis() const;
+    // What hovering shows at pos: the full name of a legend entry's run, else empty.
+    QString toolTipAt(const QPoint &pos) const;
 
     // comparison may be null (one run, or still computing); it must be of the same metric.
     void setRuns(const QList<LossPlotRun> &runs, const QString &metric);
@@ -57,6 +70,7 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void leaveEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    bool event(QEvent *event) override;
 
 private:
     struct Curve
@@ -66,6 +80,7 @@ private:
         std::vector<double> x;
         std::vector<double> y; // raw, or smoothed for smoothed curves
         bool smoothed = false;
+        bool difference = false;     // B − A (the others with run < 0 are the band's edges)
         Core::MinMaxPyramid pyramid; // rebuilt whenever y changes
     };
 
@@ -75,9 +90,10 @@ private:
     void rebuildMarkers();
     void applyColors();
     void rescaleY();
+    QCPRange differenceRange(double bandExtent) const;
     void onXRangeChanged(const QCPRange &range);
     void onLegendClick(QCPLegend *legend, QCPAbstractLegendItem *item, QMouseEvent *event);
-    QColor runColor(int index) const;
+
     QCPItemText *addMarker(
         QCPAxisRect *rect, double step, double yRatio, const QString &text, const QColor &color);
 

@@ -1,10 +1,12 @@
 #include "lossworkspace.h"
 
 #include "lossplotview.h"
+#include "widgets/common/flowlayout.h"
 #include "widgets/common/loadcontroller.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
@@ -76,28 +78,33 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
     // The watcher misses changes on network file systems and loses a rotated file: poll as well.
     m_followTimer->setInterval(2000);
 
-    auto *bar = new QHBoxLayout;
-    bar->addWidget(open);
-    bar->addSpacing(8);
-    bar->addWidget(new QLabel(tr("Metric:"), this));
-    bar->addWidget(m_metric);
-    bar->addSpacing(8);
-    bar->addWidget(new QLabel(tr("Smoothing:"), this));
-    bar->addWidget(m_smoothing);
-    bar->addWidget(m_smoothingValue);
-    bar->addWidget(m_logY);
-    bar->addWidget(m_robust);
-    bar->addSpacing(8);
-    bar->addWidget(new QLabel(tr("rtol:"), this));
-    bar->addWidget(m_rtol);
-    bar->addWidget(new QLabel(tr("atol:"), this));
-    bar->addWidget(m_atol);
-    bar->addWidget(new QLabel(tr("k:"), this));
-    bar->addWidget(m_k);
-    bar->addWidget(m_swap);
-    bar->addWidget(reset);
-    bar->addWidget(m_follow);
-    bar->addStretch(1);
+    // The toolbar wraps instead of squeezing its controls (at 1024 px the slider became a stub and
+    // labels were cut); a label stays on the line of the control it names.
+    m_toolbar = new QWidget(this);
+    auto *bar = new FlowLayout(m_toolbar, 10, 4);
+    auto group = [this, bar](std::initializer_list<QWidget *> widgets) {
+        auto *box = new QWidget(m_toolbar);
+        auto *row = new QHBoxLayout(box);
+        row->setContentsMargins(0, 0, 0, 0);
+        row->setSpacing(4);
+        for (QWidget *w : widgets)
+            row->addWidget(w);
+        bar->addWidget(box);
+    };
+    m_smoothing->setMinimumWidth(120);
+    m_smoothingValue->setMinimumWidth(
+        m_smoothingValue->fontMetrics().horizontalAdvance(QLocale().toString(0.999, 'f', 3)) + 4);
+    group({open});
+    group({new QLabel(tr("Metric:"), this), m_metric});
+    group({new QLabel(tr("Smoothing:"), this), m_smoothing, m_smoothingValue});
+    group({m_logY, m_robust});
+    group({new QLabel(tr("rtol:"), this),
+           m_rtol,
+           new QLabel(tr("atol:"), this),
+           m_atol,
+           new QLabel(tr("k:"), this),
+           m_k});
+    group({m_swap, reset, m_follow});
 
     // Shown when a log matches no known grammar: the user's own pattern (FORMATS.md §6 fallback).
     m_patternBar = new QWidget(this);
@@ -117,12 +124,15 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
     m_patternBar->hide();
 
     m_plot = new LossPlotView(this);
-    m_runTable = new QTableWidget(0, 5, this);
-    m_runTable->setHorizontalHeaderLabels(
-        {tr("Run"), tr("Role"), tr("Format"), tr("Points"), tr("Step offset")});
+    // Role first and short ("A", "B" in the curve's colour) so that the run names keep the width;
+    // a name that still does not fit is elided in the middle, and its tool tip has the path.
+    m_runTable = new QTableWidget(0, 4, this);
+    m_runTable->setHorizontalHeaderLabels({tr("Role"), tr("Run"), tr("Points"), tr("Step offset")});
     m_runTable->verticalHeader()->hide();
+    m_runTable->setTextElideMode(Qt::ElideMiddle);
+    m_runTable->setWordWrap(false);
     m_runTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_runTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_runTable->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
     m_runTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_runTable->setSelectionMode(QAbstractItemView::NoSelection);
     m_summary = new QLabel(this);
@@ -139,11 +149,11 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
     split->addWidget(side);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 0);
-    side->setMinimumWidth(280);
+    side->setMinimumWidth(300);
     split->setSizes({1100, 400});
 
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(bar);
+    layout->addWidget(m_toolbar);
     layout->addWidget(m_patternBar);
     layout->addWidget(split, 1);
 
@@ -185,7 +195,13 @@ LossWorkspace::~LossWorkspace() = default;
 
 QString LossWorkspace::title() const
 {
-    return tr("Loss curves");
+    const QStringList paths = runPaths();
+    if (paths.size() == 2)
+        return tr("Loss: %1 vs %2")
+            .arg(QFileInfo(paths[0]).fileName(), QFileInfo(paths[1]).fileName());
+    if (paths.size() == 1)
+        return tr("Loss: %1").arg(QFileInfo(paths[0]).fileName());
+    return paths.isEmpty() ? tr("Loss curves") : tr("Loss: %n logs", "", int(paths.size()));
 }
 
 void LossWorkspace::openPaths(const QList<SniffResult> &inputs)
@@ -287,6 +303,8 @@ void LossWorkspace::onPipelineDone(const QList<quint64> &slotIds, const Result<L
     m_slots.removeIf([&](const Slot &s) { return failed.contains(s.id); });
     if (changed || !m_comparison)
         refresh();
+    if (changed)
+        emit titleChanged();
     m_comparison = a.comparison;
     m_plot->setComparison(m_comparison);
     updateSummary();
@@ -343,6 +361,7 @@ void LossWorkspace::swapBenchmark()
         m_slots.swapItemsAt(first, i);
         refresh();
         startPipeline();
+        emit titleChanged();
         return;
     }
 }
@@ -377,6 +396,7 @@ void LossWorkspace::refresh()
         LossPlotRun r;
         const QString name = QFileInfo(s.path).fileName();
         r.label = n == 0 ? tr("A: %1").arg(name) : (n == 1 ? tr("B: %1").arg(name) : name);
+        r.toolTip = QDir::toNativeSeparators(s.path);
         r.run = s.run;
         r.stepOffset = s.stepOffset;
         r.visible = s.visible;
@@ -397,18 +417,20 @@ void LossWorkspace::refreshRunTable()
         if (!s.run)
             continue;
         m_runTable->insertRow(row);
+        auto *role = new QTableWidgetItem(row == 0 ? tr("A") : (row == 1 ? tr("B") : QString()));
+        role->setToolTip(row == 0 ? tr("A: the benchmark")
+                                  : (row == 1 ? tr("B: the run under test") : QString()));
+        role->setForeground(LossPlotView::runColor(row));
+        QFont bold = role->font();
+        bold.setBold(true);
+        role->setFont(bold);
+        m_runTable->setItem(row, 0, role);
         auto *name = new QTableWidgetItem(QFileInfo(s.path).fileName());
-        name->setToolTip(s.path);
-        m_runTable->setItem(row, 0, name);
-        m_runTable->setItem(
-            row,
-            1,
-            new QTableWidgetItem(row == 0 ? tr("A (benchmark)")
-                                          : (row == 1 ? tr("B (under test)") : QString())));
-        m_runTable->setItem(row, 2, new QTableWidgetItem(s.run->format));
+        name->setToolTip(tr("%1\nFormat: %2").arg(QDir::toNativeSeparators(s.path), s.run->format));
+        m_runTable->setItem(row, 1, name);
         const LossSeries *series = s.run->find(m_metric->currentText());
         m_runTable->setItem(
-            row, 3, new QTableWidgetItem(QLocale().toString(series ? series->size() : 0)));
+            row, 2, new QTableWidgetItem(QLocale().toString(series ? series->size() : 0)));
         auto *offset = new QSpinBox(m_runTable);
         offset->setRange(-1'000'000'000, 1'000'000'000);
         offset->setValue(int(s.stepOffset));
@@ -428,10 +450,9 @@ void LossWorkspace::refreshRunTable()
                 }
             }
         });
-        m_runTable->setCellWidget(row, 4, offset);
+        m_runTable->setCellWidget(row, 3, offset);
         ++row;
     }
-    m_runTable->resizeColumnToContents(1);
 }
 
 QString LossWorkspace::summaryText() const
@@ -492,6 +513,7 @@ void LossWorkspace::closeAll()
     m_slots.clear();
     m_patternBar->hide();
     refresh();
+    emit titleChanged();
 }
 
 } // namespace Twinscope::Widgets

@@ -48,6 +48,8 @@ public:
 
     // For tests and the main window.
     LossPlotView *plot() const { return m_plot; }
+    QWidget *toolbar() const { return m_toolbar; }
+    QTableWidget *runTable() const { return m_runTable; }
     QString metric() const;
     void setMetric(const QString &metric);
     void setTolerance(double rtol, double atol, int k);
@@ -94,6 +96,7 @@ private:
     JobSlot<Core::LossAnalysis> m_job;
     QString m_failedPath;
 
+    QWidget *m_toolbar = nullptr;
     LossPlotView *m_plot = nullptr;
     QComboBox *m_metric = nullptr;
     QSlider *m_smoothing = nullptr;

@@ -10,7 +10,12 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
 
 namespace Twinscope::Widgets {
 
@@ -27,9 +32,9 @@ CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *pare
     auto *bar = new QHBoxLayout;
     m_filter->setPlaceholderText(tr("Filter tensors (name, verdict, message)…"));
     m_filter->setClearButtonEnabled(true);
-    auto *jump = new QPushButton(tr("Jump to first divergence"), this);
+    m_jump = new QPushButton(tr("Jump to first divergence"), this);
     bar->addWidget(m_filter, 1);
-    bar->addWidget(jump);
+    bar->addWidget(m_jump);
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
 
@@ -44,7 +49,8 @@ CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *pare
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setWordWrap(false);
-    m_view->setTextElideMode(Qt::ElideLeft);
+    // In the middle: "embedding…/output/0" keeps both the layer and which output it is.
+    m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->verticalHeader()->setVisible(false);
     // Fixed row heights and column widths: never resizeColumnsToContents on big tables (DESIGN.md
     // §7).
@@ -56,6 +62,17 @@ CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *pare
     m_view->setColumnWidth(Core::CompareTableModel::NpuNameColumn, 200);
     m_view->setColumnWidth(Core::CompareTableModel::ShapeColumn, 110);
     m_view->setColumnWidth(Core::CompareTableModel::VerdictColumn, 70);
+    // Mixed-precision pairs read "float16 / float32": wide enough for the widest such pair.
+    m_view->setColumnWidth(Core::CompareTableModel::DtypeColumn,
+                           fontMetrics().horizontalAdvance(u"bfloat16 / float32"_s) + 16);
+    // No header is cut ("axRelativeErr", "NaN/Inf (NPU"): a column is at least as wide as its
+    // title and the sort arrow.
+    const QFontMetrics headerFont = m_view->horizontalHeader()->fontMetrics();
+    for (int c = 0; c < Core::CompareTableModel::ColumnCount; ++c) {
+        const QString title = m_model->headerData(c, Qt::Horizontal).toString();
+        m_view->setColumnWidth(
+            c, std::max(m_view->columnWidth(c), headerFont.horizontalAdvance(title) + 24));
+    }
     m_view->horizontalHeader()->setStretchLastSection(true);
 
     m_debounce->setSingleShot(true);
@@ -64,7 +81,7 @@ CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *pare
     connect(m_debounce, &QTimer::timeout, this, [this] {
         m_proxy->setFilterFixedString(m_filter->text().trimmed());
     });
-    connect(jump, &QPushButton::clicked, this, &CompareTableView::jumpToFirstDivergence);
+    connect(m_jump, &QPushButton::clicked, this, &CompareTableView::jumpToFirstDivergence);
     connect(m_view->selectionModel(),
             &QItemSelectionModel::currentRowChanged,
             this,
@@ -100,10 +117,19 @@ int CompareTableView::currentComparisonRow() const
     return i.isValid() ? i.data(Core::CompareTableModel::KeyRole).toInt() : -1;
 }
 
-void CompareTableView::jumpToFirstDivergence()
+bool CompareTableView::jumpToFirstDivergence()
 {
-    if (const auto &c = m_model->comparison(); c && c->firstDivergent >= 0)
+    const auto &c = m_model->comparison();
+    if (c && c->firstDivergent >= 0) {
         selectComparisonRow(c->firstDivergent);
+        return true;
+    }
+    // Nothing to jump to: say so where the user looks, rather than doing nothing.
+    const QString text = !c ? tr("Nothing is compared yet.")
+                            : tr("No tensor pair diverges with the current thresholds.");
+    QToolTip::showText(m_jump->mapToGlobal(QPoint(0, m_jump->height())), text, m_jump);
+    emit notice(text);
+    return false;
 }
 
 } // namespace Twinscope::Widgets

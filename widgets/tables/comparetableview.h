@@ -3,6 +3,7 @@
 #include <QWidget>
 
 class QLineEdit;
+class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 class QTimer;
@@ -28,17 +29,23 @@ public:
     QSortFilterProxyModel *proxy() const { return m_proxy; }
     QLineEdit *filterEdit() const { return m_filter; }
 
+    QPushButton *jumpButton() const { return m_jump; }
+
 public slots:
-    void jumpToFirstDivergence();
+    // Selects the first divergent pair; without one it says so (tool tip and notice) and
+    // returns false.
+    bool jumpToFirstDivergence();
 
 signals:
     void comparisonRowSelected(int comparisonRow);
+    void notice(const QString &message);
 
 private:
     Core::CompareTableModel *m_model;
     QSortFilterProxyModel *m_proxy;
     QTableView *m_view;
     QLineEdit *m_filter;
+    QPushButton *m_jump;
     QTimer *m_debounce;
 };
 

@@ -103,6 +103,9 @@ void SliceDetailsWidget::showSlice(std::shared_ptr<const Core::TraceDataset> dat
     row(tr("Name"), ds.strings.string(ds.sliceName[slice]));
     row(tr("Category"), ds.strings.string(ds.sliceCategory[slice]));
     row(tr("Start"), Core::formatDurationNs(ds.sliceStart[slice] - traceOriginNs));
+    // Several files on one ruler: where the slice lies in its own file as well.
+    if (traceOriginNs != ds.firstNs)
+        row(tr("Start in its file"), Core::formatDurationNs(ds.sliceStart[slice] - ds.firstNs));
     row(tr("Duration"), Core::formatDurationNs(ds.sliceDuration[slice]));
     row(tr("Self time"), Core::formatDurationNs(selfTime(ds, slice)));
     const int track = ds.trackOfSlice(slice);

@@ -17,6 +17,7 @@ class SliceDetailsWidget : public QTreeWidget
 public:
     explicit SliceDetailsWidget(QWidget *parent = nullptr);
 
+    // Times are shown relative to traceOriginNs (in the file's own clock): the ruler's origin.
     void showSlice(std::shared_ptr<const Core::TraceDataset> dataset,
                    int datasetIndex,
                    quint32 slice,

@@ -7,12 +7,16 @@
 
 namespace Twinscope::Widgets {
 
-void TimelineDrag::press(const QPoint &pos, Qt::KeyboardModifiers modifiers)
+void TimelineDrag::press(const QPoint &pos, Qt::MouseButton button, Qt::KeyboardModifiers modifiers)
 {
     m_pressed = true;
     m_moved = false;
-    m_boxZoom = modifiers & Qt::ShiftModifier;
-    m_rangeSelect = !m_boxZoom && (modifiers & Qt::ControlModifier);
+    if (button == Qt::MiddleButton || (modifiers & Qt::ControlModifier))
+        m_mode = Mode::Pan;
+    else if (modifiers & Qt::ShiftModifier)
+        m_mode = Mode::BoxZoom;
+    else
+        m_mode = Mode::AreaSelect;
     m_pressPos = m_lastPos = pos;
 }
 
@@ -25,7 +29,7 @@ QPoint TimelineDrag::move(const QPoint &pos)
         m_moved = true;
     const QPoint delta = pos - m_lastPos;
     m_lastPos = pos;
-    return !m_boxZoom && !m_rangeSelect && m_moved ? delta : QPoint();
+    return m_mode == Mode::Pan && m_moved ? delta : QPoint();
 }
 
 TimelineDrag::Outcome TimelineDrag::release(const QPoint &pos)
@@ -34,27 +38,38 @@ TimelineDrag::Outcome TimelineDrag::release(const QPoint &pos)
         return Outcome::None;
     m_pressed = false;
     m_lastPos = pos;
-    const bool boxZoom = m_boxZoom;
-    const bool rangeSelect = m_rangeSelect;
-    m_boxZoom = m_rangeSelect = false;
+    if ((pos - m_pressPos).manhattanLength() > 3)
+        m_moved = true;
     if (!m_moved)
         return Outcome::Click;
-    if (boxZoom)
+    switch (m_mode) {
+    case Mode::BoxZoom:
         return Outcome::BoxZoom;
-    return rangeSelect ? Outcome::RangeSelect : Outcome::None;
+    case Mode::AreaSelect:
+        return Outcome::AreaSelect;
+    case Mode::Pan:
+        break;
+    }
+    return Outcome::None;
 }
 
 void TimelineDrag::paint(QPainter &p, const TimelineFrame &frame, const QPalette &palette) const
 {
-    if (!m_pressed || !(m_boxZoom || m_rangeSelect) || !m_moved)
+    if (!m_pressed || m_mode == Mode::Pan || !m_moved)
         return;
-    const QRect box = m_boxZoom
-                          ? QRect(QPoint(std::min(m_pressPos.x(), m_lastPos.x()), frame.top),
-                                  QPoint(std::max(m_pressPos.x(), m_lastPos.x()), frame.height))
-                          : QRect(m_pressPos, m_lastPos).normalized();
+    const int left = std::max(frame.plotLeft, std::min(m_pressPos.x(), m_lastPos.x()));
+    const int right = std::max(m_pressPos.x(), m_lastPos.x());
+    const QRect box =
+        m_mode == Mode::BoxZoom
+            ? QRect(QPoint(left, frame.top), QPoint(right, frame.height))
+            : QRect(QPoint(left, std::max(frame.top, std::min(m_pressPos.y(), m_lastPos.y()))),
+                    QPoint(right, std::max(m_pressPos.y(), m_lastPos.y())));
     QColor fill = palette.color(QPalette::Highlight);
     fill.setAlpha(60);
     p.fillRect(box, fill);
+    p.setPen(QPen(palette.color(QPalette::Highlight), 1));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(box.adjusted(0, 0, -1, -1));
 }
 
 } // namespace Twinscope::Widgets

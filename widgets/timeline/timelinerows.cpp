@@ -72,6 +72,17 @@ void TimelineRows::build(const std::vector<TimelineInput> &inputs, const QSet<qu
                     m_rows.push_back(row);
                     y += LaneHeight;
                 }
+                // Instants of a slice track get a row of their own under its lanes: drawn on
+                // the top lane they hid the names there ("ProfilerStep#5").
+                if (tr.instantEnd > tr.instantBegin) {
+                    row.kind = TimelineRow::Kind::Instants;
+                    row.lane = -1;
+                    row.y = y;
+                    row.height = InstantHeight;
+                    row.firstOfTrack = false;
+                    m_rows.push_back(row);
+                    y += InstantHeight;
+                }
             }
         }
     }

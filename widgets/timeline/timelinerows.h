@@ -12,7 +12,8 @@
 namespace Twinscope::Widgets {
 
 // One horizontal band of the timeline: a process header, one lane of a slice track, a counter
-// track or an instant-only track. y is in content coordinates (before scrolling).
+// track, or the instants of a track (a track of its own, or a row under a slice track's lanes). y
+// is in content coordinates (before scrolling).
 struct TimelineRow
 {
     enum class Kind { ProcessHeader, Lane, Counter, Instants };
@@ -48,6 +49,7 @@ public:
     static constexpr int HeaderHeight = 22;
     static constexpr int LaneHeight = 18;
     static constexpr int CounterHeight = 34;
+    static constexpr int InstantHeight = 12; // the instants row under a slice track's lanes
 
     void build(const std::vector<TimelineInput> &inputs, const QSet<quint64> &collapsed);
     const std::vector<TimelineRow> &rows() const { return m_rows; }

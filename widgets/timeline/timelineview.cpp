@@ -2,6 +2,7 @@
 
 #include "core/trace/tracetime.h"
 
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QScrollBar>
@@ -37,6 +38,8 @@ void TimelineView::setInputs(std::vector<TimelineInput> inputs)
     m_offsets.reset(m_inputs.size());
     m_selection = {};
     m_base = {};
+    m_hover = {};
+    m_areaTracks.clear();
     m_search.clear();
     m_zoom->clearHistory();
     m_zoom->clearSelection();
@@ -250,8 +253,9 @@ QString TimelineView::shortcutHelp()
     return tr("W / S: zoom in / out at the cursor\n"
               "A / D: pan left / right\n"
               "Ctrl+wheel: zoom; Shift+wheel: pan; wheel: scroll tracks\n"
-              "Drag: pan; Shift+drag: zoom to the dragged range\n"
-              "Ctrl+drag: statistics of the dragged range over the tracks it crosses\n"
+              "Drag: select an area; its statistics open below; Esc: clear it\n"
+              "Ctrl+drag or middle-drag: pan; Shift+drag: zoom to the dragged range\n"
+              "Hover: name, duration and self time of a slice\n"
               "Click: select a slice; click a process header: collapse or expand it\n"
               "F: fit the selection; Backspace: undo zoom; Ctrl+0: show everything\n"
               ". / ,: next / previous slice on the track\n"
@@ -268,21 +272,29 @@ void TimelineView::resizeEvent(QResizeEvent *event)
 
 void TimelineView::mousePressEvent(QMouseEvent *event)
 {
-    if (event->button() != Qt::LeftButton)
+    if (event->button() != Qt::LeftButton && event->button() != Qt::MiddleButton)
         return QWidget::mousePressEvent(event);
-    if (event->position().y() < OverviewHeight) {
+    if (event->button() == Qt::LeftButton && event->position().y() < OverviewHeight) {
         // Clicking the overview centres the window there, keeping the zoom.
         m_zoom->centreOn(TimelineOverview::timeAt(frame(), event->position().x()));
         return;
     }
-    m_drag.press(event->position().toPoint(), event->modifiers());
+    m_drag.press(event->position().toPoint(), event->button(), event->modifiers());
+    if (m_drag.isPanning())
+        setCursor(Qt::ClosedHandCursor);
 }
 
 void TimelineView::mouseMoveEvent(QMouseEvent *event)
 {
-    // Hovering paints nothing: only a drag pans or draws the rubber band.
-    if (!m_drag.isPressed())
+    if (!m_drag.isPressed()) {
+        // Hovering outlines the slice under the pointer; the tool tip tells what it is.
+        const Selection hover = sliceAt(event->position().toPoint());
+        if (hover.dataset != m_hover.dataset || hover.slice != m_hover.slice) {
+            m_hover = hover;
+            update();
+        }
         return;
+    }
     const QPoint delta = m_drag.move(event->position().toPoint());
     if (!delta.isNull()) {
         zoom().dragBy(delta.x());
@@ -293,36 +305,62 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
 
 void TimelineView::mouseReleaseEvent(QMouseEvent *event)
 {
-    if (event->button() != Qt::LeftButton || !m_drag.isPressed())
+    if ((event->button() != Qt::LeftButton && event->button() != Qt::MiddleButton) ||
+        !m_drag.isPressed())
         return QWidget::mouseReleaseEvent(event);
     const QPoint pos = event->position().toPoint();
     const QPoint pressPos = m_drag.pressPos();
-    switch (m_drag.release(pos)) {
+    unsetCursor();
+    const TimelineDrag::Outcome outcome = m_drag.release(pos);
+    if (event->button() == Qt::MiddleButton)
+        return update();
+    switch (outcome) {
     case TimelineDrag::Outcome::BoxZoom: {
         const TimelineFrame f = frame();
         m_zoom->setVisibleRange(f.timeAt(std::min(pressPos.x(), pos.x())),
                                 f.timeAt(std::max(pressPos.x(), pos.x())));
         return;
     }
-    case TimelineDrag::Outcome::RangeSelect:
-        emitRangeSelection(pressPos, pos);
-        update();
+    case TimelineDrag::Outcome::AreaSelect:
+        selectArea(pressPos, pos);
         return;
     case TimelineDrag::Outcome::Click:
         return click(pos);
     case TimelineDrag::Outcome::None:
-        return;
+        return update();
     }
 }
 
-void TimelineView::emitRangeSelection(const QPoint &a, const QPoint &b)
+void TimelineView::selectArea(const QPoint &a, const QPoint &b)
 {
     const TimelineFrame f = frame();
-    m_zoom->setSelection(f.timeAt(std::min(a.x(), b.x())), f.timeAt(std::max(a.x(), b.x())));
-    const int y0 = std::min(a.y(), b.y()) - RulerHeight + f.scroll;
+    const int x0 = std::max(LabelWidth, std::min(a.x(), b.x()));
+    const int x1 = std::max(a.x(), b.x());
+    const int y0 = std::max(RulerHeight, std::min(a.y(), b.y())) - RulerHeight + f.scroll;
     const int y1 = std::max(a.y(), b.y()) - RulerHeight + f.scroll;
-    emit rangeSelected(
-        m_zoom->selectionFrom(), m_zoom->selectionTo(), m_rows.tracksBetween(y0, y1));
+    setAreaSelection(f.timeAt(x0), f.timeAt(x1), m_rows.tracksBetween(y0, y1));
+}
+
+void TimelineView::setAreaSelection(qint64 fromNs,
+                                    qint64 toNs,
+                                    const QList<QPair<int, int>> &datasetTracks)
+{
+    if (toNs <= fromNs || datasetTracks.isEmpty())
+        return clearAreaSelection();
+    m_zoom->setSelection(fromNs, toNs);
+    m_areaTracks = datasetTracks;
+    update();
+    emit rangeSelected(fromNs, toNs, m_areaTracks);
+}
+
+void TimelineView::clearAreaSelection()
+{
+    if (!m_zoom->hasSelection() && m_areaTracks.isEmpty())
+        return;
+    m_zoom->clearSelection();
+    m_areaTracks.clear();
+    update();
+    emit areaSelectionCleared();
 }
 
 void TimelineView::click(const QPoint &pos)
@@ -336,6 +374,8 @@ void TimelineView::click(const QPoint &pos)
             return;
         }
     }
+    // As in Perfetto, a click replaces an area selection.
+    clearAreaSelection();
     const Selection hit = sliceAt(pos);
     selectSlice(hit.dataset, hit.slice, false);
 }
@@ -394,6 +434,14 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
     case Qt::Key_Comma:
         selectNeighbour(false);
         return;
+    case Qt::Key_Escape:
+        if (hasAreaSelection())
+            clearAreaSelection();
+        else if (m_selection.isValid())
+            selectSlice(-1, 0, false);
+        else
+            QWidget::keyPressEvent(event);
+        return;
     case Qt::Key_Question:
         QToolTip::showText(
             mapToGlobal(QPoint(LabelWidth + 20, RulerHeight + 20)), shortcutHelp(), this);
@@ -402,6 +450,29 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
     default:
         QWidget::keyPressEvent(event);
     }
+}
+
+void TimelineView::leaveEvent(QEvent *event)
+{
+    if (m_hover.isValid()) {
+        m_hover = {};
+        update();
+    }
+    QWidget::leaveEvent(event);
+}
+
+bool TimelineView::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
 }
 
 void TimelineView::changeEvent(QEvent *event)

@@ -94,6 +94,22 @@ public:
 
     // Hit testing in widget coordinates: the slice under the point, if any.
     Selection sliceAt(const QPoint &pos) const;
+    // What hovering shows: the slice's name, duration and self time (or an instant's name, a
+    // counter's value); empty over nothing.
+    QString toolTipAt(const QPoint &pos) const;
+    Selection hoveredSlice() const { return m_hover; }
+
+    // The area selection (a plain drag, as in Perfetto): a time range over some tracks, shaded
+    // until cleared (Esc, a click on nothing, new files).
+    void setAreaSelection(qint64 fromNs, qint64 toNs, const QList<QPair<int, int>> &datasetTracks);
+    void clearAreaSelection();
+    bool hasAreaSelection() const { return m_zoom->hasSelection(); }
+    const QList<QPair<int, int>> &areaTracks() const { return m_areaTracks; }
+
+    // Paints the timeline over fromNs..toNs with every row (no scrolling) into an image or an SVG
+    // of the view's width: File ▸ Export of the whole trace or of the area selection.
+    QSize rangeImageSize() const;
+    void renderRange(QPainter &p, qint64 fromNs, qint64 toNs);
     // Content geometry, for tests and the screenshot: x of a time and the row rectangle of a lane.
     double xOf(qint64 displayNs) const { return frame().x(displayNs); }
     qint64 timeAt(double x) const { return frame().timeAt(x); }
@@ -106,8 +122,9 @@ public:
 
 signals:
     void selectionChanged(int dataset, quint32 slice);
-    // Ctrl+drag: a time range (display ns) over the tracks of the rows it crossed, per file.
+    // An area was selected: a time range (display ns) over the tracks of the rows it crossed.
     void rangeSelected(qint64 fromNs, qint64 toNs, const QList<QPair<int, int>> &datasetTracks);
+    void areaSelectionCleared();
     void visibleRangeChanged(qint64 fromNs, qint64 toNs);
     void statusMessage(const QString &message);
     void timeOffsetChanged(int dataset, qint64 offsetNs);
@@ -119,6 +136,8 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+    bool event(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
 
@@ -131,10 +150,12 @@ private:
     TimelineZoomControl &zoom() const;
     // The geometry of this frame, for painting and hit tests.
     TimelineFrame frame() const;
-    QRect sliceRect(int dataset, quint32 slice) const;
+    QRect sliceRect(const TimelineFrame &f, int dataset, quint32 slice) const;
+    void paintFrame(QPainter &p, const TimelineFrame &f);
     void paintSelection(QPainter &p, const TimelineFrame &f) const;
-    void paintCorner(QPainter &p) const;
-    void emitRangeSelection(const QPoint &a, const QPoint &b);
+    void paintArea(QPainter &p, const TimelineFrame &f) const;
+    void paintCorner(QPainter &p, const TimelineFrame &f) const;
+    void selectArea(const QPoint &a, const QPoint &b);
     void click(const QPoint &pos);
 
     std::vector<TimelineInput> m_inputs;
@@ -150,6 +171,8 @@ private:
     QScrollBar *m_scroll = nullptr;
     Selection m_selection;
     Selection m_base;
+    Selection m_hover;
+    QList<QPair<int, int>> m_areaTracks;
 };
 
 } // namespace Twinscope::Widgets

@@ -4,6 +4,7 @@
 #include "core/trace/tracefiles.h"
 #include "core/trace/tracetime.h"
 #include "slicedetailswidget.h"
+#include "timelinedrawer.h"
 #include "widgets/common/loadcontroller.h"
 
 #include <QCheckBox>
@@ -30,6 +31,79 @@
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Widgets {
+
+namespace {
+
+// Fixed widths from the font, never resizeColumnsToContents on a big table (DESIGN.md §7): wide
+// enough for "8888.888 ms" and for the header; the name takes the rest.
+void sizeStatisticsColumns(QTableView *table)
+{
+    const QFontMetrics fm = table->fontMetrics();
+    QHeaderView *header = table->horizontalHeader();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(Core::OpStatisticsModel::Name, QHeaderView::Stretch);
+    const int number = fm.horizontalAdvance(u"8888.888 ms"_s);
+    for (int c = Core::OpStatisticsModel::Category; c < Core::OpStatisticsModel::ColumnCount; ++c) {
+        const QString title = table->model()->headerData(c, Qt::Horizontal).toString();
+        const int sample =
+            c == Core::OpStatisticsModel::Category ? fm.horizontalAdvance(u"cpu_op_x"_s) : number;
+        // The header's sort arrow needs room too.
+        table->setColumnWidth(c, std::max(sample, fm.horizontalAdvance(title) + 20) + 16);
+    }
+    // One text line per row, as the other tables: the style's 30 px rows showed five ops in the
+    // area drawer at 1024×700.
+    table->verticalHeader()->setDefaultSectionSize(fm.height() + 6);
+}
+
+} // namespace
+
+QWidget *TraceWorkspace::createAreaPage()
+{
+    auto *page = new QWidget(this);
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_rangeLabel = new QLabel(page);
+    layout->addWidget(m_rangeLabel);
+    m_rangeModel = new Core::OpStatisticsModel(this);
+    auto *proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_rangeModel);
+    proxy->setSortRole(Core::OpStatisticsModel::SortRole);
+    auto *table = new QTableView(page);
+    table->setModel(proxy);
+    table->setSortingEnabled(true);
+    table->sortByColumn(Core::OpStatisticsModel::Total, Qt::DescendingOrder);
+    table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    table->verticalHeader()->hide();
+    sizeStatisticsColumns(table);
+    layout->addWidget(table, 1);
+    return page;
+}
+
+void TraceWorkspace::layoutDrawer()
+{
+    if (!m_drawer->isVisibleTo(m_split))
+        return;
+    const QList<int> sizes = m_split->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    if (total <= 0)
+        return;
+    const int drawer = m_drawer->isCollapsed()
+                           ? m_drawer->headerHeight()
+                           : std::clamp(m_drawerHeight, m_drawer->headerHeight() * 3, total / 2);
+    m_split->setSizes({total - drawer, drawer});
+}
+
+void TraceWorkspace::showStatistics()
+{
+    // Grouping by op type is a regrouping of the computed rows: no second pass over the trace.
+    const bool byType = m_statsGroup->currentIndex() == 0;
+    auto grouped = [byType](const std::shared_ptr<const Core::OpStatistics> &s) {
+        return s && byType ? std::make_shared<const Core::OpStatistics>(Core::groupByOpType(*s))
+                           : s;
+    };
+    m_statsModel->setStatistics(grouped(m_stats));
+    m_rangeModel->setStatistics(grouped(m_rangeStats));
+}
 
 TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
     : Workspace(loads, parent)
@@ -88,16 +162,25 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
         m_view->setTimeOffset(m_offsetGroup->currentIndex(), qRound64(us * 1000.0));
     });
     tl->addLayout(bar);
-    auto *split = new QSplitter(Qt::Horizontal, timelinePage);
-    m_view = new TimelineView(split);
-    m_details = new SliceDetailsWidget(split);
-    split->addWidget(m_view);
-    split->addWidget(m_details);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
-    split->setSizes({1100, 420});
-    tl->addWidget(split, 1);
+    // Timeline over a bottom drawer (Perfetto): the selected slice's details and the selected
+    // area's aggregate. The drawer is hidden while nothing is selected, so the tracks keep the
+    // whole width at any window size.
+    m_split = new QSplitter(Qt::Vertical, timelinePage);
+    m_view = new TimelineView(m_split);
+    m_details = new SliceDetailsWidget(m_split);
+    m_drawer = new TimelineDrawer(m_details, createAreaPage(), m_split);
+    m_split->addWidget(m_view);
+    m_split->addWidget(m_drawer);
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 0);
+    m_split->setCollapsible(0, false);
+    tl->addWidget(m_split, 1);
     m_tabs->addTab(timelinePage, tr("Timeline"));
+    connect(m_drawer, &TimelineDrawer::layoutChanged, this, &TraceWorkspace::layoutDrawer);
+    connect(m_split, &QSplitter::splitterMoved, this, [this] {
+        if (m_drawer->isVisible() && !m_drawer->isCollapsed())
+            m_drawerHeight = m_split->sizes().value(1, m_drawerHeight);
+    });
 
     // Op statistics tab.
     auto *statsPage = new QWidget(m_tabs);
@@ -107,8 +190,15 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
     m_statsFilter = new QLineEdit(statsPage);
     m_statsFilter->setPlaceholderText(tr("Filter by name"));
     m_statsFilter->setClearButtonEnabled(true);
+    // MindSpore names every op instance ("Slice-op188"): by op type those become one row.
+    m_statsGroup = new QComboBox(statsPage);
+    m_statsGroup->addItem(tr("Rows by op type"));
+    m_statsGroup->addItem(tr("Rows by name"));
+    m_statsGroup->setToolTip(tr("By op type, MindSpore's op instances (\"Default/…/MatMul-op12\") "
+                                "are summed per type (\"MatMul\"); other names stay as they are."));
     auto *exportButton = new QPushButton(tr("Export CSV…"), statsPage);
     sbar->addWidget(m_statsFilter, 1);
+    sbar->addWidget(m_statsGroup);
     sbar->addWidget(exportButton);
     sl->addLayout(sbar);
     m_statsModel = new Core::OpStatisticsModel(this);
@@ -124,33 +214,18 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
     m_statsTable->verticalHeader()->setSectionResizeMode(
         QHeaderView::Fixed); // big tables: fixed rows
     m_statsTable->verticalHeader()->hide();
-    m_statsTable->horizontalHeader()->setStretchLastSection(true);
-    m_statsTable->setColumnWidth(Core::OpStatisticsModel::Name, 360);
+    sizeStatisticsColumns(m_statsTable);
     sl->addWidget(m_statsTable, 1);
     m_tabs->addTab(statsPage, tr("Op statistics"));
+    connect(m_statsGroup, &QComboBox::currentIndexChanged, this, &TraceWorkspace::showStatistics);
 
-    // Range selection tab: the aggregate of a Ctrl+dragged range.
-    auto *rangePage = new QWidget(m_tabs);
-    auto *rl = new QVBoxLayout(rangePage);
-    rl->setContentsMargins(4, 4, 4, 4);
-    m_rangeLabel = new QLabel(
-        tr("Ctrl+drag over the timeline to aggregate a time range over the tracks it crosses."),
-        rangePage);
-    rl->addWidget(m_rangeLabel);
-    m_rangeModel = new Core::OpStatisticsModel(this);
-    auto *rangeProxy = new QSortFilterProxyModel(this);
-    rangeProxy->setSourceModel(m_rangeModel);
-    rangeProxy->setSortRole(Core::OpStatisticsModel::SortRole);
-    auto *rangeTable = new QTableView(rangePage);
-    rangeTable->setModel(rangeProxy);
-    rangeTable->setSortingEnabled(true);
-    rangeTable->sortByColumn(Core::OpStatisticsModel::Total, Qt::DescendingOrder);
-    rangeTable->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    rangeTable->verticalHeader()->hide();
-    rangeTable->setColumnWidth(Core::OpStatisticsModel::Name, 360);
-    rl->addWidget(rangeTable, 1);
-    m_tabs->addTab(rangePage, tr("Selected range"));
     connect(m_view, &TimelineView::rangeSelected, this, &TraceWorkspace::startRangeStatistics);
+    connect(m_view, &TimelineView::areaSelectionCleared, this, [this] {
+        m_rangeJob.cancel();
+        m_rangeStats.reset();
+        m_rangeModel->setStatistics(nullptr);
+        m_drawer->setPageShown(TimelineDrawer::AreaPage, false);
+    });
 
     // 150 ms debounce on the filter (DESIGN.md §7).
     m_filterDebounce = new QTimer(this);
@@ -210,12 +285,16 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
     connect(m_view, &TimelineView::selectionChanged, this, [this](int dataset, quint32 slice) {
         if (dataset < 0) {
             m_details->clear();
+            m_drawer->setPageShown(TimelineDrawer::SlicePage, false);
             return;
         }
+        // Times relative to the ruler's origin, so the details and the ruler agree whichever
+        // file the slice is in.
         m_details->showSlice(m_view->inputs()[size_t(dataset)].dataset,
                              dataset,
                              slice,
-                             m_view->inputs()[size_t(dataset)].dataset->firstNs);
+                             m_view->zoomControl()->traceFrom() - m_view->timeOffset(dataset));
+        m_drawer->setPageShown(TimelineDrawer::SlicePage, true);
     });
     connect(m_details,
             &SliceDetailsWidget::jumpRequested,
@@ -280,8 +359,10 @@ void TraceWorkspace::onLoaded(const Core::Result<Core::TraceAnalysis> &result)
             input.label = tr("rank %1").arg(input.dataset->rank);
         m_loaded.push_back(std::move(input));
     }
-    m_statsModel->setStatistics(a.statistics);
+    m_stats = a.statistics;
+    showStatistics();
     rebuild();
+    emit titleChanged();
     for (const Core::TraceFileOutcome &f : a.files) {
         if (!f.error)
             emit loaded(f.path, f.diagnostics);
@@ -343,6 +424,8 @@ void TraceWorkspace::rebuild()
                        static_cast<QWidget *>(m_offsetUs)})
         w->setVisible(groups > 1);
     m_details->clear();
+    m_drawer->setPageShown(TimelineDrawer::SlicePage, false);
+    m_drawer->setPageShown(TimelineDrawer::AreaPage, false);
     runSearch();
 }
 
@@ -365,18 +448,24 @@ void TraceWorkspace::startRangeStatistics(qint64 fromNs,
     }
     if (q.tracks.empty())
         return;
-    m_rangeLabel->setText(tr("%1 over %n tracks", nullptr, int(q.tracks.size()))
-                              .arg(Core::formatDurationNs(toNs - fromNs)));
+    m_rangeLabel->setText(
+        tr("%1 from %2 to %3 over %n track(s) of %4", nullptr, int(q.tracks.size()))
+            .arg(Core::formatDurationNs(toNs - fromNs),
+                 Core::formatDurationNs(fromNs - m_view->zoomControl()->traceFrom()),
+                 Core::formatDurationNs(toNs - m_view->zoomControl()->traceFrom()),
+                 m_view->inputs()[size_t(dataset)].label));
     m_rangeJob.start(
         tr("Computing range statistics"),
         [ds, q](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
             return Core::computeOpStatistics(*ds, q, progress, cancel);
         },
         [this](const Core::Result<Core::OpStatistics> &r) {
-            if (r.isOk())
-                m_rangeModel->setStatistics(r.value());
+            if (r.isOk()) {
+                m_rangeStats = r.value();
+                showStatistics();
+            }
         });
-    m_tabs->setCurrentIndex(2);
+    m_drawer->setPageShown(TimelineDrawer::AreaPage, true);
 }
 
 void TraceWorkspace::runSearch()
@@ -403,33 +492,12 @@ void TraceWorkspace::closeAll()
     m_loaded.clear();
     m_view->setInputs({});
     m_details->clear();
-    m_statsModel->setStatistics(nullptr);
-    m_rangeModel->setStatistics(nullptr);
-}
-
-QString TraceWorkspace::exportFilter() const
-{
-    if (m_loaded.empty())
-        return {};
-    return tr("Op statistics CSV (*.csv);;Timeline image PNG (*.png)");
-}
-
-bool TraceWorkspace::exportTo(const QString &path, const QString &filter, QString *errorMessage)
-{
-    if (filter.contains(u"*.png"_s) || path.endsWith(u".png"_s, Qt::CaseInsensitive)) {
-        if (!m_view->grab().save(path, "PNG")) {
-            *errorMessage = tr("The image could not be written to %1.").arg(path);
-            return false;
-        }
-        return true;
-    }
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        *errorMessage = tr("%1 could not be written: %2").arg(path, f.errorString());
-        return false;
-    }
-    f.write(m_statsModel->toCsv());
-    return true;
+    m_stats.reset();
+    m_rangeStats.reset();
+    showStatistics();
+    m_drawer->setPageShown(TimelineDrawer::SlicePage, false);
+    m_drawer->setPageShown(TimelineDrawer::AreaPage, false);
+    emit titleChanged();
 }
 
 } // namespace Twinscope::Widgets

@@ -11,6 +11,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 class QTimer;
@@ -22,9 +23,11 @@ class OpStatisticsModel;
 namespace Twinscope::Widgets {
 
 class SliceDetailsWidget;
+class TimelineDrawer;
 
-// The Trace tab: a timeline of one or more chrome traces (one group per file or rank) with a
-// details pane and search, and an op-statistics table with CSV export. Files load through the
+// The Trace tab: a timeline of one or more chrome traces (one group per file or rank) with search
+// and a bottom drawer for the selected slice and the selected area, and an op-statistics table
+// (by op type or by name) with CSV export. Files load through the
 // LoadController, statistics are computed there too; the GUI thread only lays out and paints.
 class TraceWorkspace : public Workspace
 {
@@ -40,10 +43,13 @@ public:
     bool isEmpty() const override;
     void closeAll() override;
     QString exportFilter() const override;
+    QString exportName(const QString &filter) const override;
     bool exportTo(const QString &path, const QString &filter, QString *errorMessage) override;
 
     TimelineView *timeline() const { return m_view; }
     SliceDetailsWidget *details() const { return m_details; }
+    TimelineDrawer *drawer() const { return m_drawer; }
+    QComboBox *statisticsGrouping() const { return m_statsGroup; }
     Core::OpStatisticsModel *statisticsModel() const { return m_statsModel; }
     QSortFilterProxyModel *statisticsProxy() const { return m_statsProxy; }
     Core::OpStatisticsModel *rangeModel() const { return m_rangeModel; }
@@ -52,6 +58,10 @@ public:
     QDoubleSpinBox *offsetSpin() const { return m_offsetUs; }
 
 private:
+    QWidget *createAreaPage();
+    void layoutDrawer();
+    void showStatistics();
+    QStringList exportFilters() const;
     void startLoad();
     void onLoaded(const Core::Result<Core::TraceAnalysis> &result);
     void rebuild();
@@ -61,6 +71,9 @@ private:
     QTabWidget *m_tabs = nullptr;
     TimelineView *m_view = nullptr;
     SliceDetailsWidget *m_details = nullptr;
+    QSplitter *m_split = nullptr;
+    TimelineDrawer *m_drawer = nullptr;
+    int m_drawerHeight = 260;
     QLineEdit *m_search = nullptr;
     QCheckBox *m_regex = nullptr;
     QCheckBox *m_allFlows = nullptr;
@@ -69,11 +82,14 @@ private:
     QComboBox *m_offsetGroup = nullptr; // which file/rank the offset box shifts
     QDoubleSpinBox *m_offsetUs = nullptr;
     QLineEdit *m_statsFilter = nullptr;
+    QComboBox *m_statsGroup = nullptr;
     QTimer *m_filterDebounce = nullptr;
     QTableView *m_statsTable = nullptr;
     Core::OpStatisticsModel *m_statsModel = nullptr;
     QSortFilterProxyModel *m_statsProxy = nullptr;
     Core::OpStatisticsModel *m_rangeModel = nullptr;
+    std::shared_ptr<const Core::OpStatistics> m_stats;      // as computed (by name)
+    std::shared_ptr<const Core::OpStatistics> m_rangeStats; // of the area selection
     QLabel *m_rangeLabel = nullptr;
 
     QStringList m_pending;               // paths (files or folders) not loaded yet

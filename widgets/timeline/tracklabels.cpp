@@ -58,6 +58,18 @@ void TrackLabels::paint(QPainter &p,
             p.setFont(font);
             continue;
         }
+        if (row.kind == TimelineRow::Kind::Instants && !row.firstOfTrack) {
+            // The instants row under a slice track's lanes.
+            QFont small = font;
+            small.setPointSizeF(font.pointSizeF() * 0.8);
+            p.setFont(small);
+            p.setPen(palette.color(QPalette::PlaceholderText));
+            p.drawText(QRect(32, y, Width - 38, row.height),
+                       Qt::AlignVCenter | Qt::AlignLeft,
+                       tr("instants"));
+            p.setFont(font);
+            continue;
+        }
         if (!row.firstOfTrack)
             continue;
         p.setPen(palette.color(QPalette::WindowText));

@@ -2,6 +2,7 @@
 
 #include "timelineframe.h"
 
+#include <QCoreApplication>
 #include <QSet>
 
 #include <vector>
@@ -17,6 +18,8 @@ namespace Twinscope::Widgets {
 // track beside its first lane. It owns which groups are collapsed; the row layout reads that.
 class TrackLabels
 {
+    Q_DECLARE_TR_FUNCTIONS(TrackLabels)
+
 public:
     static constexpr int Width = 240;
 

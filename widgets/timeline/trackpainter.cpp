@@ -118,8 +118,7 @@ TrackPainter::geometry(int index, const TimelineRow &row, const TimelineFrame &f
         buildLane(g, row, frame);
     else if (row.kind == TimelineRow::Kind::Counter)
         buildCounter(g, row, frame);
-    if (row.kind == TimelineRow::Kind::Instants ||
-        (row.kind == TimelineRow::Kind::Lane && row.lane == 0))
+    if (row.kind == TimelineRow::Kind::Instants)
         buildInstants(g, row, frame);
     g.valid = true;
     m_cachedRows.push_back(index);
@@ -345,7 +344,7 @@ void TrackPainter::paintInstants(QPainter &p, const RowGeometry &g, int y, const
     p.setPen(Qt::NoPen);
     p.setBrush(palette.color(QPalette::Text));
     for (const int x : g.instants) {
-        const QPoint tri[3] = {QPoint(x, y + 2), QPoint(x - 3, y + 8), QPoint(x + 3, y + 8)};
+        const QPoint tri[3] = {QPoint(x, y + 2), QPoint(x - 4, y + 10), QPoint(x + 4, y + 10)};
         p.drawPolygon(tri, 3);
     }
     p.setBrush(Qt::NoBrush);

@@ -25,6 +25,8 @@ private slots:
     void relativeToBenchmark();
     void lossScaleDrops();
     void missingMetricMeansNoCommonSteps();
+    void diagnosisOnlyForLosses_data();
+    void diagnosisOnlyForLosses();
 };
 
 namespace {
@@ -244,6 +246,46 @@ void tst_LossComparison::missingMetricMeansNoCommonSteps()
     QCOMPARE(c.alignedSteps(), 0);
     QCOMPARE(c.diagnosis.code, u"no_common_steps"_s);
     QVERIFY(std::isnan(c.maxAbsDiff));
+}
+
+void tst_LossComparison::diagnosisOnlyForLosses_data()
+{
+    QTest::addColumn<QString>("metric");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<bool>("lossLike");
+    // Megatron-format pair (tests/data/loss/good): B's loss forks at step 6 and each of its
+    // iterations takes 40 ms longer; the learning rate is the same.
+    QTest::newRow("lm loss") << u"lm loss"_s << u"fork_later"_s << true;
+    // Validation at 5 (equal) and 10 (forked): the second common step differs.
+    QTest::newRow("validation loss") << u"lm loss validation"_s << u"second_step_differs"_s << true;
+    QTest::newRow("step time") << u"elapsed time per iteration (ms)"_s << u"metric_differs"_s
+                               << false;
+    QTest::newRow("learning rate") << u"learning rate"_s << u"metric_matches"_s << false;
+}
+
+void tst_LossComparison::diagnosisOnlyForLosses()
+{
+    QFETCH(QString, metric);
+    QFETCH(QString, code);
+    QFETCH(bool, lossLike);
+    ProgressSink progress;
+    const QString dir = QStringLiteral(TWINSCOPE_TEST_DATA "/loss/good/");
+    const Result<LossRun> a =
+        loadLossLog(Source::fromPath(dir + u"megatron_validation_a.log"_s), {}, progress, {});
+    const Result<LossRun> b =
+        loadLossLog(Source::fromPath(dir + u"megatron_validation_b.log"_s), {}, progress, {});
+    QVERIFY(a.isOk() && b.isOk());
+    LossCompareOptions options;
+    options.k = 1;
+    const LossComparison c = compareLossRuns(*a.value(), *b.value(), metric, options);
+    QCOMPARE(isLossLikeMetric(metric), lossLike);
+    QCOMPARE(c.diagnosis.code, code);
+    if (lossLike)
+        return;
+    // Advice about the forward pass, shuffling or checkpoints is for losses only.
+    QVERIFY2(c.diagnosis.text.contains(u"is not a loss"_s), qPrintable(c.diagnosis.text));
+    for (const QString &word : {u"forward"_s, u"shuffling"_s, u"checkpoint"_s, u"backward"_s})
+        QVERIFY2(!c.diagnosis.text.contains(word), qPrintable(c.diagnosis.text));
 }
 
 QTEST_GUILESS_MAIN(tst_LossComparison)

@@ -23,6 +23,7 @@ private slots:
     void fixtures_data();
     void fixtures();
     void repeatedAndBackwardSteps();
+    void megatronValidation();
     void nonFiniteValues();
     void userPattern();
     void badPattern();
@@ -309,6 +310,29 @@ void tst_LossLoader::fixtures_data()
            3,
            10.59378,
            -std::numeric_limits<double>::infinity());
+}
+
+void tst_LossLoader::megatronValidation()
+{
+    // Written in Megatron-LM's format (training.py: training_log and evaluate_and_print_results):
+    // ten iterations, "validation loss at iteration N" after 5 and 10, and the end-of-training
+    // line without a step.
+    const Result<LossRun> r = load(fixtureDir + u"good/megatron_validation_a.log"_s);
+    QVERIFY2(r.isOk(), qPrintable(r.error().toString()));
+    const LossRun &run = *r.value();
+    QCOMPARE(run.mainMetric(), u"lm loss"_s);
+    // The training curve keeps its ten points; validation values are series of their own.
+    QCOMPARE(run.find(u"lm loss"_s)->steps.size(), size_t(10));
+    const LossSeries *validation = run.find(u"lm loss validation"_s);
+    QVERIFY(validation);
+    QCOMPARE(validation->steps, (std::vector<qint64>{5, 10}));
+    QCOMPARE(validation->values.front(), 5.788116);
+    const LossSeries *ppl = run.find(u"lm loss validation PPL"_s);
+    QVERIFY(ppl);
+    QCOMPARE(ppl->steps, (std::vector<qint64>{5, 10}));
+    QCOMPARE(ppl->values.front(), 326.3976);
+    QVERIFY(!run.find(u"lm loss value"_s));
+    QCOMPARE(r.diagnostics().count(u"repeated_step"_s), 0);
 }
 
 void tst_LossLoader::fixtures()

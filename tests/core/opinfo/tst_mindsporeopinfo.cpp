@@ -1,4 +1,5 @@
 #include "common/testdata.h"
+#include "core/opinfo/ascendenums.h"
 #include "core/opinfo/mindsporeopinfo.h"
 #include "core/opinfo/opinfoanalysis.h"
 #include "core/opinfo/opinfoloader.h"
@@ -101,7 +102,17 @@ void tst_MindSporeOpInfo::frameworkRaw()
     QCOMPARE(first.inputs[0].shape, (QList<qint64>{2, 3, 227, 227}));
     QCOMPARE(first.outputs[0].format, 3);
     QCOMPARE(first.outputs[0].shape, (QList<qint64>{2, 1, 227, 227, 16}));
-    QCOMPARE(describeTensor(first.inputs[0]), u"UNKNOWN DefaultFormat [2, 3, 227, 227]"_s);
+    // MindSpore's "UNKNOWN" and its enum sentinel NUMBER_TYPE_END are no type: "undefined",
+    // never the raw enum name (issue #14).
+    QCOMPARE(describeTensor(first.inputs[0]), u"undefined DefaultFormat [2, 3, 227, 227]"_s);
+    for (const OpTypeStats &t : report.opTypes) {
+        for (const QString &dtype : t.dtypes)
+            QVERIFY2(!dtype.contains(u"NUMBER_TYPE"_s) && dtype != u"UNKNOWN"_s,
+                     qPrintable(t.type + u": "_s + dtype));
+    }
+    QCOMPARE(mindSporeTypeName(u"NUMBER_TYPE_INT"_s), u"int"_s);
+    QCOMPARE(dataTypeCodeFromName(u"NUMBER_TYPE_END"_s), -1);
+    QCOMPARE(dataTypeCodeFromName(u"NUMBER_TYPE_FLOAT16"_s), 1);
     bool fiveHd = false;
     for (const ConversionSignature &c : report.conversions.signatures)
         fiveHd = fiveHd || (c.type == u"TransData"_s && c.privateFormats.contains(u"5HD"_s));

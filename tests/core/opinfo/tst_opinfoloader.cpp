@@ -1,9 +1,11 @@
+#include "common/testdata.h"
 #include "core/common/filesniffer.h"
 #include "core/opinfo/opinfoloader.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -26,6 +28,7 @@ private slots:
     void fixturesUnchanged();
     void sniffedAsOpInfo_data();
     void sniffedAsOpInfo();
+    void refusedInputsLeaveTheOthersLoaded();
 };
 
 namespace {
@@ -365,6 +368,42 @@ void tst_OpInfoLoader::sniffedAsOpInfo()
     const SniffResult s = sniffPath(data + path);
     QCOMPARE(s.kind, FileKind::OpInfo);
     QTEST(s.producer, "producer");
+}
+
+void tst_OpInfoLoader::refusedInputsLeaveTheOthersLoaded()
+{
+    // The four shared MindSpore tables at once: two hold times but no signatures and are refused;
+    // the other two load, and each refusal is an error entry that names its file.
+    const QStringList files = sharedFiles(u"opinfo"_s, {u"mindspore_*"_s});
+    QCOMPARE(files.size(), 4);
+    QList<Source> sources;
+    for (const QString &f : files)
+        sources.append(Source::fromPath(f));
+    ProgressSink progress;
+    const Result<OpInfoDataset> r = loadOpInfo(sources, {}, progress, {});
+    QVERIFY2(r.isOk(), qPrintable(r.error().toString()));
+    const OpInfoDataset &ds = *r.value();
+    QStringList refused;
+    for (const Error &e : ds.refused)
+        refused << QFileInfo(e.file).fileName();
+    QCOMPARE(refused,
+             (QStringList{u"mindspore_aicore_intermediate_1_detail_run2.csv"_s,
+                          u"mindspore_output_op_compute_time_1_run1.txt"_s}));
+    QVERIFY(!ds.events.isEmpty());
+    QCOMPARE(r.diagnostics().count(u"refused_input"_s), 2);
+    for (const auto &e : r.diagnostics().entries()) {
+        if (e.kind == u"refused_input"_s)
+            QCOMPARE(e.severity, Severity::Error);
+    }
+    // One file alone that cannot be read still fails, with its own error.
+    const Result<OpInfoDataset> one = loadOpInfo({sources.first()}, {}, progress, {});
+    QVERIFY(one.isFailed());
+    QCOMPARE(one.error().file, files.first());
+    // Every input refused: the load fails with the first refusal.
+    const Result<OpInfoDataset> none =
+        loadOpInfo({sources.first(), sources.last()}, {}, progress, {});
+    QVERIFY(none.isFailed());
+    QCOMPARE(none.error().file, files.first());
 }
 
 QTEST_GUILESS_MAIN(tst_OpInfoLoader)

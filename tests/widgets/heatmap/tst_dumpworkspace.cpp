@@ -12,8 +12,10 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
@@ -22,6 +24,7 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -33,7 +36,15 @@ class TestDumpWorkspace : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QCoreApplication::setOrganizationName(u"TwinscopeTest"_s); }
+    void initTestCase()
+    {
+        // Settings of this process only: the thresholds it saves must not meet those of another
+        // run of this test (other builds run it at the same time) in ~/.config.
+        QVERIFY(m_settings.isValid());
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
+        QCoreApplication::setOrganizationName(u"TwinscopeTest"_s);
+    }
 
     void compareClickAndDetail_data()
     {
@@ -79,6 +90,8 @@ private slots:
                      .toInt(),
                  int(statistics ? Core::Verdict::Warning : Core::Verdict::Error));
 
+        // It is selected once the comparison is ready, its detail on the way.
+        QCOMPARE(ws.tableView()->currentComparisonRow(), first);
         // Click the first divergent row's cell in the heatmap.
         QTest::qWait(50);
         ws.heatmap()->plot()->replot();
@@ -94,6 +107,27 @@ private slots:
             QCOMPARE(ws.detailPane()->worstTable()->rowCount(), 20);
             QVERIFY(ws.detailPane()->worstTable()->item(0, 0)->text().startsWith(u'['));
         }
+        // The chart is never empty: histograms of elements, or in statistics mode how far each
+        // statistic is from the bench's (the divergent pair has at least one beyond tolerance).
+        QCustomPlot *chart = ws.detailPane()->currentChart();
+        QCOMPARE(chart,
+                 statistics ? ws.detailPane()->statisticsPlot() : ws.detailPane()->histogramPlot());
+        int bars = 0;
+        for (int i = 0; i < chart->plottableCount(); ++i)
+            bars += chart->plottable(i)->interface1D()->dataCount();
+        QVERIFY(bars >= (statistics ? 4 : 3));
+        if (statistics)
+            QVERIFY(chart->plottable(1)->interface1D()->dataCount() > 0);
+
+        // Hovering a cell tells its tensor, metric and value.
+        const QString tip = ws.heatmap()->toolTipAt(cell);
+        QVERIFY2(tip.startsWith(ws.heatmap()->matrix().rowLabels[first] + u'\n'), qPrintable(tip));
+        QVERIFY2(tip.contains(ws.heatmap()->matrix().columns[0] + u':'), qPrintable(tip));
+        QHelpEvent help(QEvent::ToolTip, cell, ws.heatmap()->plot()->mapToGlobal(cell));
+        QApplication::sendEvent(ws.heatmap()->plot(), &help);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QCOMPARE(QToolTip::text(), tip);
+        QToolTip::hideText();
 
         // Filter, then jump to the first divergence: the filter gives way and the row is current.
         ws.tableView()->filterEdit()->setText(u"layer_norm"_s);
@@ -176,6 +210,46 @@ private slots:
         }
         ws.closeAll();
         QVERIFY(ws.isEmpty());
+    }
+
+    void jumpSaysWhenNothingDiverges()
+    {
+        // CPU fp32 against GPU fp32 on the H100 (tests/data/real_h100): no pair diverges.
+        const QString base = QStringLiteral(TWINSCOPE_TEST_DATA "/real_h100/dump/");
+        Widgets::LoadController loads;
+        Widgets::DumpWorkspace ws(&loads);
+        ws.resize(1024, 700);
+        ws.show();
+        QSignalSpy ready(&ws, &Widgets::DumpWorkspace::comparisonReady);
+        ws.compare(base + u"cpu_fp32.h5"_s, base + u"gpu_fp32.h5"_s);
+        QVERIFY(ready.wait(30000));
+        QCOMPARE(ws.comparison()->firstDivergent, -1);
+        QSignalSpy status(&ws, &Widgets::Workspace::statusMessage);
+        QVERIFY(!ws.tableView()->jumpToFirstDivergence());
+        QCOMPARE(status.count(), 1);
+        QVERIFY(status.first().first().toString().contains(u"No tensor pair diverges"_s));
+        QVERIFY(QToolTip::isVisible());
+        QToolTip::hideText();
+        // At 1024 px the heatmap keeps cells wide enough for upright column labels, and row
+        // labels one text line apart; the scroll area scrolls instead of shrinking them.
+        QTest::qWait(50);
+        ws.heatmap()->plot()->replot();
+        const QSizeF cell = ws.heatmap()->cellSize();
+        QVERIFY2(cell.width() >= 6 && cell.width() >= ws.heatmap()->minimumCellWidth(),
+                 qPrintable(QString::number(cell.width())));
+        QVERIFY(cell.height() >= Widgets::DivergenceHeatmap::MinimumCellHeightPx);
+        const QFontMetrics fm(ws.heatmap()->plot()->yAxis->tickLabelFont());
+        QVERIFY(cell.width() >=
+                QFontMetrics(ws.heatmap()->plot()->xAxis->tickLabelFont()).height());
+        const QVector<double> rows = ws.heatmap()->plot()->yAxis->tickVector();
+        for (int i = 1; i < rows.size(); ++i)
+            QVERIFY2((rows[i] - rows[i - 1]) * cell.height() >= fm.height() - 0.5,
+                     qPrintable(u"rows %1 and %2"_s.arg(rows[i - 1]).arg(rows[i])));
+        // Names elided in the middle keep the layer and the output.
+        for (const QString &label : ws.heatmap()->plot()->yAxis->tickVectorLabels()) {
+            QVERIFY(!label.startsWith(u"…"_s));
+            QVERIFY2(label.contains(u"/"_s), qPrintable(label));
+        }
     }
 
     void openPathsPairsTwoInputs()
@@ -362,6 +436,9 @@ private slots:
         QVERIFY(failed.wait(30000));
         QVERIFY(ws.isEmpty());
     }
+
+private:
+    QTemporaryDir m_settings;
 };
 
 QTEST_MAIN(TestDumpWorkspace)

@@ -2,10 +2,13 @@
 #include "core/common/filesniffer.h"
 #include "core/models/opstatisticsmodel.h"
 #include "core/trace/chrometraceloader.h"
+#include "core/trace/tracetime.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/timeline/slicedetailswidget.h"
+#include "widgets/timeline/timelinedrawer.h"
 #include "widgets/timeline/traceworkspace.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -17,6 +20,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 
 using namespace Qt::StringLiterals;
 using namespace Twinscope;
@@ -72,6 +76,7 @@ private slots:
     void keyboardNavigation();
     void mouse();
     void overlaysDoNotRebuildLevelOfDetail();
+    void hoverToolTip();
     void selectionAndFlows();
     void search();
     void alignRanks();
@@ -231,11 +236,18 @@ void TestTimelineView::overlaysDoNotRebuildLevelOfDetail()
             onSlice = QPoint(x, laneY);
     }
     QVERIFY(!onSlice.isNull());
-    // Hovering over the plot, repainting each time.
+    // Hovering over the plot, repainting each time: the hovered slice is outlined, nothing is
+    // rebuilt, and once the pointer leaves the picture is as before.
     for (int x = TimelineView::LabelWidth + 10; x < view.width() - 40; x += 97) {
         QTest::mouseMove(&view, QPoint(x, laneY));
         view.grab();
     }
+    QTest::mouseMove(&view, onSlice);
+    QVERIFY(view.hoveredSlice().isValid());
+    QVERIFY(view.grab().toImage() != plain);
+    QEvent leave(QEvent::Leave);
+    QApplication::sendEvent(&view, &leave);
+    QVERIFY(!view.hoveredSlice().isValid());
     QCOMPARE(view.grab().toImage(), plain);
     QCOMPARE(view.lodBuildCount(), built);
     // Selecting a slice (outline and flow arrows), searching, all flows, a rubber band.
@@ -262,6 +274,47 @@ void TestTimelineView::overlaysDoNotRebuildLevelOfDetail()
     view.setColorByCategory(true);
     view.grab();
     QVERIFY(view.lodBuildCount() > zoomed);
+}
+
+void TestTimelineView::hoverToolTip()
+{
+    TimelineView view;
+    view.resize(1240, 700);
+    view.setInputs({TimelineInput{m_ascend, u"a"_s}});
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    // A known host op, zoomed onto so that it is wide; then deselected so only hovering shows it.
+    const quint32 s = hostSliceWithDeviceFlow(*m_ascend);
+    view.selectSlice(0, s, true);
+    view.selectSlice(-1, 0, false);
+    const int track = m_ascend->trackOfSlice(s);
+    const TimelineRow &r =
+        view.rows()
+            .rows()[size_t(view.rows().rowOfLane(0, track, m_ascend->laneOfSlice(track, s)))];
+    const QPoint pos(int(view.xOf(m_ascend->sliceStart[s] + m_ascend->sliceDuration[s] / 2)),
+                     TimelineView::RulerHeight + r.y - view.scrollY() + r.height / 2);
+    QTest::mouseMove(&view, pos);
+    QCOMPARE(view.hoveredSlice().slice, s);
+    QHelpEvent help(QEvent::ToolTip, pos, view.mapToGlobal(pos));
+    QApplication::sendEvent(&view, &help);
+    QTRY_VERIFY(QToolTip::isVisible());
+    const QString text = QToolTip::text();
+    const QString name = m_ascend->strings.string(m_ascend->sliceName[s]);
+    QVERIFY2(text.startsWith(name + u'\n'), qPrintable(text));
+    QVERIFY2(text.contains(u"Duration: "_s + Core::formatDurationNs(m_ascend->sliceDuration[s])),
+             qPrintable(text));
+    QVERIFY2(text.contains(u"Self time: "_s +
+                           Core::formatDurationNs(SliceDetailsWidget::selfTime(*m_ascend, s))),
+             qPrintable(text));
+    // The known slice of the shared mstt advisor trace, in full (issue #14's acceptance): its
+    // name, duration and self time (no nested slices) and its start from the trace's start.
+    QCOMPARE(
+        text,
+        u"AscendCL@aclnnInplaceZero\nDuration: 21.10 µs\nSelf time: 21.10 µs\nStart: 2.608 ms"_s);
+    // Over the label column and the ruler there is nothing to tell.
+    QVERIFY(view.toolTipAt(QPoint(10, pos.y())).isEmpty());
+    QVERIFY(view.toolTipAt(QPoint(pos.x(), 5)).isEmpty());
+    QToolTip::hideText();
 }
 
 void TestTimelineView::selectionAndFlows()
@@ -397,22 +450,73 @@ void TestTimelineView::workspace()
     QFile csv(dir.filePath(u"ops.csv"_s));
     QVERIFY(csv.open(QIODevice::ReadOnly));
     QCOMPARE(csv.readAll().count('\n'), ws.statisticsModel()->rowCount() + 1);
-    // Selecting a host op with device flows fills the details pane, with flow links.
+    // Nothing selected: the drawer is hidden and the tracks take the whole width and height.
+    ws.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&ws));
     TimelineView *view = ws.timeline();
+    QVERIFY(!ws.drawer()->isVisible());
+    QCOMPARE(view->width(), view->parentWidget()->width());
+    const int fullHeight = view->height();
+    // Selecting a host op with device flows opens the drawer on its details, with flow links.
     const auto ds = view->inputs().front().dataset;
     view->selectSlice(0, hostSliceWithDeviceFlow(*ds), false);
+    QVERIFY(ws.drawer()->isVisible());
+    QCOMPARE(ws.drawer()->currentPage(), TimelineDrawer::SlicePage);
+    QVERIFY(view->height() < fullHeight);
+    QCOMPARE(view->width(), view->parentWidget()->width());
     QVERIFY(ws.details()->topLevelItemCount() >= 6);
     QCOMPARE(ws.details()->topLevelItem(0)->text(1),
              ds->strings.string(ds->sliceName[view->selection().slice]));
-    // Ctrl+drag over the timeline aggregates the range in the "Selected range" tab.
-    ws.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&ws));
+    // Collapsing keeps only the drawer's tab bar; expanding brings the page back.
+    ws.drawer()->setCollapsed(true);
+    QTRY_VERIFY(ws.drawer()->height() <= ws.drawer()->headerHeight());
+    ws.drawer()->setCollapsed(false);
+    QTRY_VERIFY(ws.drawer()->height() > 3 * ws.drawer()->headerHeight() - 1);
+    // A plain drag over the timeline selects an area: it stays shaded and its aggregate opens in
+    // the drawer, next to the slice's details.
     const int y0 = TimelineView::RulerHeight + 5, y1 = view->height() - 10;
-    QTest::mousePress(
-        view, Qt::LeftButton, Qt::ControlModifier, QPoint(TimelineView::LabelWidth + 10, y0));
+    QTest::mousePress(view, Qt::LeftButton, {}, QPoint(TimelineView::LabelWidth + 10, y0));
     QTest::mouseMove(view, QPoint(view->width() - 40, y1));
-    QTest::mouseRelease(view, Qt::LeftButton, Qt::ControlModifier, QPoint(view->width() - 40, y1));
+    QTest::mouseRelease(view, Qt::LeftButton, {}, QPoint(view->width() - 40, y1));
+    QVERIFY(view->hasAreaSelection());
+    QVERIFY(!view->areaTracks().isEmpty());
+    QCOMPARE(ws.drawer()->currentPage(), TimelineDrawer::AreaPage);
+    QVERIFY(ws.drawer()->isPageShown(TimelineDrawer::SlicePage));
     QTRY_VERIFY_WITH_TIMEOUT(ws.rangeModel()->rowCount() > 0, 20000);
+    // Export: the timeline over the whole trace or the area, every row rather than the part on
+    // screen, as PNG and SVG; default names follow what is exported.
+    const QStringList filters = ws.exportFilter().split(u";;"_s);
+    QCOMPARE(filters.size(), 5);
+    QCOMPARE(ws.exportName(filters[1]), u"mstt_advisor_trace_view-timeline.png"_s);
+    QCOMPARE(ws.exportName(filters[4]), u"mstt_advisor_trace_view-area.svg"_s);
+    ws.resize(1024, 500);
+    const int contentHeight = TimelineView::RulerHeight + view->rows().contentHeight();
+    QTRY_VERIFY(contentHeight > view->height());
+    for (const QString &filter : filters.mid(1)) {
+        const QString path =
+            dir.filePath(ws.exportName(filter).replace(u"mstt_advisor_trace_view"_s, u"t"_s));
+        QVERIFY2(ws.exportTo(path, filter, &error), qPrintable(error));
+        if (path.endsWith(u".png"_s)) {
+            const QImage image(path);
+            QCOMPARE(image.height(), contentHeight);
+            QCOMPARE(image.width(), view->width());
+        } else {
+            QFile svg(path);
+            QVERIFY(svg.open(QIODevice::ReadOnly));
+            const QByteArray text = svg.readAll();
+            QVERIFY(text.contains("<svg") && text.contains("</svg>"));
+        }
+    }
+    QVERIFY(QImage(dir.filePath(u"t-timeline.png"_s)) != QImage(dir.filePath(u"t-area.png"_s)));
+    // Esc clears the area, then the slice; with neither the drawer goes away.
+    QTest::keyClick(view, Qt::Key_Escape);
+    QVERIFY(!view->hasAreaSelection());
+    QCOMPARE(ws.rangeModel()->rowCount(), 0);
+    QVERIFY(ws.drawer()->isVisible());
+    QTest::keyClick(view, Qt::Key_Escape);
+    QVERIFY(!view->selection().isValid());
+    QVERIFY(!ws.drawer()->isVisible());
+    view->selectSlice(0, hostSliceWithDeviceFlow(*ds), false);
     // Screenshot for docs/images/timeline.png (set TWINSCOPE_SCREENSHOT to a path to write it).
     const QByteArray shot = qgetenv("TWINSCOPE_SCREENSHOT");
     if (!shot.isEmpty()) {

@@ -5,6 +5,7 @@
 #include <QPalette>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
 using namespace Twinscope::Widgets;
 
 class TestTimeRuler : public QObject
@@ -15,6 +16,9 @@ private slots:
     void tickStep_data();
     void tickStep();
     void paintsTicksAtTheirTimes();
+    void labelsShareOneUnit();
+    void farFromTheStartLabelsCountFromABase();
+    void lastLabelIsNotCutOff();
 };
 
 void TestTimeRuler::tickStep_data()
@@ -68,6 +72,78 @@ void TestTimeRuler::paintsTicksAtTheirTimes()
     }
     QCOMPARE(image.pixelColor(50, 36), QColor(Qt::white)); // nothing over the label column
     QCOMPARE(image.pixelColor(50, 39), QColor(Qt::gray));  // the bottom line spans the widget
+}
+
+void TestTimeRuler::labelsShareOneUnit()
+{
+    // 0 .. 1.6 s on 1000 px: 500 ms steps. Every label in seconds with one decimal, never
+    // "500.00 ms" beside "1.000 s" (issue #14).
+    TimelineZoomControl zoom;
+    zoom.setTrace(0, 2'000'000'000);
+    zoom.setPlotWidth(1000);
+    zoom.setVisibleRange(0, 1'600'000'000);
+    const TimeRuler::Labels l = TimeRuler::labels(zoom);
+    QVERIFY(!l.relative);
+    QCOMPARE(l.stepNs, qint64(200'000'000));
+    QCOMPARE(l.text(0), u"0.0 s"_s);
+    QCOMPARE(l.text(200'000'000), u"0.2 s"_s);
+    QCOMPARE(l.text(1'400'000'000), u"1.4 s"_s);
+    // Zoomed to 0 .. 10 ms: "0 ms", not "0 ns".
+    zoom.setVisibleRange(0, 10'000'000);
+    const TimeRuler::Labels ms = TimeRuler::labels(zoom);
+    QCOMPARE(ms.text(0), u"0 ms"_s);
+    QCOMPARE(ms.text(ms.stepNs), u"1 ms"_s);
+}
+
+void TestTimeRuler::farFromTheStartLabelsCountFromABase()
+{
+    // A file 69 764.95 s after the first one's start, zoomed to 2 µs: absolute labels would need
+    // 13 digits ("69764.9500002 s"), so they count from a base the corner shows.
+    TimelineZoomControl zoom;
+    zoom.setTrace(0, 70'000'000'000'000);
+    zoom.setPlotWidth(1000);
+    const qint64 at = 69'764'950'000'000;
+    zoom.setVisibleRange(at, at + 2'000);
+    const TimeRuler::Labels l = TimeRuler::labels(zoom);
+    QVERIFY(l.relative);
+    QCOMPARE(l.baseNs, at);
+    QCOMPARE(l.baseText(), u"69764.9500000 s"_s);
+    QCOMPARE(l.stepNs, qint64(200));
+    QCOMPARE(l.text(at), u"+0.0 µs"_s);
+    QCOMPARE(l.text(at + l.stepNs), u"+0.2 µs"_s);
+    QCOMPARE(l.text(at + 10 * l.stepNs), u"+2.0 µs"_s);
+}
+
+void TestTimeRuler::lastLabelIsNotCutOff()
+{
+    // A window whose last tick is 10 px left of the plot's right edge: its label goes left of
+    // the tick or is left out, never past the edge. The image is wider than the frame so that
+    // anything painted past it would show.
+    TimelineZoomControl zoom;
+    zoom.setTrace(0, 10'000'000);
+    zoom.setPlotWidth(1000);
+    // 1010 ns per px: ticks every 100 µs (99 px), the last (1 ms) at x = 1090.
+    zoom.setVisibleRange(0, 1'010'000);
+    const TimelineFrame frame{&zoom, 100, 40, 0, 1100, 300};
+    QImage image(1300, 40, QImage::Format_ARGB32_Premultiplied);
+    QPalette palette;
+    palette.setColor(QPalette::Window, Qt::white);
+    palette.setColor(QPalette::WindowText, Qt::black);
+    palette.setColor(QPalette::Mid, Qt::white);
+    image.fill(Qt::white);
+    QPainter p(&image);
+    TimeRuler::paint(p, frame, 0, 40, palette);
+    p.end();
+    int inked = 0;
+    for (int y = 0; y < 34; ++y) {
+        for (int x = 100; x < 1300; ++x) {
+            if (image.pixelColor(x, y) != QColor(Qt::white)) {
+                QVERIFY2(x < frame.plotRight(), qPrintable(QString::number(x)));
+                ++inked;
+            }
+        }
+    }
+    QVERIFY(inked > 100); // the labels are there
 }
 
 QTEST_MAIN(TestTimeRuler)

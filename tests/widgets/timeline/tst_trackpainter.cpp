@@ -119,8 +119,10 @@ QImage TestTrackPainter::paint(const QPalette &palette, int scroll, int height)
 
 void TestTrackPainter::paintsRows()
 {
-    // Rows: process header (22 px), the lane (18 px), the counter (34 px).
-    QCOMPARE(m_rows.rows().size(), size_t(3));
+    // Rows: process header (22 px), the lane (18 px), the thread's instants under its lane
+    // (12 px), the counter (34 px).
+    QCOMPARE(m_rows.rows().size(), size_t(4));
+    QCOMPARE(m_rows.rows()[2].kind, TimelineRow::Kind::Instants);
     const QImage image = paint();
     const Core::TraceDataset &ds = *m_inputs[0].dataset;
     const int lane = TimelineRows::HeaderHeight;
@@ -130,15 +132,19 @@ void TestTrackPainter::paintsRows()
     QCOMPARE(image.pixelColor(245, lane + 9),
              painted(TrackPainter::colorForName(ds, ds.sliceName[1], false)));
     QCOMPARE(image.pixelColor(175, lane + 9), QColor(Qt::white)); // the gap between them
-    // The instant at 5500 ns: a mark in the text colour at x = 375, in a gap.
-    QCOMPARE(image.pixelColor(375, lane + 6), QColor(Qt::black));
+    // The instant at 5500 ns: a mark in the text colour at x = 375 in its own row, and none
+    // over the slices' row, where it would hide their names.
+    const int instants = lane + TimelineRows::LaneHeight;
+    QCOMPARE(image.pixelColor(375, instants + 6), QColor(Qt::black));
+    for (int y = lane; y < instants; ++y)
+        QCOMPARE(image.pixelColor(375, y), QColor(Qt::white));
     // Counter: full height before 10 000 ns (x 600), half height after.
-    const int counter = lane + TimelineRows::LaneHeight;
+    const int counter = instants + TimelineRows::InstantHeight;
     const QColor counterColor = painted(TrackPainter::colorForName(ds, ds.tracks[1].name, false));
     QCOMPARE(image.pixelColor(300, counter + 5), counterColor);
     QCOMPARE(image.pixelColor(800, counter + 5), QColor(Qt::white));
     QCOMPARE(image.pixelColor(800, counter + 28), counterColor);
-    QCOMPARE(m_painter->lodBuildCount(), quint64(2)); // the lane and the counter
+    QCOMPARE(m_painter->lodBuildCount(), quint64(3)); // the lane, the instants, the counter
 }
 
 void TestTrackPainter::overlaysReuseTheCache()
@@ -207,11 +213,13 @@ void TestTrackPainter::offScreenRowsAreDropped()
     paint(lightPalette(), 0, TimelineRows::HeaderHeight + TimelineRows::LaneHeight - 1);
     QCOMPARE(m_painter->lodBuildCount(), quint64(1));
     // Scrolled down to the counter: the lane leaves the screen and its geometry is dropped ...
-    paint(lightPalette(), TimelineRows::HeaderHeight + TimelineRows::LaneHeight, 34);
+    const int counter =
+        TimelineRows::HeaderHeight + TimelineRows::LaneHeight + TimelineRows::InstantHeight;
+    paint(lightPalette(), counter, 34);
     QCOMPARE(m_painter->lodBuildCount(), quint64(2));
     // ... so scrolling back builds it again, while the counter, still on screen, is reused.
     paint(lightPalette(), TimelineRows::HeaderHeight + TimelineRows::LaneHeight - 5, 34);
-    QCOMPARE(m_painter->lodBuildCount(), quint64(3));
+    QCOMPARE(m_painter->lodBuildCount(), quint64(4)); // the lane and the instants again
 }
 
 QTEST_MAIN(TestTrackPainter)
