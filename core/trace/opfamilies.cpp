@@ -152,8 +152,16 @@ Result<std::vector<OpFamilyRule>> parseOpFamilyFile(std::string_view bytes, cons
         if (const auto err = field.unescaped_key().get(key); err != simdjson::SUCCESS)
             return syntax(err, where());
         const QString pattern = QString::fromUtf8(key.data(), qsizetype(key.size()));
-        // The key was just read, so the location is right after it: its line is the rule's.
-        const qint64 keyAt = std::max<qint64>(0, where() - 1);
+        // The key was just read, so the location is just past it: walk back to its opening quote
+        // (the rule's line and column).
+        qint64 keyAt = std::min<qint64>(where(), qint64(bytes.size())) - 1;
+        while (keyAt > 0 && bytes[size_t(keyAt)] != '"')
+            --keyAt;
+        for (--keyAt; keyAt > 0; --keyAt) {
+            if (bytes[size_t(keyAt)] == '"' && bytes[size_t(keyAt - 1)] != '\\')
+                break;
+        }
+        keyAt = std::max<qint64>(0, keyAt);
         std::string_view family;
         if (const auto err = field.value().get_string().get(family); err != simdjson::SUCCESS) {
             if (err != simdjson::INCORRECT_TYPE)

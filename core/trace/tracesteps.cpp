@@ -28,6 +28,11 @@ qint64 stepNumber(std::string_view name)
 
 } // namespace
 
+bool isStepMarkName(std::string_view name)
+{
+    return stepNumber(name) >= 0;
+}
+
 std::optional<TraceStep> TraceSteps::firstComplete() const
 {
     for (const TraceStep &s : steps) {

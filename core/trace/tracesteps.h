@@ -39,6 +39,9 @@ struct TraceSteps
 
 TraceSteps findTraceSteps(const TraceDataset &dataset);
 
+// "ProfilerStep#5", "Iteration 12": a step mark's name (not "Iteration Start: …").
+bool isStepMarkName(std::string_view name);
+
 // The end of the trace's first training step, in absolute ns. Op-info uses it as the recompile
 // cut-off: a new signature compiled after the first step is a dynamic-shape recompile.
 std::optional<qint64> firstStepEndNs(const TraceDataset &dataset);

@@ -1,6 +1,7 @@
 // Runs the real twinscope-cli: `loss` output against goldens in tests/cli/golden (sorted keys,
 // float tolerance); TWINSCOPE_UPDATE_GOLDEN=1 rewrites them.
 #include "common/testdata.h"
+#include "testhelpers_golden.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -54,76 +55,6 @@ Run runCli(const QStringList &args)
     return r;
 }
 
-// Paths depend on the checkout: compare file names only.
-QJsonValue normalise(const QJsonValue &v)
-{
-    if (v.isObject()) {
-        QJsonObject o = v.toObject();
-        for (auto it = o.begin(); it != o.end(); ++it) {
-            if ((it.key() == u"path"_s || it.key() == u"file"_s) && it.value().isString())
-                it.value() = QFileInfo(it.value().toString()).fileName();
-            else
-                it.value() = normalise(it.value());
-        }
-        return o;
-    }
-    if (v.isArray()) {
-        QJsonArray a;
-        for (const QJsonValue &e : v.toArray())
-            a.append(normalise(e));
-        return a;
-    }
-    return v;
-}
-
-bool sameJson(const QJsonValue &a, const QJsonValue &b, const QString &where, QString *why)
-{
-    if (a.isDouble() && b.isDouble()) {
-        const double x = a.toDouble();
-        const double y = b.toDouble();
-        if (std::fabs(x - y) <= 1e-9 * std::max(1.0, std::fabs(y)))
-            return true;
-        *why =
-            where + u": "_s + QString::number(x, 'g', 17) + u" != "_s + QString::number(y, 'g', 17);
-        return false;
-    }
-    if (a.type() != b.type()) {
-        *why = where + u": type differs"_s;
-        return false;
-    }
-    if (a.isObject()) {
-        const QJsonObject oa = a.toObject();
-        const QJsonObject ob = b.toObject();
-        if (oa.keys() != ob.keys()) {
-            *why = where + u": keys "_s + oa.keys().join(u',') + u" vs "_s + ob.keys().join(u',');
-            return false;
-        }
-        for (const QString &k : oa.keys()) {
-            if (!sameJson(oa.value(k), ob.value(k), where + u"."_s + k, why))
-                return false;
-        }
-        return true;
-    }
-    if (a.isArray()) {
-        const QJsonArray aa = a.toArray();
-        const QJsonArray ab = b.toArray();
-        if (aa.size() != ab.size()) {
-            *why = where + u": array sizes differ"_s;
-            return false;
-        }
-        for (qsizetype i = 0; i < aa.size(); ++i) {
-            if (!sameJson(aa.at(i), ab.at(i), where + u"["_s + QString::number(i) + u"]"_s, why))
-                return false;
-        }
-        return true;
-    }
-    if (a != b) {
-        *why = where + u": "_s + a.toVariant().toString() + u" != "_s + b.toVariant().toString();
-        return false;
-    }
-    return true;
-}
-
 } // namespace
 
 void tst_CliLoss::golden_data()
@@ -174,7 +105,7 @@ void tst_CliLoss::golden()
     const QJsonDocument doc = QJsonDocument::fromJson(r.out, &pe);
     QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(pe.errorString()));
     QCOMPARE(doc.object().value(u"schemaVersion"_s).toInt(), 1);
-    const QJsonValue actual = normalise(doc.object());
+    const QJsonValue actual = goldenNormalise(doc.object());
     const QString goldenPath = goldenDir + golden;
     if (qEnvironmentVariableIsSet("TWINSCOPE_UPDATE_GOLDEN")) {
         QFile f(goldenPath);
@@ -186,7 +117,7 @@ void tst_CliLoss::golden()
     QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(goldenPath));
     const QJsonValue expected = QJsonDocument::fromJson(f.readAll()).object();
     QString why;
-    QVERIFY2(sameJson(actual, expected, u"$"_s, &why), qPrintable(why));
+    QVERIFY2(goldenSame(actual, expected, u"$"_s, &why), qPrintable(why));
 }
 
 void tst_CliLoss::exitCodes_data()

@@ -1,0 +1,76 @@
+#include "memorytrack.h"
+
+#include "traceargs.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+namespace Twinscope::Core {
+
+std::optional<qint64> MemoryTrack::peakAllocated(qint64 fromNs, qint64 toNs) const
+{
+    std::optional<qint64> peak;
+    for (const MemorySeries &s : devices) {
+        if (s.ts.empty())
+            continue;
+        auto first = std::lower_bound(s.ts.begin(), s.ts.end(), fromNs);
+        // The level when the window opens is the last event before it.
+        if (first != s.ts.begin())
+            --first;
+        const auto last = std::lower_bound(s.ts.begin(), s.ts.end(), toNs);
+        for (auto it = first; it < last; ++it) {
+            const qint64 v = s.allocated[size_t(it - s.ts.begin())];
+            peak = peak ? std::max(*peak, v) : v;
+        }
+    }
+    return peak;
+}
+
+MemoryTrack buildMemoryTrack(const TraceDataset &ds)
+{
+    MemoryTrack out;
+    const quint32 memoryName = ds.strings.find("[memory]");
+    if (memoryName == UINT32_MAX)
+        return out;
+    std::vector<quint32> events;
+    for (quint32 i = 0; i < ds.instantName.size(); ++i) {
+        if (ds.instantName[i] == memoryName)
+            events.push_back(i);
+    }
+    if (events.empty())
+        return out;
+    std::stable_sort(events.begin(), events.end(), [&ds](quint32 a, quint32 b) {
+        return ds.instantTs[a] < ds.instantTs[b];
+    });
+    const TraceArgsReader args(ds);
+    out.stale = args.stale();
+    std::map<int, MemorySeries> byDevice;
+    std::map<int, qint64> running;
+    for (const quint32 i : events) {
+        const std::string_view a = args.instant(i);
+        if (a.empty())
+            continue;
+        const int device = int(argsNumber(a, "Device Id").value_or(-1));
+        if (device < 0)
+            continue; // host memory
+        MemorySeries &s = byDevice[device];
+        s.device = device;
+        const std::optional<double> total = argsNumber(a, "Total Allocated");
+        qint64 allocated = 0;
+        if (total) {
+            allocated = qint64(*total);
+        } else {
+            running[device] += qint64(argsNumber(a, "Bytes").value_or(0));
+            allocated = running[device];
+        }
+        s.ts.push_back(ds.instantTs[i]);
+        s.allocated.push_back(allocated);
+        s.reserved.push_back(qint64(argsNumber(a, "Total Reserved").value_or(-1)));
+    }
+    for (auto &[device, series] : byDevice)
+        out.devices.push_back(std::move(series));
+    return out;
+}
+
+} // namespace Twinscope::Core

@@ -1,0 +1,308 @@
+#include "common/testdata.h"
+#include "core/trace/tracediffpipeline.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace Twinscope::Core;
+
+namespace {
+
+const QString pairs = QStringLiteral(TWINSCOPE_TEST_DATA "/trace/tracediff/");
+
+QJsonObject truth(const QString &pair)
+{
+    QFile f(pairs + pair + u"/truth.json"_s);
+    return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object()
+                                       : QJsonObject();
+}
+
+Result<TraceDiffAnalysis>
+compare(const QString &baseline, const QString &target, TraceDiffOptions options = {})
+{
+    TraceDiffInput input;
+    input.baseline = baseline;
+    input.target = target;
+    input.options = options;
+    ProgressSink progress;
+    return runTraceDiffPipeline(input, progress, CancelToken());
+}
+
+const OpDiffRow *find(const std::vector<OpDiffRow> &rows, OpLevel level, const QString &name)
+{
+    for (const OpDiffRow &r : rows) {
+        if (r.level == level && r.name == name)
+            return &r;
+    }
+    return nullptr;
+}
+
+const TraceCategoryDiffRow *find(const std::vector<TraceCategoryDiffRow> &rows, StepCategory c)
+{
+    for (const TraceCategoryDiffRow &r : rows) {
+        if (r.category == c)
+            return &r;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class tst_TraceDiff : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void plantedDifferences_data();
+    void plantedDifferences();
+    void plantedCategories();
+    void familiesMeetAcrossPlatforms();
+    void sameRunIsSame();
+    void swapNegates();
+    void stepChoices();
+    void noStepsNoDeviceTasks();
+    void badMappingFile();
+};
+
+void tst_TraceDiff::plantedDifferences_data()
+{
+    QTest::addColumn<QString>("pair");
+    QTest::newRow("NPU vs NPU") << u"npu_npu"_s;
+    QTest::newRow("GPU vs NPU") << u"gpu_npu"_s;
+}
+
+// Issue #10's acceptance line: one kernel family 3× slower, an extra TransData per layer, one op
+// removed — ranked first in ops[], every other row the same.
+void tst_TraceDiff::plantedDifferences()
+{
+    QFETCH(QString, pair);
+    const QJsonObject t = truth(pair);
+    QVERIFY(!t.isEmpty());
+    const int layers = t.value(u"layers"_s).toInt();
+    const double matmulUs = t.value(u"matmul_us"_s).toDouble();
+    const Result<TraceDiffAnalysis> r =
+        compare(pairs + pair + u"/baseline.json"_s, pairs + pair + u"/target.json"_s);
+    QVERIFY2(r.isOk(), qPrintable(r.error().toString()));
+    const std::vector<OpDiffRow> &ops = r.value()->diff->ops;
+    QVERIFY(ops.size() >= 8);
+
+    // 1. The matmul family, 3× slower, has the largest impact.
+    const OpDiffRow &first = ops.front();
+    QCOMPARE(first.name, u"matmul"_s);
+    QCOMPARE(first.family, u"matmul"_s);
+    QCOMPARE(first.level, OpLevel::Device);
+    QCOMPARE(first.state, OpDiffState::Slower);
+    QVERIFY(std::abs(first.ratio() - t.value(u"matmul_factor"_s).toDouble()) < 0.1);
+    QVERIFY(std::abs(first.deltaNs() / 1000.0 - layers * matmulUs * 2.0) <
+            0.05 * layers * matmulUs * 2.0);
+    QCOMPARE(first.baselineCount, double(layers));
+
+    // 2. The removed op, at both levels; 3. the extra TransData, once per layer.
+    const OpDiffRow *dropout = find(ops, OpLevel::Device, u"dropout"_s);
+    const OpDiffRow *atenDropout = find(ops, OpLevel::Framework, u"aten::dropout"_s);
+    const OpDiffRow *transdata = find(ops, OpLevel::Device, u"transdata"_s);
+    QVERIFY(dropout && atenDropout && transdata);
+    QCOMPARE(dropout->state, OpDiffState::Removed);
+    QCOMPARE(atenDropout->state, OpDiffState::Removed);
+    QCOMPARE(atenDropout->baselineCount, double(layers));
+    QCOMPARE(transdata->state, OpDiffState::Added);
+    QCOMPARE(transdata->targetCount, double(layers));
+    QVERIFY(std::abs(transdata->targetNs / 1000.0 -
+                     layers * t.value(u"transdata_us"_s).toDouble()) < 0.05 * layers * 8);
+
+    // The planted rows are the top of the ranking; everything the generator kept equal is "same"
+    // and ranks below them (host ops of the two collectives differ in name only: GPU vs NPU).
+    QSet<QString> planted{u"device/matmul"_s,
+                          u"device/dropout"_s,
+                          u"framework/aten::dropout"_s,
+                          u"device/transdata"_s};
+    if (pair == u"gpu_npu"_s)
+        planted += {u"framework/nccl:all_reduce"_s, u"framework/HcclAllreduce"_s};
+    double smallestPlanted = 1e300;
+    for (size_t i = 0; i < ops.size(); ++i) {
+        const QString key = opLevelId(ops[i].level) + u'/' + ops[i].name;
+        if (i < size_t(planted.size())) {
+            QVERIFY2(planted.contains(key), qPrintable(key));
+            smallestPlanted = std::min(smallestPlanted, std::abs(ops[i].deltaNs()));
+        } else {
+            QVERIFY2(!planted.contains(key), qPrintable(key));
+            QCOMPARE(ops[i].state, OpDiffState::Same);
+            QVERIFY(std::abs(ops[i].deltaNs()) <= smallestPlanted);
+        }
+    }
+    // The step gap is the planted work: 2 × matmul + TransData − dropout + the exposed all-reduce.
+    const TraceDiff &d = *r.value()->diff;
+    QVERIFY(d.target.stepNs > 2.0 * d.baseline.stepNs);
+}
+
+// Communication made exposed shows as not-overlapped communication in the phases and as the
+// "communication" category; the categories rank like the ops.
+void tst_TraceDiff::plantedCategories()
+{
+    const QJsonObject t = truth(u"npu_npu"_s);
+    const int layers = t.value(u"layers"_s).toInt();
+    const double allreduceUs = t.value(u"allreduce_us"_s).toDouble();
+    const Result<TraceDiffAnalysis> r =
+        compare(pairs + u"npu_npu/baseline.json"_s, pairs + u"npu_npu/target.json"_s);
+    QVERIFY(r.isOk());
+    const TraceDiff &d = *r.value()->diff;
+    QVERIFY(d.baseline.phases.phases && d.target.phases.phases);
+    const TracePhases &b = *d.baseline.phases.phases, &tp = *d.target.phases.phases;
+    // Baseline: the all-reduce hides behind the second half of the layers.
+    QVERIFY(b.overlappedNs > 0.9 * allreduceUs * 1000);
+    QVERIFY(b.communicationNotOverlappedNs < 0.1 * allreduceUs * 1000);
+    // Target: all of it is exposed.
+    QVERIFY(tp.overlappedNs == 0);
+    QVERIFY(std::abs(tp.communicationNotOverlappedNs - allreduceUs * 1000) <
+            0.02 * allreduceUs * 1000);
+
+    const std::vector<TraceCategoryDiffRow> &c = d.categories;
+    QVERIFY(c.size() >= 4);
+    QCOMPARE(c[0].category, StepCategory::ComputeAiCore); // the 3× matmul
+    QCOMPARE(c[1].category, StepCategory::Communication); // exposed
+    QVERIFY(std::abs(c[1].deltaNs() - 0.9 * allreduceUs * 1000) < 0.15 * allreduceUs * 1000);
+    const TraceCategoryDiffRow *conversion = find(c, StepCategory::FormatConversion);
+    QVERIFY(conversion);
+    QVERIFY(std::abs(conversion->deltaNs() -
+                     layers * t.value(u"transdata_us"_s).toDouble() * 1000) < 0.05 * layers * 8000);
+    const TraceCategoryDiffRow *vector = find(c, StepCategory::ComputeAiVector);
+    QVERIFY(vector && vector->deltaNs() < 0); // dropout's kernels are gone
+    // A partition: each side's categories add up to its step.
+    double sumB = 0, sumT = 0;
+    for (const TraceCategoryDiffRow &row : c) {
+        sumB += row.baselineNs;
+        sumT += row.targetNs;
+    }
+    QVERIFY(std::abs(sumB - d.baseline.stepNs) < 2.0);
+    QVERIFY(std::abs(sumT - d.target.stepNs) < 2.0);
+    // The shares of the step gap add up to 1.
+    double share = 0;
+    for (const TraceCategoryDiffRow &row : c)
+        share += d.shareOfGap(row.deltaNs());
+    QVERIFY(std::abs(share - 1.0) < 0.01);
+    // Memory peaks 20 % higher on the target.
+    QVERIFY(d.baseline.peakBytes && d.target.peakBytes);
+    QVERIFY(std::abs(double(*d.target.peakBytes) / double(*d.baseline.peakBytes) -
+                     t.value(u"memory_factor"_s).toDouble()) < 0.01);
+}
+
+void tst_TraceDiff::familiesMeetAcrossPlatforms()
+{
+    const Result<TraceDiffAnalysis> r =
+        compare(pairs + u"gpu_npu/baseline.json"_s, pairs + u"gpu_npu/target.json"_s);
+    QVERIFY(r.isOk());
+    const auto &ops = r.value()->diff->ops;
+    const OpDiffRow *mm = find(ops, OpLevel::Device, u"matmul"_s);
+    QVERIFY(mm);
+    QCOMPARE(mm->baselineNames, QStringList{u"ampere_sgemm_128x64_tn"_s});
+    QCOMPARE(mm->targetNames, QStringList{u"aclnnMm_MatMulCommon_MatMulV2"_s});
+    const OpDiffRow *ar = find(ops, OpLevel::Device, u"all_reduce"_s);
+    QVERIFY(ar);
+    QCOMPARE(ar->state, OpDiffState::Same);
+    QVERIFY(ar->baselineNames.front().startsWith(u"ncclDevKernel_AllReduce"_s));
+    QVERIFY(ar->targetNames.front().startsWith(u"hcom_allReduce"_s));
+    // The phases of the CUDA side come from HTA's kernel rules: nccl communicates.
+    QVERIFY(r.value()->diff->baseline.phases.phases->communicationNs > 0);
+}
+
+// Nothing is wrong here: a run against itself.
+void tst_TraceDiff::sameRunIsSame()
+{
+    const QString b = pairs + u"npu_npu/baseline.json"_s;
+    const Result<TraceDiffAnalysis> r = compare(b, b);
+    QVERIFY(r.isOk());
+    const TraceDiff &d = *r.value()->diff;
+    QCOMPARE(d.baseline.stepNs, d.target.stepNs);
+    for (const OpDiffRow &o : d.ops) {
+        QCOMPARE(o.state, OpDiffState::Same);
+        QCOMPARE(o.deltaNs(), 0.0);
+    }
+    for (const TraceCategoryDiffRow &c : d.categories)
+        QCOMPARE(c.deltaNs(), 0.0);
+}
+
+void tst_TraceDiff::swapNegates()
+{
+    const QString b = pairs + u"npu_npu/baseline.json"_s, t = pairs + u"npu_npu/target.json"_s;
+    const Result<TraceDiffAnalysis> r = compare(b, t);
+    QVERIFY(r.isOk());
+    const Result<TraceDiff> swapped =
+        compareTraceSides(*r.value()->target, *r.value()->baseline, TraceDiffOptions{});
+    QVERIFY(swapped.isOk());
+    QCOMPARE(swapped.value()->ops.front().name, u"matmul"_s);
+    QCOMPARE(swapped.value()->ops.front().state, OpDiffState::Faster);
+    QCOMPARE(swapped.value()->ops.front().deltaNs(), -r.value()->diff->ops.front().deltaNs());
+    QCOMPARE(find(swapped.value()->ops, OpLevel::Device, u"transdata"_s)->state,
+             OpDiffState::Removed);
+}
+
+void tst_TraceDiff::stepChoices()
+{
+    const QString b = pairs + u"npu_npu/baseline.json"_s, t = pairs + u"npu_npu/target.json"_s;
+    TraceDiffOptions all;
+    all.choice = TraceStepChoice::All;
+    const Result<TraceDiffAnalysis> r = compare(b, t, all);
+    QVERIFY(r.isOk());
+    const TraceDiff &d = *r.value()->diff;
+    QCOMPARE(int(d.baseline.steps.size()), truth(u"npu_npu"_s).value(u"baseline_steps"_s).toInt());
+    QCOMPARE(d.baseline.chosen.size(), d.baseline.steps.size());
+    // Per step on average: one matmul per layer and step.
+    QCOMPARE(d.ops.front().baselineCount, double(truth(u"npu_npu"_s).value(u"layers"_s).toInt()));
+    TraceDiffOptions second;
+    second.choice = TraceStepChoice::Index;
+    second.stepIndex = 1;
+    const Result<TraceDiffAnalysis> s = compare(b, t, second);
+    QVERIFY(s.isOk());
+    QCOMPARE(s.value()->diff->baseline.steps[1].name, u"ProfilerStep#2"_s);
+    QCOMPARE(s.value()->diff->baseline.chosen, std::vector<int>{1});
+    second.stepIndex = 99;
+    const Result<TraceDiffAnalysis> bad = compare(b, t, second);
+    QVERIFY(bad.isFailed());
+    QCOMPARE(bad.error().code, ErrorCode::Unsupported);
+    QVERIFY(bad.error().message.contains(u"99"_s));
+}
+
+// Bad input: a trace without steps is one step (said), one without device tasks has no phases
+// (said, with the reason), and producers that differ compare fine.
+void tst_TraceDiff::noStepsNoDeviceTasks()
+{
+    const Result<TraceDiffAnalysis> r = compare(sharedData(u"trace/catapult_trivial_trace.json"_s),
+                                                pairs + u"npu_npu/target.json"_s);
+    QVERIFY2(r.isOk(), qPrintable(r.error().toString()));
+    const TraceDiff &d = *r.value()->diff;
+    QVERIFY(!d.baseline.stepsDetected);
+    QCOMPARE(int(d.baseline.steps.size()), 1);
+    QVERIFY(!d.baseline.phases.phases);
+    QVERIFY(!d.baseline.phases.reason.isEmpty());
+    QVERIFY(d.target.phases.phases);
+    QCOMPARE(r.diagnostics().count(u"no_steps"_s), 1);
+    QCOMPARE(r.diagnostics().count(u"no_device_tasks"_s), 1);
+    // Every op of the target is new against a trace without any.
+    for (const OpDiffRow &o : d.ops)
+        QVERIFY(o.state == OpDiffState::Added || o.state == OpDiffState::Removed);
+}
+
+void tst_TraceDiff::badMappingFile()
+{
+    QTemporaryDir dir;
+    const QString map = dir.filePath(u"map.json"_s);
+    QFile f(map);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\n  \"sgemm\": \"matmul\",\n  \"[unclosed\": \"x\"\n}\n");
+    f.close();
+    TraceDiffInput input;
+    input.baseline = pairs + u"npu_npu/baseline.json"_s;
+    input.target = pairs + u"npu_npu/target.json"_s;
+    input.familyFile = map;
+    ProgressSink progress;
+    const Result<TraceDiffAnalysis> r = runTraceDiffPipeline(input, progress, CancelToken());
+    QVERIFY(r.isFailed());
+    QCOMPARE(r.error().line, 3);
+    QCOMPARE(r.error().file, map);
+}
+
+QTEST_GUILESS_MAIN(tst_TraceDiff)
+#include "tst_tracediff.moc"
