@@ -50,7 +50,12 @@ class Writer:
         self.bytes = self.f.tell()
 
     def ev(self, obj):
-        text = json.dumps(obj, separators=(",", ":"))
+        # Kineto pretty-prints its events (one key per line, indented); torch_npu writes them
+        # compactly, one per line.
+        if self.kind == "kineto":
+            text = "  " + json.dumps(obj, indent=2).replace("\n", "\n  ")
+        else:
+            text = json.dumps(obj, separators=(",", ":"))
         if not self.first:
             self.f.write(",\n")
             self.bytes += 2

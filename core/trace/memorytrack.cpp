@@ -43,30 +43,44 @@ MemoryTrack buildMemoryTrack(const TraceDataset &ds)
     std::stable_sort(events.begin(), events.end(), [&ds](quint32 a, quint32 b) {
         return ds.instantTs[a] < ds.instantTs[b];
     });
-    const TraceArgsReader args(ds);
-    out.stale = args.stale();
+    // The args of every event first, in file order (forEachArgs), then the series in time order.
+    struct Parsed
+    {
+        int device = -1;
+        std::optional<double> total, bytes, reserved;
+    };
+    std::vector<Parsed> parsed(events.size());
+    forEachArgs(
+        ds,
+        ArgsOf::Instants,
+        events,
+        [&](size_t k, std::string_view a) {
+            parsed[k].device = int(argsNumber(a, "Device Id").value_or(-1));
+            parsed[k].total = argsNumber(a, "Total Allocated");
+            parsed[k].bytes = argsNumber(a, "Bytes");
+            parsed[k].reserved = argsNumber(a, "Total Reserved");
+        },
+        &out.stale);
     std::map<int, MemorySeries> byDevice;
     std::map<int, qint64> running;
-    for (const quint32 i : events) {
-        const std::string_view a = args.instant(i);
-        if (a.empty())
-            continue;
-        const int device = int(argsNumber(a, "Device Id").value_or(-1));
+    for (size_t k = 0; k < events.size(); ++k) {
+        const quint32 i = events[k];
+        const Parsed &a = parsed[k];
+        const int device = a.device;
         if (device < 0)
-            continue; // host memory
+            continue; // host memory, or no args
         MemorySeries &s = byDevice[device];
         s.device = device;
-        const std::optional<double> total = argsNumber(a, "Total Allocated");
         qint64 allocated = 0;
-        if (total) {
-            allocated = qint64(*total);
+        if (a.total) {
+            allocated = qint64(*a.total);
         } else {
-            running[device] += qint64(argsNumber(a, "Bytes").value_or(0));
+            running[device] += qint64(a.bytes.value_or(0));
             allocated = running[device];
         }
         s.ts.push_back(ds.instantTs[i]);
         s.allocated.push_back(allocated);
-        s.reserved.push_back(qint64(argsNumber(a, "Total Reserved").value_or(-1)));
+        s.reserved.push_back(qint64(a.reserved.value_or(-1)));
     }
     for (auto &[device, series] : byDevice)
         out.devices.push_back(std::move(series));

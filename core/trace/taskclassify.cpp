@@ -113,7 +113,7 @@ DeviceTaskSet classifyDeviceTasks(const TraceDataset &ds)
         anyCuda = anyCuda || catClass[id] != CategoryClass::None;
     }
 
-    std::unique_ptr<TraceArgsReader> args;
+    std::vector<quint32> ascendSlices;
     bool ascend = false, cuda = false;
     for (size_t t = 0; t < ds.tracks.size(); ++t) {
         const TraceTrack &track = ds.tracks[t];
@@ -142,26 +142,8 @@ DeviceTaskSet classifyDeviceTasks(const TraceDataset &ds)
             }
             role = TrackRole::Device;
             ascend = true;
-            if (!args)
-                args = std::make_unique<TraceArgsReader>(ds);
-            for (quint32 i = track.sliceBegin; i < track.sliceEnd; ++i) {
-                std::string_view type;
-                std::optional<QString> typeText;
-                const std::string_view a = args->slice(i);
-                QByteArray typeUtf8;
-                if (!a.empty()) {
-                    typeText = argsString(a, "Task Type");
-                    if (typeText) {
-                        typeUtf8 = typeText->toUtf8();
-                        type = std::string_view(typeUtf8.constData(), size_t(typeUtf8.size()));
-                    }
-                }
-                DeviceTask task;
-                task.slice = i;
-                classifyAscendTask(
-                    type, ds.strings.view(ds.sliceName[i]), &task.kind, &task.engine);
-                out.tasks.push_back(task);
-            }
+            for (quint32 i = track.sliceBegin; i < track.sliceEnd; ++i)
+                ascendSlices.push_back(i);
             continue;
         }
         if (!anyCuda)
@@ -190,8 +172,37 @@ DeviceTaskSet classifyDeviceTasks(const TraceDataset &ds)
             cuda = true;
         }
     }
-    if (args)
-        out.argsStale = args->stale();
+    if (!ascendSlices.empty()) {
+        // Every Ascend task's "Task Type", in one pass over the file (forEachArgs).
+        std::vector<quint8> type(ascendSlices.size(), 0);
+        std::vector<QByteArray> types{QByteArray()};
+        forEachArgs(
+            ds,
+            ArgsOf::Slices,
+            ascendSlices,
+            [&](size_t k, std::string_view text) {
+                const std::optional<std::string_view> v = argsMember(text, "Task Type");
+                if (!v || v->size() < 2 || v->front() != '"')
+                    return;
+                const QByteArray t(v->data() + 1, qsizetype(v->size() - 2));
+                auto it = std::find(types.begin(), types.end(), t);
+                if (it == types.end() && types.size() < 255)
+                    it = types.insert(types.end(), t);
+                if (it != types.end())
+                    type[k] = quint8(it - types.begin());
+            },
+            &out.argsStale);
+        for (size_t k = 0; k < ascendSlices.size(); ++k) {
+            DeviceTask task;
+            task.slice = ascendSlices[k];
+            const QByteArray &t = types[type[k]];
+            classifyAscendTask(std::string_view(t.constData(), size_t(t.size())),
+                               ds.strings.view(ds.sliceName[task.slice]),
+                               &task.kind,
+                               &task.engine);
+            out.tasks.push_back(task);
+        }
+    }
     auto byStart = [&ds](quint32 a, quint32 b) {
         return ds.sliceStart[a] != ds.sliceStart[b] ? ds.sliceStart[a] < ds.sliceStart[b] : a < b;
     };

@@ -2,54 +2,81 @@
 
 #include "tracejsonreader.h"
 
+#include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <charconv>
 
 namespace Twinscope::Core {
 
-TraceArgsReader::TraceArgsReader(const TraceDataset &dataset)
-    : m_dataset(dataset)
+void forEachArgs(const TraceDataset &dataset,
+                 ArgsOf kind,
+                 const std::vector<quint32> &events,
+                 const std::function<void(size_t k, std::string_view text)> &f,
+                 bool *stale)
 {
+    if (stale)
+        *stale = false;
+    const std::vector<qint64> &offsets =
+        kind == ArgsOf::Slices ? dataset.sliceArgsOffset : dataset.instantArgsOffset;
+    const std::vector<quint32> &lengths =
+        kind == ArgsOf::Slices ? dataset.sliceArgsLength : dataset.instantArgsLength;
+    struct Item
+    {
+        qint64 offset;
+        quint32 length;
+        size_t k;
+    };
+    std::vector<Item> items;
+    items.reserve(events.size());
+    for (size_t k = 0; k < events.size(); ++k) {
+        const quint32 e = events[k];
+        if (e < offsets.size() && offsets[e] >= 0 && lengths[e] > 0)
+            items.push_back({offsets[e], lengths[e], k});
+    }
+    if (items.empty())
+        return;
     if (dataset.argsInArena) {
-        m_data = std::string_view(dataset.argsArena.constData(), size_t(dataset.argsArena.size()));
+        const qint64 size = dataset.argsArena.size();
+        for (const Item &it : items) {
+            if (it.offset + qint64(it.length) <= size)
+                f(it.k, std::string_view(dataset.argsArena.constData() + it.offset, it.length));
+        }
         return;
     }
     const QFileInfo info(dataset.path);
     if (!info.exists() || info.size() != dataset.fileSize ||
         info.lastModified() != dataset.fileModified) {
-        m_stale = !dataset.path.isEmpty();
+        if (stale)
+            *stale = true;
         return;
     }
-    m_file.setFileName(dataset.path);
-    if (!m_file.open(QIODevice::ReadOnly) || m_file.size() <= 0)
+    QFile file(dataset.path);
+    if (!file.open(QIODevice::ReadOnly))
         return;
-    const uchar *p = m_file.map(0, m_file.size());
-    if (p)
-        m_data = std::string_view(reinterpret_cast<const char *>(p), size_t(m_file.size()));
-}
-
-TraceArgsReader::~TraceArgsReader() = default;
-
-std::string_view TraceArgsReader::text(qint64 offset, quint32 length) const
-{
-    if (offset < 0 || length == 0 || offset + qint64(length) > qint64(m_data.size()))
-        return {};
-    return m_data.substr(size_t(offset), length);
-}
-
-std::string_view TraceArgsReader::slice(quint32 slice) const
-{
-    if (slice >= m_dataset.sliceArgsOffset.size())
-        return {};
-    return text(m_dataset.sliceArgsOffset[slice], m_dataset.sliceArgsLength[slice]);
-}
-
-std::string_view TraceArgsReader::instant(quint32 instant) const
-{
-    if (instant >= m_dataset.instantArgsOffset.size())
-        return {};
-    return text(m_dataset.instantArgsOffset[instant], m_dataset.instantArgsLength[instant]);
+    std::sort(items.begin(), items.end(), [](const Item &a, const Item &b) {
+        return a.offset < b.offset;
+    });
+    constexpr qint64 Window = 64 << 20;
+    constexpr qint64 Page = 4096;
+    const qint64 fileSize = file.size();
+    size_t i = 0;
+    while (i < items.size()) {
+        const qint64 from = items[i].offset / Page * Page;
+        qint64 to = std::min(fileSize, from + Window);
+        to = std::max(to, std::min(fileSize, items[i].offset + qint64(items[i].length)));
+        uchar *p = file.map(from, to - from);
+        if (!p)
+            return;
+        const char *base = reinterpret_cast<const char *>(p);
+        for (; i < items.size() && items[i].offset + qint64(items[i].length) <= to; ++i)
+            f(items[i].k, std::string_view(base + (items[i].offset - from), items[i].length));
+        // Unmapping gives the window's pages back: the resident set stays one window.
+        file.unmap(p);
+        if (i < items.size() && items[i].offset + qint64(items[i].length) > fileSize)
+            return;
+    }
 }
 
 std::optional<std::string_view> argsMember(std::string_view object, std::string_view key)

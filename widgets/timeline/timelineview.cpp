@@ -330,6 +330,17 @@ void TimelineView::click(const QPoint &pos)
     // A process header toggles its group; anything else selects the slice under the point.
     if (pos.y() >= RulerHeight) {
         const int row = m_rows.rowAt(pos.y() - RulerHeight + scrollY());
+        if (row >= 0 && m_rows.rows()[size_t(row)].kind == TimelineRow::Kind::GroupHeader) {
+            const TimelineRow &r = m_rows.rows()[size_t(row)];
+            const TimelineFrame f = frame();
+            if (!m_inputs[size_t(r.dataset)].alignText.isEmpty() &&
+                TrackPainter::alignTextRect(r, f.rowTop(r), f).contains(pos)) {
+                emit alignRequested(r.dataset, mapToGlobal(pos));
+                return;
+            }
+            setProcessCollapsed(r.dataset, -1, !isProcessCollapsed(r.dataset, -1));
+            return;
+        }
         if (row >= 0 && m_rows.rows()[size_t(row)].kind == TimelineRow::Kind::ProcessHeader) {
             const TimelineRow &r = m_rows.rows()[size_t(row)];
             setProcessCollapsed(r.dataset, r.process, !isProcessCollapsed(r.dataset, r.process));
@@ -402,6 +413,23 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
     default:
         QWidget::keyPressEvent(event);
     }
+}
+
+bool TimelineView::event(QEvent *event)
+{
+    // A run's header is titled with an elided path: its tooltip gives the whole of it.
+    if (event->type() == QEvent::ToolTip) {
+        const QPoint pos = static_cast<QHelpEvent *>(event)->pos();
+        const int row =
+            pos.y() >= RulerHeight ? m_rows.rowAt(pos.y() - RulerHeight + scrollY()) : -1;
+        if (row >= 0 && m_rows.rows()[size_t(row)].kind == TimelineRow::Kind::GroupHeader) {
+            QToolTip::showText(static_cast<QHelpEvent *>(event)->globalPos(),
+                               m_inputs[size_t(m_rows.rows()[size_t(row)].dataset)].groupTooltip,
+                               this);
+            return true;
+        }
+    }
+    return QWidget::event(event);
 }
 
 void TimelineView::changeEvent(QEvent *event)

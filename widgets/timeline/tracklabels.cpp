@@ -12,6 +12,7 @@ namespace Twinscope::Widgets {
 
 void TrackLabels::setCollapsed(int dataset, int process, bool collapsed)
 {
+    // process -1: the group whose first input is dataset (TimelineRows::groupKey).
     const quint64 key = TimelineRows::processKey(dataset, process);
     if (collapsed)
         m_collapsed.insert(key);
@@ -39,6 +40,21 @@ void TrackLabels::paint(QPainter &p,
         if (y > frame.height)
             break;
         const Core::TraceDataset &ds = *inputs[size_t(row.dataset)].dataset;
+        if (row.kind == TimelineRow::Kind::GroupHeader) {
+            p.fillRect(QRect(0, y, Width, row.height), palette.color(QPalette::Button));
+            QFont bold = font;
+            bold.setBold(true);
+            p.setFont(bold);
+            p.setPen(palette.color(QPalette::ButtonText));
+            const bool collapsed = m_collapsed.contains(TimelineRows::groupKey(row.dataset));
+            const QString text =
+                (collapsed ? u"▶ "_s : u"▼ "_s) + inputs[size_t(row.dataset)].groupTitle;
+            p.drawText(QRect(6, y, Width - 10, row.height),
+                       Qt::AlignVCenter | Qt::AlignLeft,
+                       QFontMetrics(bold).elidedText(text, Qt::ElideMiddle, Width - 10));
+            p.setFont(font);
+            continue;
+        }
         if (row.kind == TimelineRow::Kind::ProcessHeader) {
             p.fillRect(QRect(0, y, Width, row.height), palette.color(QPalette::AlternateBase));
             QFont bold = font;
