@@ -1,5 +1,6 @@
 #include "opdiff.h"
 
+#include "traceargs.h"
 #include "tracesteps.h"
 
 #include <QHash>
@@ -33,26 +34,16 @@ QString opDiffStateId(OpDiffState state)
     return {};
 }
 
-OpTotals collectOps(const TraceDataset &ds,
-                    const DeviceTaskSet &tasks,
-                    const std::vector<std::pair<qint64, qint64>> &windows)
+std::vector<quint32> frameworkOpsIn(const TraceDataset &ds,
+                                    const DeviceTaskSet &tasks,
+                                    const std::vector<std::pair<qint64, qint64>> &windows)
 {
-    // Accumulate per interned name and level, then turn ids into text once.
     const size_t names = ds.strings.size();
-    std::vector<qint64> count[2], total[2];
-    for (int l = 0; l < 2; ++l) {
-        count[l].assign(names, 0);
-        total[l].assign(names, 0);
-    }
-    auto add = [&](OpLevel level, quint32 slice) {
-        const int l = int(level);
-        ++count[l][ds.sliceName[slice]];
-        total[l][ds.sliceName[slice]] += ds.sliceDuration[slice];
-    };
     std::vector<qint8> framework(names, -1);
     std::vector<bool> isStepMark(names, false);
     for (quint32 id = 0; id < names; ++id)
         isStepMark[id] = isStepMarkName(ds.strings.view(id));
+    std::vector<quint32> out;
     for (size_t t = 0; t < ds.tracks.size(); ++t) {
         const TraceTrack &track = ds.tracks[t];
         if (track.kind != TraceTrackKind::Thread || t >= tasks.trackRoles.size() ||
@@ -72,11 +63,32 @@ OpTotals collectOps(const TraceDataset &ds,
                     }
                     // torch_npu writes its ProfilerStep#N marks as cpu_op too: a step is no op.
                     if (framework[cat] && !isStepMark[ds.sliceName[i]])
-                        add(OpLevel::Framework, i);
+                        out.push_back(i);
                 }
             }
         }
     }
+    return out;
+}
+
+OpTotals collectOps(const TraceDataset &ds,
+                    const DeviceTaskSet &tasks,
+                    const std::vector<std::pair<qint64, qint64>> &windows)
+{
+    // Accumulate per interned name and level, then turn ids into text once.
+    const size_t names = ds.strings.size();
+    std::vector<qint64> count[2], total[2];
+    for (int l = 0; l < 2; ++l) {
+        count[l].assign(names, 0);
+        total[l].assign(names, 0);
+    }
+    auto add = [&](OpLevel level, quint32 slice) {
+        const int l = int(level);
+        ++count[l][ds.sliceName[slice]];
+        total[l][ds.sliceName[slice]] += ds.sliceDuration[slice];
+    };
+    for (const quint32 i : frameworkOpsIn(ds, tasks, windows))
+        add(OpLevel::Framework, i);
     // Steps do not overlap: with the windows sorted, a start is in one iff it is in the last
     // window starting at or before it.
     std::vector<std::pair<qint64, qint64>> sorted = windows;
@@ -106,6 +118,67 @@ OpTotals collectOps(const TraceDataset &ds,
         }
     }
     return out;
+}
+
+namespace {
+
+// "Input Dims" as one line whatever the writer's indentation: whitespace outside strings goes,
+// a comma gets one space ("[[16, 1024], []]", as key_averages prints shapes).
+QByteArray compactJson(std::string_view text)
+{
+    QByteArray out;
+    out.reserve(qsizetype(text.size()));
+    bool inString = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            out += c;
+            if (c == '\\' && i + 1 < text.size())
+                out += text[++i];
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == ' ' || c == '\n' || c == '\r' || c == '\t')
+            continue;
+        out += c;
+        if (c == '"')
+            inString = true;
+        else if (c == ',')
+            out += ' ';
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<OpShapeRow> collectOpShapes(const TraceDataset &ds,
+                                        const DeviceTaskSet &tasks,
+                                        const std::vector<std::pair<qint64, qint64>> &windows)
+{
+    const std::vector<quint32> ops = frameworkOpsIn(ds, tasks, windows);
+    std::vector<QByteArray> dims(ops.size());
+    forEachArgs(ds, ArgsOf::Slices, ops, [&](size_t k, std::string_view text) {
+        if (const std::optional<std::string_view> v = argsMember(text, "Input Dims"))
+            dims[k] = compactJson(*v);
+    });
+    QHash<QPair<quint32, QByteArray>, size_t> index;
+    std::vector<OpShapeRow> rows;
+    for (size_t k = 0; k < ops.size(); ++k) {
+        const QPair<quint32, QByteArray> key(ds.sliceName[ops[k]], dims[k]);
+        auto it = index.find(key);
+        if (it == index.end()) {
+            it = index.insert(key, rows.size());
+            rows.push_back({ds.strings.string(key.first), QString::fromUtf8(dims[k]), 0, 0});
+        }
+        OpShapeRow &r = rows[*it];
+        ++r.count;
+        r.totalNs += ds.sliceDuration[ops[k]];
+    }
+    std::stable_sort(rows.begin(), rows.end(), [](const OpShapeRow &a, const OpShapeRow &b) {
+        return a.totalNs > b.totalNs;
+    });
+    return rows;
 }
 
 std::vector<OpDiffRow> diffOps(const OpTotals &baseline,

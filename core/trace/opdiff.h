@@ -34,6 +34,11 @@ struct OpTotals
 // the cpu_op (Kineto, torch_npu) or Operator (2021 Kineto) category, nested ones included, as
 // key_averages() counts them; device ops are the compute and memory tasks, the communication ops
 // (HCCL op-level spans where the trace has them, else the communication kernels/tasks).
+// The framework ops (slice indices) that start inside the windows, as collectOps() counts them.
+std::vector<quint32> frameworkOpsIn(const TraceDataset &dataset,
+                                    const DeviceTaskSet &tasks,
+                                    const std::vector<std::pair<qint64, qint64>> &windows);
+
 OpTotals collectOps(const TraceDataset &dataset,
                     const DeviceTaskSet &tasks,
                     const std::vector<std::pair<qint64, qint64>> &windows);
@@ -61,6 +66,19 @@ struct OpDiffRow
 // run-to-run noise of one kernel is a few per cent, and a sub-µs difference cannot move a step.
 constexpr double OpSameFraction = 0.05;
 constexpr qint64 OpSameAbsoluteNs = 1000;
+
+// key_averages(group_by_input_shape=True): framework ops grouped by name and "Input Dims" (the
+// args text as written, "[[16, 1024], [1024]]"; empty when the trace recorded no shapes).
+struct OpShapeRow
+{
+    QString name;
+    QString inputDims;
+    qint64 count = 0;
+    qint64 totalNs = 0;
+};
+std::vector<OpShapeRow> collectOpShapes(const TraceDataset &dataset,
+                                        const DeviceTaskSet &tasks,
+                                        const std::vector<std::pair<qint64, qint64>> &windows);
 
 // Pairs the two sides' ops: device ops by family where the map has one, framework ops by exact
 // name (or a user rule), others by name; unmatched names stay as added/removed rows. Each side's

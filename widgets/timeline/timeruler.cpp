@@ -35,8 +35,10 @@ void TimeRuler::paint(
     p.drawLine(0, bottom - 1, frame.width, bottom - 1);
     const TimelineZoomControl &zoom = *frame.zoom;
     const qint64 stepNs = tickStepNs(zoom.nsPerPx());
-    const qint64 origin = zoom.traceFrom();
-    qint64 tick = ((zoom.visibleFrom() - origin) / stepNs) * stepNs;
+    const qint64 origin = zoom.rulerOrigin();
+    // Round towards −∞ so that ticks left of the origin are labelled too.
+    qint64 tick = zoom.visibleFrom() - origin;
+    tick = (tick >= 0 ? tick / stepNs : -((-tick + stepNs - 1) / stepNs)) * stepNs;
     p.setPen(palette.color(QPalette::WindowText));
     for (; origin + tick <= zoom.visibleTo(); tick += stepNs) {
         const double x = frame.x(origin + tick);

@@ -70,7 +70,7 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
     m_offsetGroup = new QComboBox(timelinePage);
     m_offsetGroup->setToolTip(tr("The file or rank whose timestamps the offset shifts."));
     m_offsetUs = new QDoubleSpinBox(timelinePage);
-    m_offsetUs->setRange(-1e12, 1e12);
+    m_offsetUs->setRange(-1e16, 1e16); // runs recorded years apart differ by ~1e15 µs
     m_offsetUs->setDecimals(3);
     m_offsetUs->setSuffix(tr(" µs"));
     m_offsetUs->setToolTip(
