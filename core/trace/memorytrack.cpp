@@ -50,15 +50,19 @@ MemoryTrack buildMemoryTrack(const TraceDataset &ds)
         std::optional<double> total, bytes, reserved;
     };
     std::vector<Parsed> parsed(events.size());
+    const std::vector<std::string_view> keys{
+        "Device Id", "Total Allocated", "Bytes", "Total Reserved"};
+    std::vector<std::optional<double>> values;
     forEachArgs(
         ds,
         ArgsOf::Instants,
         events,
         [&](size_t k, std::string_view a) {
-            parsed[k].device = int(argsNumber(a, "Device Id").value_or(-1));
-            parsed[k].total = argsNumber(a, "Total Allocated");
-            parsed[k].bytes = argsNumber(a, "Bytes");
-            parsed[k].reserved = argsNumber(a, "Total Reserved");
+            argsNumbers(a, keys, &values); // one pass over the object for all four
+            parsed[k].device = int(values[0].value_or(-1));
+            parsed[k].total = values[1];
+            parsed[k].bytes = values[2];
+            parsed[k].reserved = values[3];
         },
         &out.stale);
     std::map<int, MemorySeries> byDevice;

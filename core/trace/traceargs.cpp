@@ -79,36 +79,55 @@ void forEachArgs(const TraceDataset &dataset,
     }
 }
 
-std::optional<std::string_view> argsMember(std::string_view object, std::string_view key)
+namespace {
+
+// Calls f(key, raw value) for each top-level member until f returns false; keys with escapes are
+// skipped (no args key the analyses look for has one). Stops quietly at malformed text.
+template<typename F>
+void visitMembers(std::string_view object, F &&f)
 {
     TraceJson::Reader r(object);
     r.skipWs();
     if (r.peek() != '{')
-        return std::nullopt;
+        return;
     ++r.pos;
     for (;;) {
         r.skipWs();
         if (r.peek() != '"')
-            return std::nullopt; // '}' or junk: the key is not there
+            return; // '}' or junk
         std::string_view raw;
         bool escaped = false;
         if (!r.readStringRaw(&raw, &escaped))
-            return std::nullopt;
+            return;
         r.skipWs();
         if (r.peek() != ':')
-            return std::nullopt;
+            return;
         ++r.pos;
         r.skipWs();
         const qint64 start = r.pos;
         if (!r.skipValue())
-            return std::nullopt;
-        if (!escaped && raw == key)
-            return object.substr(size_t(start), size_t(r.pos - start));
+            return;
+        if (!escaped && !f(raw, object.substr(size_t(start), size_t(r.pos - start))))
+            return;
         r.skipWs();
         if (r.peek() != ',')
-            return std::nullopt;
+            return;
         ++r.pos;
     }
+}
+
+} // namespace
+
+std::optional<std::string_view> argsMember(std::string_view object, std::string_view key)
+{
+    std::optional<std::string_view> found;
+    visitMembers(object, [&](std::string_view k, std::string_view v) {
+        if (k != key)
+            return true;
+        found = v;
+        return false;
+    });
+    return found;
 }
 
 std::optional<QString> argsString(std::string_view object, std::string_view key)
@@ -124,12 +143,12 @@ std::optional<QString> argsString(std::string_view object, std::string_view key)
     return QString::fromUtf8(out.data(), qsizetype(out.size()));
 }
 
-std::optional<double> argsNumber(std::string_view object, std::string_view key)
+namespace {
+
+std::optional<double> toNumber(std::string_view t)
 {
-    std::optional<std::string_view> v = argsMember(object, key);
-    if (!v || v->empty())
+    if (t.empty())
         return std::nullopt;
-    std::string_view t = *v;
     if (t.size() >= 2 && t.front() == '"' && t.back() == '"')
         t = t.substr(1, t.size() - 2);
     double d = 0;
@@ -137,6 +156,28 @@ std::optional<double> argsNumber(std::string_view object, std::string_view key)
     if (ec != std::errc() || end != t.data() + t.size())
         return std::nullopt;
     return d;
+}
+
+} // namespace
+
+std::optional<double> argsNumber(std::string_view object, std::string_view key)
+{
+    const std::optional<std::string_view> v = argsMember(object, key);
+    return v ? toNumber(*v) : std::nullopt;
+}
+
+void argsNumbers(std::string_view object,
+                 const std::vector<std::string_view> &keys,
+                 std::vector<std::optional<double>> *values)
+{
+    values->assign(keys.size(), std::nullopt);
+    visitMembers(object, [&](std::string_view k, std::string_view v) {
+        for (size_t i = 0; i < keys.size(); ++i) {
+            if (k == keys[i])
+                (*values)[i] = toNumber(v);
+        }
+        return true;
+    });
 }
 
 } // namespace Twinscope::Core

@@ -29,5 +29,9 @@ std::optional<std::string_view> argsMember(std::string_view object, std::string_
 std::optional<QString> argsString(std::string_view object, std::string_view key);
 // The member as a number (a JSON number or a quoted one) or nullopt.
 std::optional<double> argsNumber(std::string_view object, std::string_view key);
+// Several numbers in one pass over the object: values[i] for keys[i] (nullopt when absent).
+void argsNumbers(std::string_view object,
+                 const std::vector<std::string_view> &keys,
+                 std::vector<std::optional<double>> *values);
 
 } // namespace Twinscope::Core
