@@ -207,6 +207,24 @@ summarise(const TraceDiffSide &side, const TraceDiffOptions &options, QString *e
     return w;
 }
 
+// Whether a side's compute is split by Ascend engine (an NPU run).
+bool splitsEngines(const StepCategoryTimes &c)
+{
+    return c[StepCategory::ComputeAiCore] + c[StepCategory::ComputeAiVector] +
+               c[StepCategory::ComputeAiCpu] >
+           0;
+}
+
+StepCategoryTimes foldedEngines(StepCategoryTimes c)
+{
+    for (const StepCategory e :
+         {StepCategory::ComputeAiCore, StepCategory::ComputeAiVector, StepCategory::ComputeAiCpu}) {
+        c[StepCategory::Compute] += c[e];
+        c[e] = 0;
+    }
+    return c;
+}
+
 OpTotals sideOps(const TraceDiffSide &side, const SideWork &work, double *pairs)
 {
     OpTotals all;
@@ -252,11 +270,19 @@ Result<TraceDiff> compareTraceSides(const TraceDiffSide &baseline,
     auto diff = std::make_shared<TraceDiff>();
     diff->baseline = std::move(b->summary);
     diff->target = std::move(t->summary);
+    // A GPU's kernels have no engine split: against an NPU, AI Core + AI Vector + AI CPU meet the
+    // GPU's compute in one row, or a slower matmul would read as "+AI Core, −compute".
+    const bool foldEngines =
+        splitsEngines(diff->baseline.categories) != splitsEngines(diff->target.categories);
+    const StepCategoryTimes bCat =
+        foldEngines ? foldedEngines(diff->baseline.categories) : diff->baseline.categories;
+    const StepCategoryTimes tCat =
+        foldEngines ? foldedEngines(diff->target.categories) : diff->target.categories;
     for (int c = 0; c < StepCategoryCount; ++c) {
         TraceCategoryDiffRow row;
         row.category = StepCategory(c);
-        row.baselineNs = double(diff->baseline.categories.ns[size_t(c)]);
-        row.targetNs = double(diff->target.categories.ns[size_t(c)]);
+        row.baselineNs = double(bCat.ns[size_t(c)]);
+        row.targetNs = double(tCat.ns[size_t(c)]);
         if (row.baselineNs != 0 || row.targetNs != 0)
             diff->categories.push_back(row);
     }
@@ -277,6 +303,12 @@ Result<TraceDiff> compareTraceSides(const TraceDiffSide &baseline,
                         tPairs > 0 ? 1.0 / tPairs : 0.0,
                         options.families ? *options.families : builtIn);
     Diagnostics d;
+    if (foldEngines)
+        d.add(QStringLiteral("engines_folded"),
+              Tr::tr("Only one side splits device compute into AI Core, AI Vector and AI CPU: "
+                     "the categories compare them together as compute."),
+              {},
+              Severity::Info);
     for (const TraceDiffSideSummary *s : {&diff->baseline, &diff->target}) {
         if (!s->stepsDetected)
             d.add(QStringLiteral("no_steps"),
