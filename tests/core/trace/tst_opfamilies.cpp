@@ -50,6 +50,34 @@ void tst_OpFamilies::builtIn_data()
                             "at::native::CUDAFunctor_add<float>>"_s
                          << u"add"_s;
     QTest::newRow("NPU add") << u"aclnnAdd_AddAiCore_Add"_s << u"add"_s;
+    // Kernels of the 2021 Kineto ResNet-50 trace in the shared corpus.
+    QTest::newRow("cuDNN scudnn") << u"volta_scudnn_128x64_stridedB_splitK_xregs_large_nn_v1"_s
+                                  << u"conv"_s;
+    QTest::newRow("winograd") << u"void cudnn::winograd_nonfused::winogradForwardData4x4<float, "
+                                 "float>(cudnn::winograd_nonfused::WinogradDataParams<float, "
+                                 "float>)"_s
+                              << u"conv"_s;
+    QTest::newRow("relu as clamp_min")
+        << u"void at::native::vectorized_elementwise_kernel<4, at::native::(anonymous "
+           "namespace)::clamp_min_scalar_kernel_impl(at::TensorIterator&, c10::Scalar)"_s
+        << u"relu"_s;
+    QTest::newRow("layout") << u"void nchwToNhwcKernel<float, float, float, true, false, "
+                               "(cudnnKernelDataType_t)0>(int, int, int, int, float const*)"_s
+                            << u"transdata"_s;
+    QTest::newRow("AddFunctor") << u"void at::native::vectorized_elementwise_kernel<4, "
+                                   "at::native::AddFunctor<float>, at::detail::Array<char*, 3> >"_s
+                                << u"add"_s;
+    QTest::newRow("MulScalarFunctor")
+        << u"void at::native::unrolled_elementwise_kernel<at::native::MulScalarFunctor<float, "
+           "float>, at::detail::Array<char*, 2>>"_s
+        << u"mul"_s;
+    QTest::newRow("NLL") << u"void cunn_ClassNLLCriterion_updateOutput_kernel<float, float>"_s
+                         << u"nll_loss"_s;
+    QTest::newRow("mean") << u"void at::native::reduce_kernel<512, 1, "
+                             "at::native::ReduceOp<float, at::native::MeanOps<float, float>>"_s
+                          << u"reduce_mean"_s;
+    QTest::newRow("NPU ReduceMean")
+        << u"aclnnMean_ReduceMeanAiCore_ReduceMean"_s << u"reduce_mean"_s;
     QTest::newRow("unmapped") << u"aclnnAddcmul_AddcmulAiCore_Addcmul"_s << QString();
 }
 
