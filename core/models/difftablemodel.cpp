@@ -58,12 +58,22 @@ QVariant DiffTableModel::data(const QModelIndex &index, int role) const
     }
 }
 
+QString DiffTableModel::columnToolTip(int) const
+{
+    return {};
+}
+
 QVariant DiffTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 ||
-        section >= columns())
+    if (orientation != Qt::Horizontal || section < 0 || section >= columns())
         return {};
-    return columnTitle(section);
+    if (role == Qt::DisplayRole)
+        return columnTitle(section);
+    if (role == Qt::ToolTipRole) {
+        const QString tip = columnToolTip(section);
+        return tip.isEmpty() ? QVariant() : QVariant(tip);
+    }
+    return {};
 }
 
 } // namespace Twinscope::Core

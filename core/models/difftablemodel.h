@@ -31,6 +31,8 @@ protected:
     // QVariant shows as "–" and sorts first.
     virtual QVariant value(int row, int column) const = 0;
     virtual QString columnTitle(int column) const = 0;
+    // The header's tooltip, for a title that needs more words than fit; none by default.
+    virtual QString columnToolTip(int column) const;
     virtual int columns() const = 0;
     virtual int decimals(int column) const;
     // Tooltips, KeyRole and StateRole.

@@ -165,10 +165,19 @@ QString PhaseDiffModel::columnTitle(int column) const
     case Delta:
         return tr("Delta");
     case ProfilerBaseline:
-        return tr("Baseline, profiler's Overlap Analysis");
+        return tr("Baseline (profiler)");
     case ProfilerTarget:
-        return tr("Target, profiler's Overlap Analysis");
+        return tr("Target (profiler)");
     }
+    return {};
+}
+
+QString PhaseDiffModel::columnToolTip(int column) const
+{
+    if (column == ProfilerBaseline || column == ProfilerTarget)
+        return tr("The profiler's own numbers: the trace's \"Overlap Analysis\" slices in the "
+                  "compared steps (\"–\" when the trace has none). Twinscope's columns are "
+                  "computed from the raw device tasks.");
     return {};
 }
 

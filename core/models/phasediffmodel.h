@@ -42,6 +42,7 @@ public:
 protected:
     QVariant value(int row, int column) const override;
     QString columnTitle(int column) const override;
+    QString columnToolTip(int column) const override;
     int columns() const override { return Count; }
     int decimals(int column) const override;
     QVariant other(int row, int column, int role) const override;

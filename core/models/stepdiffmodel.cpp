@@ -95,7 +95,7 @@ QString StepDiffModel::columnTitle(int column) const
     case Ratio:
         return tr("Target / baseline");
     case Phases:
-        return tr("Phases: computing, communication not overlapped, free");
+        return tr("Phases");
     }
     return {};
 }

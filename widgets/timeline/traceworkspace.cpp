@@ -69,9 +69,15 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
     m_offsetLabel = new QLabel(tr("Offset of"), timelinePage);
     m_offsetGroup = new QComboBox(timelinePage);
     m_offsetGroup->setToolTip(tr("The file or rank whose timestamps the offset shifts."));
+    // Long file names and a ±1e16 µs range would otherwise make the bar wider than a 1024 px
+    // window; the popup still lists whole names.
+    m_offsetGroup->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_offsetGroup->setMinimumContentsLength(14);
     m_offsetUs = new QDoubleSpinBox(timelinePage);
     m_offsetUs->setRange(-1e16, 1e16); // runs recorded years apart differ by ~1e15 µs
     m_offsetUs->setDecimals(3);
+    m_offsetUs->setMaximumWidth(
+        m_offsetUs->fontMetrics().horizontalAdvance(u"-00000000000000.000 µs"_s) + 40);
     m_offsetUs->setSuffix(tr(" µs"));
     m_offsetUs->setToolTip(
         tr("Shift this group to cancel clock skew between ranks. Press L on a base "

@@ -2,6 +2,7 @@
 
 #include "memorytrackview.h"
 #include "widgets/timeline/timelineview.h"
+#include "widgets/timeline/timelinezoomcontrol.h"
 
 #include <QFileInfo>
 #include <QLabel>
@@ -78,6 +79,13 @@ void StackedTimelines::setSides(std::shared_ptr<const Core::TraceDiffSide> basel
         m_memory[k]->setTrack(sides[k]->ranks.front().memory, -starts[k]);
         m_memory[k]->setPeak(peaks[k]);
     }
+    // One window for both: a run whose step is 12× shorter must still show the other's window
+    // rather than stop at its own trace's margin.
+    for (int k = 0; k < 2; ++k) {
+        const TimelineZoomControl *other = m_views[1 - k]->zoomControl();
+        m_views[k]->zoomControl()->setLinkedExtent(
+            std::pair<qint64, qint64>(other->traceFrom(), other->traceTo()));
+    }
 }
 
 void StackedTimelines::showStep(qint64 lengthNs)
@@ -105,6 +113,7 @@ void StackedTimelines::clear()
 {
     for (int k = 0; k < 2; ++k) {
         m_views[k]->setInputs({});
+        m_views[k]->zoomControl()->setLinkedExtent(std::nullopt);
         m_memory[k]->setTrack(nullptr, 0);
         m_titles[k]->clear();
     }

@@ -46,6 +46,15 @@ QTableView *makeTable(QAbstractItemModel *model, QWidget *parent, bool sortable)
     return table;
 }
 
+// Widens every column to its header's text, so that no title is cut at any window size (the
+// default 100 px cut "Baseline total (µs)"); wider widths set before are kept.
+void fitHeaders(QTableView *table)
+{
+    QHeaderView *header = table->horizontalHeader();
+    for (int c = 0; c < header->count(); ++c)
+        table->setColumnWidth(c, std::max(table->columnWidth(c), header->sectionSizeHint(c)));
+}
+
 QSortFilterProxyModel *sortProxy(QAbstractItemModel *source, QObject *parent)
 {
     auto *proxy = new QSortFilterProxyModel(parent);
@@ -131,8 +140,11 @@ TraceCompareWorkspace::TraceCompareWorkspace(LoadController *loads, QWidget *par
                             PhaseBarDelegate::freeColor().name()),
                    stepsPage);
     m_phaseTable = makeTable(m_phaseModel, stepsPage, false);
-    m_phaseTable->setColumnWidth(Core::PhaseDiffModel::Metric, 380);
     m_phaseTable->horizontalHeader()->setStretchLastSection(false);
+    // 15 rows: fitting every column to its contents is cheap and keeps the table narrow enough
+    // for a 1024 px window.
+    m_phaseTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    fitHeaders(m_stepTable);
     sl->addWidget(m_stepTable, 1);
     sl->addWidget(legend);
     sl->addWidget(m_phaseTable, 2);
@@ -142,6 +154,7 @@ TraceCompareWorkspace::TraceCompareWorkspace(LoadController *loads, QWidget *par
     m_categoryTable = makeTable(sortProxy(m_categoryModel, this), m_tabs, true);
     m_categoryTable->setColumnWidth(Core::CategoryDiffModel::Category, 420);
     m_categoryTable->hideColumn(Core::CategoryDiffModel::Id);
+    fitHeaders(m_categoryTable);
     m_tabs->addTab(m_categoryTable, tr("Categories"));
 
     // Ops: both levels or one, filtered by name; choosing a row highlights it in both timelines.
@@ -165,7 +178,15 @@ TraceCompareWorkspace::TraceCompareWorkspace(LoadController *loads, QWidget *par
     obar->addWidget(m_opFilter, 1);
     ol->addLayout(obar);
     m_opTable = makeTable(m_opProxy, opsPage, true);
-    m_opTable->setColumnWidth(Core::OpDiffModel::Name, 320);
+    m_opTable->setColumnWidth(Core::OpDiffModel::Name, 280);
+    fitHeaders(m_opTable);
+    // The impact first: delta and ratio right after the state, then the two sides' numbers (a
+    // view order only; the CSV keeps the model's).
+    QHeaderView *opHeader = m_opTable->horizontalHeader();
+    opHeader->moveSection(opHeader->visualIndex(Core::OpDiffModel::DeltaUs),
+                          opHeader->visualIndex(Core::OpDiffModel::State) + 1);
+    opHeader->moveSection(opHeader->visualIndex(Core::OpDiffModel::Ratio),
+                          opHeader->visualIndex(Core::OpDiffModel::DeltaUs) + 1);
     ol->addWidget(m_opTable, 1);
     m_tabs->addTab(opsPage, tr("Op diff"));
     connect(m_level, &QComboBox::currentIndexChanged, this, [this, levelProxy] {

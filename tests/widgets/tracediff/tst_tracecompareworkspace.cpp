@@ -30,10 +30,14 @@ struct Fixture
 
     bool open(const QString &pair)
     {
+        return openPaths(pairs + pair + u"/baseline.json"_s, pairs + pair + u"/target.json"_s);
+    }
+    bool openPaths(const QString &baseline, const QString &target)
+    {
         QSignalSpy compared(&workspace, &TraceCompareWorkspace::compared);
         workspace.resize(1400, 900);
         workspace.show();
-        workspace.compare(pairs + pair + u"/baseline.json"_s, pairs + pair + u"/target.json"_s);
+        workspace.compare(baseline, target);
         return compared.wait(60000) || compared.size() > 0;
     }
     bool waitCompared()
@@ -54,6 +58,7 @@ private slots:
     void swapAndSteps();
     void diffRowHighlightsBothTimelines();
     void sharedZoom();
+    void realGpuAgainstNpu();
     void exportsEveryTable();
     void shapesOnDemand();
     void failedSideIsReported();
@@ -128,6 +133,46 @@ void tst_TraceCompareWorkspace::sharedZoom()
             f.workspace.grab().save(dir + u"/compare-page%1.png"_s.arg(i));
         }
     }
+}
+
+// Issue #10's third acceptance line: a real GPU run (the 2021 Kineto ResNet-50 trace, 176 ms
+// steps) against a real NPU run (torch_npu's trace_view, one 14 ms step) reads as one comparison:
+// the same conclusion in the summary and the tables, compute compared as compute, the GPU's conv
+// kernels meeting the NPU's Conv2D, and one window for both timelines although the steps differ
+// 12-fold.
+void tst_TraceCompareWorkspace::realGpuAgainstNpu()
+{
+    Fixture f;
+    QVERIFY(f.openPaths(
+        sharedData(u"trace/kineto_resnet50_nw0_worker0.1623143089861.pt.trace.json.gz"_s),
+        sharedData(u"trace/mstt_advisor_trace_view.json"_s)));
+    const std::shared_ptr<const TraceDiff> d = f.workspace.diff();
+    QVERIFY(d);
+    QVERIFY(d->target.stepNs < d->baseline.stepNs / 10);
+    const QString summary = f.workspace.summaryText();
+    QVERIFY2(summary.contains(u"0.08×"_s), qPrintable(summary));
+    // The largest category and op in the summary are the tables' first rows.
+    const QString firstCategory =
+        f.workspace.categoryModel()->index(0, 0).data().toString(); // translated name
+    QVERIFY2(summary.contains(firstCategory), qPrintable(summary + u" / "_s + firstCategory));
+    QVERIFY2(summary.contains(f.workspace.opModel()->index(0, OpDiffModel::Name).data().toString()),
+             qPrintable(summary));
+    // The NPU's engine split is folded against the GPU: no AI Core row beside "compute".
+    for (const TraceCategoryDiffRow &row : d->categories)
+        QVERIFY(row.category != StepCategory::ComputeAiCore);
+    bool conv = false;
+    for (const OpDiffRow &row : d->ops) {
+        if (row.level == OpLevel::Device && row.family == u"conv"_s) {
+            conv = row.baselineCount > 0 && row.targetCount > 0;
+            break;
+        }
+    }
+    QVERIFY(conv);
+    TimelineView *a = f.workspace.timelines()->baseline();
+    TimelineView *b = f.workspace.timelines()->target();
+    QCOMPARE(b->visibleFrom(), a->visibleFrom());
+    QCOMPARE(b->visibleTo(), a->visibleTo());
+    QVERIFY(double(a->visibleTo()) > d->baseline.stepNs);
 }
 
 void tst_TraceCompareWorkspace::exportsEveryTable()
