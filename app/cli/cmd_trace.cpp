@@ -57,6 +57,10 @@ int runTrace(const QStringList &args, CliIo &io)
     parser.addHelpOption();
     parser.addOption({u"json"_s, CliTr::tr("Print machine-readable JSON on stdout.")});
     parser.addOption({u"threads"_s, CliTr::tr("Parser threads (default: all cores)."), u"N"_s});
+    parser.addOption({u"ops"_s,
+                      CliTr::tr("Which tracks the top ops come from: host, device or all (default: "
+                                "every track but the profiler's Overlap Analysis)."),
+                      u"KIND"_s});
     parser.addPositionalArgument(
         u"files"_s, CliTr::tr("Chrome trace files (.json or .json.gz)."), u"FILE..."_s);
     if (const auto done = parseArguments(parser, "trace", args, io))
@@ -68,6 +72,19 @@ int runTrace(const QStringList &args, CliIo &io)
     TracePipelineInput input;
     input.paths = parser.positionalArguments();
     input.groupBy = OpStatisticsQuery::GroupBy::Name;
+    if (parser.isSet(u"ops"_s)) {
+        const QString kind = parser.value(u"ops"_s);
+        if (kind == u"host"_s)
+            input.scope = OpStatisticsQuery::Scope::Host;
+        else if (kind == u"device"_s)
+            input.scope = OpStatisticsQuery::Scope::Device;
+        else if (kind == u"all"_s)
+            input.scope = OpStatisticsQuery::Scope::All;
+        else {
+            io.err << CliTr::tr("--ops needs host, device or all.") << '\n';
+            return ExitUsage;
+        }
+    }
     if (parser.isSet(u"threads"_s)) {
         bool ok = false;
         input.load.threads = parser.value(u"threads"_s).toInt(&ok);

@@ -158,6 +158,7 @@ runTracePipeline(const TracePipelineInput &input, ProgressSink &progress, const 
         if (input.statistics && !traces.empty()) {
             OpStatisticsQuery query;
             query.groupBy = input.groupBy;
+            query.scope = input.scope;
             std::vector<OpStatistics> perTrace;
             for (size_t i = 0; i < traces.size(); ++i) {
                 ProgressSink part = subProgress(progress,

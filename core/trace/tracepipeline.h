@@ -31,6 +31,7 @@ struct TracePipelineInput
     // Steps, phases and the default alignment per file (issue #10); cheap next to loading.
     bool summaries = true;
     OpStatisticsQuery::GroupBy groupBy = OpStatisticsQuery::GroupBy::NameAndCategory;
+    OpStatisticsQuery::Scope scope = OpStatisticsQuery::Scope::ExcludeOverlap;
 };
 
 // One trace file of the input: loaded, or failed with its error. Its diagnostics name it.

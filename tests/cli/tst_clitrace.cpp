@@ -155,6 +155,7 @@ private slots:
     void notATrace_data();
     void notATrace();
     void usage();
+    void opsScope();
     void severalFiles();
     void folderOfRanks();
     void stepsAndPhases();
@@ -290,6 +291,36 @@ void TestCliTrace::usage()
     runCli({u"trace"_s}, &code);
     QCOMPARE(code, 2);
     runCli({u"trace"_s, u"--threads"_s, u"zero"_s, u"x.json"_s}, &code);
+    QCOMPARE(code, 2);
+}
+
+// Issue #10: the profiler's Overlap Analysis pseudo-slices ("Free" ranked second at 67 %) are not
+// ops; --ops picks host or device tracks, or all of them.
+void TestCliTrace::opsScope()
+{
+    const QString path = sharedData(u"trace/mstt_advisor_trace_view.json"_s);
+    auto names = [&](const QStringList &extra) {
+        int code = -1;
+        const QJsonObject o =
+            runCli(QStringList{u"trace"_s, u"--json"_s} + extra + QStringList{path}, &code);
+        QSet<QString> out;
+        for (const QJsonValue &v : o.value(u"top"_s).toArray())
+            out.insert(v.toObject().value(u"name"_s).toString());
+        return code == 0 ? out : QSet<QString>{u"exit %1"_s.arg(code)};
+    };
+    const QSet<QString> byDefault = names({});
+    const QSet<QString> all = names({u"--ops"_s, u"all"_s});
+    const QSet<QString> host = names({u"--ops"_s, u"host"_s});
+    const QSet<QString> device = names({u"--ops"_s, u"device"_s});
+    QVERIFY(all.contains(u"Free"_s));
+    for (const QSet<QString> *s : {&byDefault, &host, &device}) {
+        QVERIFY(!s->isEmpty());
+        QVERIFY(!s->contains(u"Free"_s) && !s->contains(u"Computing"_s));
+    }
+    QVERIFY2(!host.intersects(device), qPrintable(QStringList(host.values()).join(u", "_s)));
+    QVERIFY(host.contains(u"ProfilerStep#1"_s));
+    int code = -1;
+    runCli({u"trace"_s, u"--ops"_s, u"kernels"_s, path}, &code);
     QCOMPARE(code, 2);
 }
 
