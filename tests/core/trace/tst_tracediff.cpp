@@ -2,8 +2,10 @@
 #include "core/trace/tracediffpipeline.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -49,6 +51,101 @@ const TraceCategoryDiffRow *find(const std::vector<TraceCategoryDiffRow> &rows, 
     return nullptr;
 }
 
+// A torch_npu-style pair written by the test itself, with other magnitudes than the committed
+// pair (so the ranking is not tuned to one file): 5 layers of matmul (AI Core) 60 µs, gelu 20 µs,
+// dropout 15 µs, add 10 µs (AI Vector), device tasks back to back from 10 µs into each of 3 steps;
+// a 250 µs all-reduce. Planted in the target: matmul 3×, one 6 µs TransData after each matmul,
+// aten::dropout (8 µs on the host) and its kernel removed, the all-reduce moved from beside the
+// first layer (hidden) to after the last one (exposed).
+struct InTestPair
+{
+    static constexpr int layers = 5;
+    static constexpr double matmulUs = 60, geluUs = 20, dropoutUs = 15, addUs = 10;
+    static constexpr double transdataUs = 6, hostDropoutUs = 8, allreduceUs = 250;
+};
+
+QByteArray inTestTrace(bool target)
+{
+    using P = InTestPair;
+    QJsonArray ev;
+    auto meta = [&](const char *what, int pid, int tid, const QString &name) {
+        ev.append(QJsonObject{{u"ph"_s, u"M"_s},
+                              {u"name"_s, QString::fromLatin1(what)},
+                              {u"pid"_s, pid},
+                              {u"tid"_s, tid},
+                              {u"args"_s, QJsonObject{{u"name"_s, name}}}});
+    };
+    auto slice = [&](int pid,
+                     int tid,
+                     const QString &name,
+                     double ts,
+                     double dur,
+                     const QString &cat,
+                     const QJsonObject &args) {
+        ev.append(QJsonObject{{u"ph"_s, u"X"_s},
+                              {u"pid"_s, pid},
+                              {u"tid"_s, tid},
+                              {u"name"_s, name},
+                              {u"ts"_s, ts},
+                              {u"dur"_s, dur},
+                              {u"cat"_s, cat},
+                              {u"args"_s, args}});
+    };
+    meta("process_name", 10, 0, u"python"_s);
+    meta("thread_name", 10, 10, u"pt_main_thread"_s);
+    meta("process_name", 20, 0, u"Ascend Hardware"_s);
+    meta("thread_name", 20, 3, u"Stream 3"_s);
+    meta("process_name", 30, 0, u"HCCL"_s);
+    meta("thread_name", 30, 1, u"Communication"_s);
+    auto task = [&](const QString &name, double ts, double dur, const char *type) {
+        slice(20,
+              3,
+              name,
+              ts,
+              dur,
+              QString(),
+              QJsonObject{{u"Task Type"_s, QString::fromLatin1(type)}});
+    };
+    for (int step = 0; step < 3; ++step) {
+        const double start = 1e9 + step * 5000.0;
+        double host = start + 1, device = start + 10;
+        double allreduceAt = device;
+        for (int l = 0; l < P::layers; ++l) {
+            auto op = [&](const QString &aten, double hostUs) {
+                slice(10, 10, aten, host, hostUs, u"cpu_op"_s, {});
+                host += hostUs + 1;
+            };
+            op(u"aten::linear"_s, 9);
+            task(u"aclnnMm_MatMulCommon_MatMulV2"_s,
+                 device,
+                 P::matmulUs * (target ? 3 : 1),
+                 "AI_CORE");
+            device += P::matmulUs * (target ? 3 : 1);
+            if (target) {
+                task(u"trans_TransData_%1"_s.arg(l), device, P::transdataUs, "AI_CORE");
+                device += P::transdataUs;
+            }
+            op(u"aten::gelu"_s, 7);
+            task(u"aclnnGelu_GeluAiCore_Gelu"_s, device, P::geluUs, "AI_VECTOR_CORE");
+            device += P::geluUs;
+            if (!target) {
+                op(u"aten::dropout"_s, P::hostDropoutUs);
+                task(u"aclnnDropoutDoMask_DropOutDoMask"_s, device, P::dropoutUs, "AI_VECTOR_CORE");
+                device += P::dropoutUs;
+            }
+            op(u"aten::add"_s, 6);
+            task(u"aclnnAdd_AddAiCore_Add"_s, device, P::addUs, "AI_VECTOR_CORE");
+            device += P::addUs;
+        }
+        if (target)
+            allreduceAt = device;
+        slice(30, 1, u"hcom_allReduce__1_0_1"_s, allreduceAt, P::allreduceUs, QString(), {});
+        const double end = std::max(device, allreduceAt + P::allreduceUs) + 10;
+        slice(10, 10, u"ProfilerStep#%1"_s.arg(step + 1), start, end - start, u"cpu_op"_s, {});
+    }
+    return QJsonDocument(ev).toJson(QJsonDocument::Compact);
+}
+
 } // namespace
 
 class tst_TraceDiff : public QObject
@@ -60,6 +157,7 @@ private slots:
     void plantedDifferences();
     void plantedCategories_data();
     void plantedCategories();
+    void pairGeneratedInTest();
     void familiesMeetAcrossPlatforms();
     void sameRunIsSame();
     void swapNegates();
@@ -215,6 +313,66 @@ void tst_TraceDiff::plantedCategories()
     QVERIFY(d.baseline.peakBytes && d.target.peakBytes);
     QVERIFY(std::abs(double(*d.target.peakBytes) / double(*d.baseline.peakBytes) -
                      t.value(u"memory_factor"_s).toDouble()) < 0.01);
+}
+
+// Issue #10's first acceptance line on a pair the test writes (InTestPair): ops[] ranks the 3×
+// matmul, the removed dropout at both levels and the added TransData first and calls the rest
+// "same"; categories[] ranks AI Core, exposed communication, AI Vector (the lost dropout) and
+// format conversion first, with the planted sizes.
+void tst_TraceDiff::pairGeneratedInTest()
+{
+    using P = InTestPair;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (const bool target : {false, true}) {
+        QFile f(dir.filePath(target ? u"target.json"_s : u"baseline.json"_s));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(inTestTrace(target));
+    }
+    const Result<TraceDiffAnalysis> r =
+        compare(dir.filePath(u"baseline.json"_s), dir.filePath(u"target.json"_s));
+    QVERIFY2(r.isOk(), qPrintable(r.error().toString()));
+    const TraceDiff &d = *r.value()->diff;
+    const auto near = [](double ns, double us) {
+        return std::abs(ns / 1000.0 - us) < 0.01 * us + 0.01;
+    };
+
+    const std::vector<OpDiffRow> &ops = d.ops;
+    QVERIFY(ops.size() > 4);
+    QCOMPARE(opLevelId(ops[0].level) + u'/' + ops[0].name, u"device/matmul"_s);
+    QCOMPARE(ops[0].state, OpDiffState::Slower);
+    QVERIFY(near(ops[0].deltaNs(), P::layers * P::matmulUs * 2));
+    QCOMPARE(opLevelId(ops[1].level) + u'/' + ops[1].name, u"device/dropout"_s);
+    QCOMPARE(ops[1].state, OpDiffState::Removed);
+    QVERIFY(near(-ops[1].deltaNs(), P::layers * P::dropoutUs));
+    QCOMPARE(opLevelId(ops[2].level) + u'/' + ops[2].name, u"framework/aten::dropout"_s);
+    QCOMPARE(ops[2].state, OpDiffState::Removed);
+    QVERIFY(near(-ops[2].deltaNs(), P::layers * P::hostDropoutUs));
+    QCOMPARE(opLevelId(ops[3].level) + u'/' + ops[3].name, u"device/transdata"_s);
+    QCOMPARE(ops[3].state, OpDiffState::Added);
+    QCOMPARE(ops[3].targetCount, double(P::layers));
+    QVERIFY(near(ops[3].deltaNs(), P::layers * P::transdataUs));
+    for (size_t i = 4; i < ops.size(); ++i) {
+        QCOMPARE(ops[i].state, OpDiffState::Same);
+        QVERIFY2(std::abs(ops[i].deltaNs()) < 1000, qPrintable(ops[i].name));
+    }
+
+    const std::vector<TraceCategoryDiffRow> &c = d.categories;
+    QVERIFY(c.size() >= 4);
+    QCOMPARE(c[0].category, StepCategory::ComputeAiCore);
+    QVERIFY(near(c[0].deltaNs(), P::layers * P::matmulUs * 2));
+    QCOMPARE(c[1].category, StepCategory::Communication);
+    QVERIFY(near(c[1].deltaNs(), P::allreduceUs));
+    QCOMPARE(c[2].category, StepCategory::ComputeAiVector);
+    QVERIFY(near(-c[2].deltaNs(), P::layers * P::dropoutUs));
+    QCOMPARE(c[3].category, StepCategory::FormatConversion);
+    QVERIFY(near(c[3].deltaNs(), P::layers * P::transdataUs));
+    for (size_t i = 4; i < c.size(); ++i)
+        QVERIFY2(std::abs(c[i].deltaNs()) < 1000, qPrintable(stepCategoryId(c[i].category)));
+    // The phases say the same: the all-reduce hidden in the baseline, exposed in the target.
+    QVERIFY(d.baseline.phases.phases && d.target.phases.phases);
+    QVERIFY(near(d.baseline.phases.phases->overlappedNs, P::allreduceUs));
+    QVERIFY(near(d.target.phases.phases->communicationNotOverlappedNs, P::allreduceUs));
 }
 
 void tst_TraceDiff::familiesMeetAcrossPlatforms()
