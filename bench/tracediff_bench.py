@@ -17,24 +17,16 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import trace_load_bench  # noqa: E402  (its measure(): one pinned run under os.wait4)
 
 
 def measure(cmd, cores):
-    def pin():
-        if cores:
-            os.sched_setaffinity(0, cores)
-    t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=pin)
-    out = proc.stdout.read()
-    err = proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - t0
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit("failed: %s\n%s" % (" ".join(cmd), err.decode(errors="replace")))
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0, out
+    """(wall s, CPU s, peak RSS MB, stdout) of one pinned run: trace_load_bench's, reordered."""
+    wall, rss, cpu, out = trace_load_bench.measure(cmd, cores)
+    return wall, cpu, rss, out
 
 
 def main():

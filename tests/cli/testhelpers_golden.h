@@ -3,8 +3,10 @@
 // Golden-file helpers the CLI tests share (DESIGN.md §9: sorted keys, float tolerance, paths
 // compared by file name).
 
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
@@ -86,4 +88,33 @@ inline bool goldenSame(const QJsonValue &a,
         return false;
     }
     return true;
+}
+
+enum class GoldenOutcome { Same, Differs, Rewritten };
+
+// Compares a normalised result with its golden file, or, with TWINSCOPE_UPDATE_GOLDEN set,
+// rewrites the file (the caller then skips). *why says what differs or that the file is missing.
+inline GoldenOutcome
+compareGolden(const QJsonValue &actual, const QString &path, QString *why, double tolerance = 1e-9)
+{
+    QFile f(path);
+    if (qEnvironmentVariableIsSet("TWINSCOPE_UPDATE_GOLDEN")) {
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            *why = path + QStringLiteral(": cannot write");
+            return GoldenOutcome::Differs;
+        }
+        f.write(QJsonDocument(actual.toObject()).toJson(QJsonDocument::Indented));
+        return GoldenOutcome::Rewritten;
+    }
+    if (!f.open(QIODevice::ReadOnly)) {
+        *why = path + QStringLiteral(": missing");
+        return GoldenOutcome::Differs;
+    }
+    return goldenSame(actual,
+                      QJsonDocument::fromJson(f.readAll()).object(),
+                      QStringLiteral("$"),
+                      why,
+                      tolerance)
+               ? GoldenOutcome::Same
+               : GoldenOutcome::Differs;
 }
