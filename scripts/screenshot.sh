@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Saves a screenshot of the real app window with the given files open:
 #   scripts/screenshot.sh OUT.png [--size WIDTHxHEIGHT] [--lang zh_CN] FILE...
-# Runs under Xvfb with the window at the given size (default 1600x1000) and settings of its own,
+# Runs under Xvfb with the window at the given size (default SIZE or 1600x1000) and settings of its own,
 # waits until loading is done, grabs the window, quits.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$1
 shift
-size=1600x1000
+size=${SIZE:-1600x1000}
 args=()
 while [ $# -gt 0 ]; do
     case $1 in

@@ -76,5 +76,6 @@ int runDumps(const QStringList &args, CliIo &io);
 int runCkpt(const QStringList &args, CliIo &io);
 int runOpInfo(const QStringList &args, CliIo &io);
 int runTrace(const QStringList &args, CliIo &io);
+int runTraceDiff(const QStringList &args, CliIo &io);
 
 } // namespace Twinscope::App

@@ -25,6 +25,9 @@ const QList<CliCommand> &cliCommands()
          QT_TRANSLATE_NOOP("Cli", "Summarise Ascend host logs: compiles, TransData, recompiles."),
          runOpInfo},
         {"trace", QT_TRANSLATE_NOOP("Cli", "Load chrome traces and summarise them."), runTrace},
+        {"tracediff",
+         QT_TRANSLATE_NOOP("Cli", "Compare two performance runs: steps, phases, ops."),
+         runTraceDiff},
     };
     return commands;
 }

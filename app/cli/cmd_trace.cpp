@@ -1,5 +1,6 @@
 #include "clicommand.h"
 #include "core/export/diagnosticsexport.h"
+#include "core/export/traceexport.h"
 #include "core/trace/tracepipeline.h"
 
 #include <QCommandLineParser>
@@ -34,6 +35,16 @@ QJsonObject fileJson(const TraceFileOutcome &f)
     for (auto it = ds.eventsByPhase.cbegin(); it != ds.eventsByPhase.cend(); ++it)
         phases.insert(it.key(), it.value());
     file.insert(u"events_by_phase"_s, phases);
+    if (f.steps)
+        file.insert(u"steps"_s, stepsJson(*f.steps));
+    file.insert(u"phases"_s, phasesJson(f.phases));
+    if (!f.phases.phases)
+        file.insert(u"phases_reason"_s, f.phases.reason);
+    if (f.profilerPhases)
+        file.insert(u"profiler_phases"_s, phasesJson(*f.profilerPhases));
+    file.insert(u"run"_s, f.run);
+    file.insert(u"align"_s, traceAlignModeId(f.align));
+    file.insert(u"offset_us"_s, toUs(f.offsetNs));
     return file;
 }
 
@@ -46,6 +57,10 @@ int runTrace(const QStringList &args, CliIo &io)
     parser.addHelpOption();
     parser.addOption({u"json"_s, CliTr::tr("Print machine-readable JSON on stdout.")});
     parser.addOption({u"threads"_s, CliTr::tr("Parser threads (default: all cores)."), u"N"_s});
+    parser.addOption({u"ops"_s,
+                      CliTr::tr("Which tracks the top ops come from: host, device or all (default: "
+                                "every track but the profiler's Overlap Analysis)."),
+                      u"KIND"_s});
     parser.addPositionalArgument(
         u"files"_s, CliTr::tr("Chrome trace files (.json or .json.gz)."), u"FILE..."_s);
     if (const auto done = parseArguments(parser, "trace", args, io))
@@ -57,6 +72,19 @@ int runTrace(const QStringList &args, CliIo &io)
     TracePipelineInput input;
     input.paths = parser.positionalArguments();
     input.groupBy = OpStatisticsQuery::GroupBy::Name;
+    if (parser.isSet(u"ops"_s)) {
+        const QString kind = parser.value(u"ops"_s);
+        if (kind == u"host"_s)
+            input.scope = OpStatisticsQuery::Scope::Host;
+        else if (kind == u"device"_s)
+            input.scope = OpStatisticsQuery::Scope::Device;
+        else if (kind == u"all"_s)
+            input.scope = OpStatisticsQuery::Scope::All;
+        else {
+            io.err << CliTr::tr("--ops needs host, device or all.") << '\n';
+            return ExitUsage;
+        }
+    }
     if (parser.isSet(u"threads"_s)) {
         bool ok = false;
         input.load.threads = parser.value(u"threads"_s).toInt(&ok);
@@ -91,6 +119,12 @@ int runTrace(const QStringList &args, CliIo &io)
     const TraceTotals &t = a.totals;
     const double spanUs = t.hasSpan ? toUs(t.lastNs - t.firstNs) : 0.0;
     if (parser.isSet(u"json"_s)) {
+        QJsonArray skipped;
+        for (const SkippedTraceFile &f : a.skipped)
+            skipped.append(QJsonObject{
+                {u"path"_s, f.path},
+                {u"kind"_s, f.kind},
+                {u"format"_s, f.format.isEmpty() ? QJsonValue() : QJsonValue(f.format)}});
         QJsonArray topJson;
         for (const OpStatisticsRow &row : top) {
             topJson.append(QJsonObject{{u"name"_s, row.name},
@@ -110,6 +144,7 @@ int runTrace(const QStringList &args, CliIo &io)
                               {u"processes"_s, t.processes},
                               {u"tracks"_s, t.tracks},
                               {u"span_us"_s, spanUs},
+                              {u"skipped"_s, skipped},
                               {u"load_seconds"_s, seconds},
                               {u"top"_s, topJson},
                               {u"warnings"_s, warningsJson(result.diagnostics())}});
@@ -129,6 +164,39 @@ int runTrace(const QStringList &args, CliIo &io)
     io.out << CliTr::tr("span %1 µs, loaded in %2 s")
                   .arg(c.toString(spanUs, 'f', 3), c.toString(seconds, 'f', 3))
            << '\n';
+    for (const TraceFileOutcome &f : a.files) {
+        if (!f.dataset)
+            continue;
+        io.out << f.path << '\n';
+        if (f.steps && f.steps->detected)
+            io.out << "  "
+                   << CliTr::tr("%n step(s), first %1", nullptr, int(f.steps->steps.size()))
+                          .arg(f.steps->steps.front().name)
+                   << '\n';
+        if (f.offsetNs != 0)
+            io.out << "  "
+                   << CliTr::tr("aligned with the first file at the first step: offset %1 µs")
+                          .arg(c.toString(toUs(f.offsetNs), 'f', 3))
+                   << '\n';
+        if (f.phases.phases) {
+            const TracePhases &p = *f.phases.phases;
+            io.out << "  "
+                   << CliTr::tr("computing %1 µs, communication %2 µs (not overlapped %3 µs), "
+                                "free %4 µs")
+                          .arg(c.toString(toUs(p.computingNs), 'f', 3),
+                               c.toString(toUs(p.communicationNs), 'f', 3),
+                               c.toString(toUs(p.communicationNotOverlappedNs), 'f', 3),
+                               c.toString(toUs(p.freeNs), 'f', 3))
+                   << '\n';
+        } else {
+            io.out << "  " << f.phases.reason << '\n';
+        }
+    }
+    if (!a.skipped.isEmpty())
+        io.out << CliTr::tr("%n file(s) in the folders are not chrome traces and were skipped.",
+                            nullptr,
+                            int(a.skipped.size()))
+               << '\n';
     for (const OpStatisticsRow &row : top) {
         io.out << c.toString(toUs(row.totalNs), 'f', 3).rightJustified(16) << ' '
                << QString::number(row.count).rightJustified(9) << "  " << row.name << '\n';

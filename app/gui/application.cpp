@@ -54,6 +54,10 @@ int runGui(int argc, char **argv)
         {u"window-size"_s,
          QApplication::translate("Application", "Open the window at this size, e.g. 1024x700."),
          u"size"_s});
+    parser.addOption({u"compare"_s,
+                      QApplication::translate("Application",
+                                              "Open the two given traces in a Compare tab, the "
+                                              "first as baseline.")});
     parser.addPositionalArgument(
         u"paths"_s,
         QApplication::translate("Application", "Files or folders to open."),
@@ -74,7 +78,9 @@ int runGui(int argc, char **argv)
             window.resize(size[0].toInt(), size[1].toInt());
     }
     window.show();
-    window.openPaths(parser.positionalArguments());
+    const bool compare = parser.isSet(u"compare"_s) && parser.positionalArguments().size() == 2;
+    if (!compare)
+        window.openPaths(parser.positionalArguments());
 
     if (parser.isSet(u"screenshot"_s)) {
         // For docs and CI smoke checks: wait until routing and loading are done, then grab the
@@ -97,6 +103,9 @@ int runGui(int argc, char **argv)
             QObject::connect(
                 &window, &MainWindow::pathsRouted, &window, grabWhenIdle, Qt::SingleShotConnection);
     }
+    if (compare) // after the screenshot hook, which waits for pathsRouted
+        window.openComparison(parser.positionalArguments().at(0),
+                              parser.positionalArguments().at(1));
     return app.exec();
 }
 

@@ -14,6 +14,7 @@
 #include "widgets/opinfo/opinfoworkspace.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/traceworkspace.h"
+#include "widgets/tracediff/tracecompareworkspace.h"
 #include "workspacefactory.h"
 
 #include <QActionGroup>
@@ -28,6 +29,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -139,6 +141,11 @@ void MainWindow::createActions()
             ws->chooseFiles();
         }
     });
+    m_compareTracesAction = new QAction(tr("Compare &Traces…"), this);
+    m_compareTracesAction->setShortcut(tr("Ctrl+Shift+C"));
+    m_compareTracesAction->setStatusTip(
+        tr("Compare two performance runs: why is the target's step slower than the baseline's?"));
+    connect(m_compareTracesAction, &QAction::triggered, this, &MainWindow::compareTraces);
     m_stepCutoffAction = new QAction(tr("Use the Trace's First &Step as Op-Info Cut-off"), this);
     m_stepCutoffAction->setStatusTip(
         tr("Compiles after the end of the open trace's first ProfilerStep count as recompiles."));
@@ -167,6 +174,7 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
     file->addAction(m_compareLossAction);
+    file->addAction(m_compareTracesAction);
     file->addAction(m_compareCheckpointsAction);
     file->addSeparator();
     file->addAction(m_closeAction);
@@ -247,6 +255,7 @@ void MainWindow::openPaths(const QStringList &paths)
                 routeSniffed(*r.value());
             else if (r.isCanceled())
                 statusBar()->showMessage(tr("Opening was cancelled."), 5000);
+            m_offerCompare = false;
         });
 }
 
@@ -254,6 +263,9 @@ Workspace *MainWindow::workspace(Core::FileKind kind) const
 {
     for (int i = 0; i < m_tabs->count(); ++i) {
         auto *ws = qobject_cast<Workspace *>(m_tabs->widget(i));
+        // A Compare tab holds traces too, but paths opened later go to the timeline.
+        if (qobject_cast<TraceCompareWorkspace *>(ws))
+            continue;
         if (ws && ws->kind() == kind)
             return ws;
     }
@@ -327,8 +339,58 @@ void MainWindow::updateWindowTitle()
     setWindowTitle(ws && !ws->isEmpty() ? tr("%1 — Twinscope").arg(ws->title()) : tr("Twinscope"));
 }
 
+void MainWindow::openComparison(const QString &baseline, const QString &target)
+{
+    auto *ws = new TraceCompareWorkspace(m_loads, m_tabs);
+    connectWorkspace(ws);
+    // The tab's title names both runs once they are known.
+    connect(ws, &TraceCompareWorkspace::compared, this, [this, ws] {
+        m_tabs->setTabText(m_tabs->indexOf(ws), ws->title());
+    });
+    m_tabs->addTab(ws, ws->title());
+    m_tabs->setCurrentWidget(ws);
+    ws->compare(baseline, target);
+    m_tabs->setTabText(m_tabs->indexOf(ws), ws->title());
+    RecentFiles::add(baseline);
+    RecentFiles::add(target);
+    updateActions();
+    emit pathsRouted();
+}
+
+bool MainWindow::offerComparison(const QList<Core::SniffResult> &results)
+{
+    const bool twoTraces = results.size() == 2 && !results[0].error && !results[1].error &&
+                           results[0].kind == Core::FileKind::Trace &&
+                           results[1].kind == Core::FileKind::Trace;
+    if (!m_offerCompare || !twoTraces)
+        return false;
+    auto *box = new QMessageBox(
+        QMessageBox::Question,
+        tr("Two traces"),
+        tr("Compare %1 (baseline) with %2 (target), or open both in one timeline?")
+            .arg(QFileInfo(results[0].path).fileName(), QFileInfo(results[1].path).fileName()),
+        QMessageBox::NoButton,
+        this);
+    QPushButton *compare = box->addButton(tr("Compare"), QMessageBox::AcceptRole);
+    box->addButton(tr("One timeline"), QMessageBox::RejectRole);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box, compare, results] {
+        if (box->clickedButton() == compare) {
+            openComparison(results[0].path, results[1].path);
+            return;
+        }
+        m_offerCompare = false;
+        routeSniffed(results);
+    });
+    // Window-modal, never exec(): the event loop keeps running (DESIGN.md §6).
+    box->open();
+    return true;
+}
+
 void MainWindow::routeSniffed(const QList<Core::SniffResult> &results)
 {
+    if (offerComparison(results))
+        return;
     QStringList problems;
     QMap<int, QList<Core::SniffResult>> byKind;
     for (const Core::SniffResult &r : results) {
@@ -475,6 +537,27 @@ void MainWindow::compareLossLogs()
     first->open();
 }
 
+void MainWindow::compareTraces()
+{
+    // Two questions, as for loss logs: the order decides which run the differences are about.
+    auto *first = new QFileDialog(this, tr("Choose the baseline trace (e.g. the GPU run)"));
+    first->setAttribute(Qt::WA_DeleteOnClose);
+    first->setFileMode(QFileDialog::ExistingFile);
+    first->setDirectory(QSettings().value(u"lastOpenDir"_s).toString());
+    connect(first, &QFileDialog::fileSelected, this, [this](const QString &baseline) {
+        auto *second = new QFileDialog(this, tr("Choose the target trace (e.g. the NPU run)"));
+        second->setAttribute(Qt::WA_DeleteOnClose);
+        second->setFileMode(QFileDialog::ExistingFile);
+        second->setDirectory(QFileInfo(baseline).absolutePath());
+        connect(second, &QFileDialog::fileSelected, this, [this, baseline](const QString &target) {
+            QSettings().setValue(u"lastOpenDir"_s, QFileInfo(target).absolutePath());
+            openComparison(baseline, target);
+        });
+        second->open();
+    });
+    first->open();
+}
+
 void MainWindow::useTraceStepAsCutoff()
 {
     auto *trace = qobject_cast<TraceWorkspace *>(workspace(Core::FileKind::Trace));
@@ -539,6 +622,7 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
+    m_offerCompare = true; // two dropped traces: ask whether to compare them
     openPaths(paths);
 }
 

@@ -34,6 +34,8 @@ public:
     // The one way in: File ▸ Open, drag-and-drop, Open Recent and the command line all end here.
     // Paths are sniffed off the GUI thread, then routed to the workspace of their kind.
     void openPaths(const QStringList &paths);
+    // Two traces (a file or a folder of ranks each) in a Compare tab, the first as baseline.
+    void openComparison(const QString &baseline, const QString &target);
 
     Widgets::LoadController *loadController() const { return m_loads; }
     Widgets::DiagnosticsPanel *diagnosticsPanel() const { return m_diagnostics; }
@@ -64,6 +66,9 @@ private:
     void showShortcuts();
     void openFileDialog(bool folder);
     void compareLossLogs();
+    void compareTraces();
+    // Two dropped traces: compare them, or open them as one timeline (the user's choice).
+    bool offerComparison(const QList<Core::SniffResult> &results);
     void useTraceStepAsCutoff();
     void setLanguage(const QString &language);
     void connectWorkspace(Widgets::Workspace *workspace);
@@ -82,6 +87,8 @@ private:
     QAction *m_openFolderAction = nullptr;
     QAction *m_compareLossAction = nullptr;
     QAction *m_compareCheckpointsAction = nullptr;
+    QAction *m_compareTracesAction = nullptr;
+    bool m_offerCompare = false; // the paths being routed were dropped
     QAction *m_stepCutoffAction = nullptr;
     QAction *m_closeAction = nullptr;
     QAction *m_exportAction = nullptr;

@@ -2,6 +2,7 @@
 
 #include "core/common/constants.h"
 #include "core/common/tr.h"
+#include "taskclassify.h"
 
 #include <QHash>
 
@@ -21,8 +22,21 @@ Result<OpStatistics> computeOpStatistics(const TraceDataset &ds,
     result.rangeNs = std::max<qint64>(0, to - from);
     std::vector<int> tracks = query.tracks;
     if (tracks.empty()) {
-        for (int t = 0; t < int(ds.tracks.size()); ++t)
+        const std::vector<TrackRole> roles = query.scope == OpStatisticsQuery::Scope::All
+                                                 ? std::vector<TrackRole>()
+                                                 : classifyTrackRoles(ds);
+        for (int t = 0; t < int(ds.tracks.size()); ++t) {
+            if (!roles.empty()) {
+                const TrackRole r = roles[size_t(t)];
+                const bool device = r == TrackRole::Device || r == TrackRole::CommunicationOps ||
+                                    r == TrackRole::CommunicationTasks;
+                if (r == TrackRole::Overlap ||
+                    (query.scope == OpStatisticsQuery::Scope::Host && device) ||
+                    (query.scope == OpStatisticsQuery::Scope::Device && !device))
+                    continue;
+            }
             tracks.push_back(t);
+        }
     }
     // Accumulate by interned id pair, then turn ids into text once.
     struct Acc

@@ -14,6 +14,11 @@ namespace Twinscope::Core {
 struct OpStatisticsQuery
 {
     enum class GroupBy { Name, NameAndCategory, Category };
+    // Which tracks count when `tracks` is empty (issue #10): the profiler's "Overlap Analysis"
+    // pseudo-slices (Computing, Free, …) are derived from the others and would rank beside real
+    // ops, so they are left out unless asked for. Device covers device tasks and HCCL tracks.
+    enum class Scope { ExcludeOverlap, All, Host, Device };
+    Scope scope = Scope::ExcludeOverlap;
     qint64 fromNs = std::numeric_limits<qint64>::min();
     qint64 toNs = std::numeric_limits<qint64>::max();
     std::vector<int> tracks; // empty: every track

@@ -101,97 +101,121 @@ void classifyAscendTask(std::string_view taskType,
     *kind = DeviceTaskKind::Other; // EVENT_RECORD, EVENT_WAIT, STARS_*, …: synchronisation
 }
 
-DeviceTaskSet classifyDeviceTasks(const TraceDataset &ds)
+std::vector<TrackRole> classifyTrackRoles(const TraceDataset &ds)
 {
-    DeviceTaskSet out;
-    out.trackRoles.assign(ds.tracks.size(), TrackRole::Host);
-
-    std::vector<CategoryClass> catClass(ds.strings.size(), CategoryClass::None);
+    std::vector<TrackRole> roles(ds.tracks.size(), TrackRole::Host);
+    std::vector<bool> cudaCat(ds.strings.size(), false);
     bool anyCuda = false;
     for (quint32 id = 0; id < ds.strings.size(); ++id) {
-        catClass[id] = cudaCategory(ds.strings.view(id));
-        anyCuda = anyCuda || catClass[id] != CategoryClass::None;
+        cudaCat[id] = cudaCategory(ds.strings.view(id)) != CategoryClass::None;
+        anyCuda = anyCuda || cudaCat[id];
     }
-
-    std::unique_ptr<TraceArgsReader> args;
-    bool ascend = false, cuda = false;
     for (size_t t = 0; t < ds.tracks.size(); ++t) {
         const TraceTrack &track = ds.tracks[t];
         if (track.kind != TraceTrackKind::Thread || track.process < 0)
             continue;
         const QString &process = ds.processes[size_t(track.process)].name;
         const std::string_view thread = ds.strings.view(track.name);
-        TrackRole &role = out.trackRoles[t];
-        if (process == u"Overlap Analysis"_s) {
-            role = TrackRole::Overlap;
-            continue;
-        }
-        if (process == u"HCCL"_s || process == u"Communication"_s) {
-            role = contains(thread, "Communication") ? TrackRole::CommunicationOps
-                                                     : TrackRole::CommunicationTasks;
-            if (role == TrackRole::CommunicationOps) {
-                for (quint32 i = track.sliceBegin; i < track.sliceEnd; ++i)
-                    out.commOps.push_back(i);
-            }
-            continue;
-        }
-        if (process == u"Ascend Hardware"_s) {
-            if (startsWith(thread, "Step Trace")) {
-                role = TrackRole::StepMarks;
-                continue;
-            }
-            role = TrackRole::Device;
-            ascend = true;
-            if (!args)
-                args = std::make_unique<TraceArgsReader>(ds);
+        if (process == u"Overlap Analysis"_s)
+            roles[t] = TrackRole::Overlap;
+        else if (process == u"HCCL"_s || process == u"Communication"_s)
+            roles[t] = contains(thread, "Communication") ? TrackRole::CommunicationOps
+                                                         : TrackRole::CommunicationTasks;
+        else if (process == u"Ascend Hardware"_s)
+            roles[t] = startsWith(thread, "Step Trace") ? TrackRole::StepMarks : TrackRole::Device;
+        else if (anyCuda) {
             for (quint32 i = track.sliceBegin; i < track.sliceEnd; ++i) {
-                std::string_view type;
-                std::optional<QString> typeText;
-                const std::string_view a = args->slice(i);
-                QByteArray typeUtf8;
-                if (!a.empty()) {
-                    typeText = argsString(a, "Task Type");
-                    if (typeText) {
-                        typeUtf8 = typeText->toUtf8();
-                        type = std::string_view(typeUtf8.constData(), size_t(typeUtf8.size()));
-                    }
+                if (cudaCat[ds.sliceCategory[i]]) {
+                    roles[t] = TrackRole::Device;
+                    break;
                 }
-                DeviceTask task;
-                task.slice = i;
-                classifyAscendTask(
-                    type, ds.strings.view(ds.sliceName[i]), &task.kind, &task.engine);
-                out.tasks.push_back(task);
             }
-            continue;
-        }
-        if (!anyCuda)
-            continue;
-        bool device = false;
-        for (quint32 i = track.sliceBegin; i < track.sliceEnd; ++i) {
-            const CategoryClass c = catClass[ds.sliceCategory[i]];
-            if (c == CategoryClass::None)
-                continue;
-            device = true;
-            DeviceTask task;
-            task.slice = i;
-            task.device = ds.strings.string(ds.processes[size_t(track.process)].pid).toInt();
-            if (c == CategoryClass::Memory) {
-                task.kind = DeviceTaskKind::Memory;
-            } else {
-                task.engine = DeviceEngine::CudaKernel;
-                task.kind = isCudaCommunicationKernel(ds.strings.view(ds.sliceName[i]))
-                                ? DeviceTaskKind::Communication
-                                : DeviceTaskKind::Compute;
-            }
-            out.tasks.push_back(task);
-        }
-        if (device) {
-            role = TrackRole::Device;
-            cuda = true;
         }
     }
-    if (args)
-        out.argsStale = args->stale();
+    return roles;
+}
+
+DeviceTaskSet classifyDeviceTasks(const TraceDataset &ds)
+{
+    DeviceTaskSet out;
+    out.trackRoles = classifyTrackRoles(ds);
+    std::vector<CategoryClass> catClass(ds.strings.size(), CategoryClass::None);
+    for (quint32 id = 0; id < ds.strings.size(); ++id)
+        catClass[id] = cudaCategory(ds.strings.view(id));
+
+    std::vector<quint32> ascendSlices;
+    bool ascend = false, cuda = false;
+    for (size_t t = 0; t < ds.tracks.size(); ++t) {
+        const TraceTrack &track = ds.tracks[t];
+        switch (out.trackRoles[t]) {
+        case TrackRole::CommunicationOps:
+            for (quint32 i = track.sliceBegin; i < track.sliceEnd; ++i)
+                out.commOps.push_back(i);
+            break;
+        case TrackRole::Device:
+            if (ds.processes[size_t(track.process)].name == u"Ascend Hardware"_s) {
+                ascend = true;
+                for (quint32 i = track.sliceBegin; i < track.sliceEnd; ++i)
+                    ascendSlices.push_back(i);
+                break;
+            }
+            cuda = true;
+            for (quint32 i = track.sliceBegin; i < track.sliceEnd; ++i) {
+                const CategoryClass c = catClass[ds.sliceCategory[i]];
+                if (c == CategoryClass::None)
+                    continue; // gpu_user_annotation: a mark, not a task
+                DeviceTask task;
+                task.slice = i;
+                task.device = ds.strings.string(ds.processes[size_t(track.process)].pid).toInt();
+                if (c == CategoryClass::Memory) {
+                    task.kind = DeviceTaskKind::Memory;
+                } else {
+                    task.engine = DeviceEngine::CudaKernel;
+                    task.kind = isCudaCommunicationKernel(ds.strings.view(ds.sliceName[i]))
+                                    ? DeviceTaskKind::Communication
+                                    : DeviceTaskKind::Compute;
+                }
+                out.tasks.push_back(task);
+            }
+            break;
+        case TrackRole::Host:
+        case TrackRole::CommunicationTasks:
+        case TrackRole::Overlap:
+        case TrackRole::StepMarks:
+            break;
+        }
+    }
+    if (!ascendSlices.empty()) {
+        // Every Ascend task's "Task Type", in one pass over the file (forEachArgs).
+        std::vector<quint8> type(ascendSlices.size(), 0);
+        std::vector<QByteArray> types{QByteArray()};
+        forEachArgs(
+            ds,
+            ArgsOf::Slices,
+            ascendSlices,
+            [&](size_t k, std::string_view text) {
+                const std::optional<std::string_view> v = argsMember(text, "Task Type");
+                if (!v || v->size() < 2 || v->front() != '"')
+                    return;
+                const QByteArray t(v->data() + 1, qsizetype(v->size() - 2));
+                auto it = std::find(types.begin(), types.end(), t);
+                if (it == types.end() && types.size() < 255)
+                    it = types.insert(types.end(), t);
+                if (it != types.end())
+                    type[k] = quint8(it - types.begin());
+            },
+            &out.argsStale);
+        for (size_t k = 0; k < ascendSlices.size(); ++k) {
+            DeviceTask task;
+            task.slice = ascendSlices[k];
+            const QByteArray &t = types[type[k]];
+            classifyAscendTask(std::string_view(t.constData(), size_t(t.size())),
+                               ds.strings.view(ds.sliceName[task.slice]),
+                               &task.kind,
+                               &task.engine);
+            out.tasks.push_back(task);
+        }
+    }
     auto byStart = [&ds](quint32 a, quint32 b) {
         return ds.sliceStart[a] != ds.sliceStart[b] ? ds.sliceStart[a] < ds.sliceStart[b] : a < b;
     };

@@ -58,6 +58,10 @@ struct DeviceTaskSet
 
 DeviceTaskSet classifyDeviceTasks(const TraceDataset &dataset);
 
+// The role of every track from process and thread names and slice categories alone (no args),
+// cheap enough for op-statistics filters.
+std::vector<TrackRole> classifyTrackRoles(const TraceDataset &dataset);
+
 // Task kind and engine from an Ascend "Task Type" value and the task's name (rules above).
 void classifyAscendTask(std::string_view taskType,
                         std::string_view name,

@@ -2,86 +2,132 @@
 
 #include "tracejsonreader.h"
 
+#include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <charconv>
 
 namespace Twinscope::Core {
 
-TraceArgsReader::TraceArgsReader(const TraceDataset &dataset)
-    : m_dataset(dataset)
+void forEachArgs(const TraceDataset &dataset,
+                 ArgsOf kind,
+                 const std::vector<quint32> &events,
+                 const std::function<void(size_t k, std::string_view text)> &f,
+                 bool *stale)
 {
+    if (stale)
+        *stale = false;
+    const std::vector<qint64> &offsets =
+        kind == ArgsOf::Slices ? dataset.sliceArgsOffset : dataset.instantArgsOffset;
+    const std::vector<quint32> &lengths =
+        kind == ArgsOf::Slices ? dataset.sliceArgsLength : dataset.instantArgsLength;
+    struct Item
+    {
+        qint64 offset;
+        quint32 length;
+        size_t k;
+    };
+    std::vector<Item> items;
+    items.reserve(events.size());
+    for (size_t k = 0; k < events.size(); ++k) {
+        const quint32 e = events[k];
+        if (e < offsets.size() && offsets[e] >= 0 && lengths[e] > 0)
+            items.push_back({offsets[e], lengths[e], k});
+    }
+    if (items.empty())
+        return;
     if (dataset.argsInArena) {
-        m_data = std::string_view(dataset.argsArena.constData(), size_t(dataset.argsArena.size()));
+        const qint64 size = dataset.argsArena.size();
+        for (const Item &it : items) {
+            if (it.offset + qint64(it.length) <= size)
+                f(it.k, std::string_view(dataset.argsArena.constData() + it.offset, it.length));
+        }
         return;
     }
     const QFileInfo info(dataset.path);
     if (!info.exists() || info.size() != dataset.fileSize ||
         info.lastModified() != dataset.fileModified) {
-        m_stale = !dataset.path.isEmpty();
+        if (stale)
+            *stale = true;
         return;
     }
-    m_file.setFileName(dataset.path);
-    if (!m_file.open(QIODevice::ReadOnly) || m_file.size() <= 0)
+    QFile file(dataset.path);
+    if (!file.open(QIODevice::ReadOnly))
         return;
-    const uchar *p = m_file.map(0, m_file.size());
-    if (p)
-        m_data = std::string_view(reinterpret_cast<const char *>(p), size_t(m_file.size()));
+    std::sort(items.begin(), items.end(), [](const Item &a, const Item &b) {
+        return a.offset < b.offset;
+    });
+    constexpr qint64 Window = 64 << 20;
+    constexpr qint64 Page = 4096;
+    const qint64 fileSize = file.size();
+    size_t i = 0;
+    while (i < items.size()) {
+        const qint64 from = items[i].offset / Page * Page;
+        qint64 to = std::min(fileSize, from + Window);
+        to = std::max(to, std::min(fileSize, items[i].offset + qint64(items[i].length)));
+        uchar *p = file.map(from, to - from);
+        if (!p)
+            return;
+        const char *base = reinterpret_cast<const char *>(p);
+        for (; i < items.size() && items[i].offset + qint64(items[i].length) <= to; ++i)
+            f(items[i].k, std::string_view(base + (items[i].offset - from), items[i].length));
+        // Unmapping gives the window's pages back: the resident set stays one window.
+        file.unmap(p);
+        if (i < items.size() && items[i].offset + qint64(items[i].length) > fileSize)
+            return;
+    }
 }
 
-TraceArgsReader::~TraceArgsReader() = default;
+namespace {
 
-std::string_view TraceArgsReader::text(qint64 offset, quint32 length) const
-{
-    if (offset < 0 || length == 0 || offset + qint64(length) > qint64(m_data.size()))
-        return {};
-    return m_data.substr(size_t(offset), length);
-}
-
-std::string_view TraceArgsReader::slice(quint32 slice) const
-{
-    if (slice >= m_dataset.sliceArgsOffset.size())
-        return {};
-    return text(m_dataset.sliceArgsOffset[slice], m_dataset.sliceArgsLength[slice]);
-}
-
-std::string_view TraceArgsReader::instant(quint32 instant) const
-{
-    if (instant >= m_dataset.instantArgsOffset.size())
-        return {};
-    return text(m_dataset.instantArgsOffset[instant], m_dataset.instantArgsLength[instant]);
-}
-
-std::optional<std::string_view> argsMember(std::string_view object, std::string_view key)
+// Calls f(key, raw value) for each top-level member until f returns false; keys with escapes are
+// skipped (no args key the analyses look for has one). Stops quietly at malformed text.
+template<typename F>
+void visitMembers(std::string_view object, F &&f)
 {
     TraceJson::Reader r(object);
     r.skipWs();
     if (r.peek() != '{')
-        return std::nullopt;
+        return;
     ++r.pos;
     for (;;) {
         r.skipWs();
         if (r.peek() != '"')
-            return std::nullopt; // '}' or junk: the key is not there
+            return; // '}' or junk
         std::string_view raw;
         bool escaped = false;
         if (!r.readStringRaw(&raw, &escaped))
-            return std::nullopt;
+            return;
         r.skipWs();
         if (r.peek() != ':')
-            return std::nullopt;
+            return;
         ++r.pos;
         r.skipWs();
         const qint64 start = r.pos;
         if (!r.skipValue())
-            return std::nullopt;
-        if (!escaped && raw == key)
-            return object.substr(size_t(start), size_t(r.pos - start));
+            return;
+        if (!escaped && !f(raw, object.substr(size_t(start), size_t(r.pos - start))))
+            return;
         r.skipWs();
         if (r.peek() != ',')
-            return std::nullopt;
+            return;
         ++r.pos;
     }
+}
+
+} // namespace
+
+std::optional<std::string_view> argsMember(std::string_view object, std::string_view key)
+{
+    std::optional<std::string_view> found;
+    visitMembers(object, [&](std::string_view k, std::string_view v) {
+        if (k != key)
+            return true;
+        found = v;
+        return false;
+    });
+    return found;
 }
 
 std::optional<QString> argsString(std::string_view object, std::string_view key)
@@ -97,12 +143,12 @@ std::optional<QString> argsString(std::string_view object, std::string_view key)
     return QString::fromUtf8(out.data(), qsizetype(out.size()));
 }
 
-std::optional<double> argsNumber(std::string_view object, std::string_view key)
+namespace {
+
+std::optional<double> toNumber(std::string_view t)
 {
-    std::optional<std::string_view> v = argsMember(object, key);
-    if (!v || v->empty())
+    if (t.empty())
         return std::nullopt;
-    std::string_view t = *v;
     if (t.size() >= 2 && t.front() == '"' && t.back() == '"')
         t = t.substr(1, t.size() - 2);
     double d = 0;
@@ -110,6 +156,28 @@ std::optional<double> argsNumber(std::string_view object, std::string_view key)
     if (ec != std::errc() || end != t.data() + t.size())
         return std::nullopt;
     return d;
+}
+
+} // namespace
+
+std::optional<double> argsNumber(std::string_view object, std::string_view key)
+{
+    const std::optional<std::string_view> v = argsMember(object, key);
+    return v ? toNumber(*v) : std::nullopt;
+}
+
+void argsNumbers(std::string_view object,
+                 const std::vector<std::string_view> &keys,
+                 std::vector<std::optional<double>> *values)
+{
+    values->assign(keys.size(), std::nullopt);
+    visitMembers(object, [&](std::string_view k, std::string_view v) {
+        for (size_t i = 0; i < keys.size(); ++i) {
+            if (k == keys[i])
+                (*values)[i] = toNumber(v);
+        }
+        return true;
+    });
 }
 
 } // namespace Twinscope::Core

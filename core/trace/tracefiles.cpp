@@ -1,9 +1,11 @@
 #include "tracefiles.h"
 
+#include "core/common/filesniffer.h"
 #include "core/common/tr.h"
 
 #include <QDir>
 #include <QDirIterator>
+#include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
 
@@ -11,24 +13,65 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
 
-QStringList findTraceFiles(const QString &path)
+namespace {
+
+// A chrome trace starts, after an optional BOM and whitespace, with '[' or '{' (or is gzip):
+// 64 bytes tell a profiler folder's thousands of raw binary files apart before the full sniff.
+bool mayBeTrace(const QString &path)
 {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    QByteArray head = f.read(64);
+    if (head.startsWith("\x1f\x8b"))
+        return true;
+    if (head.startsWith("\xef\xbb\xbf"))
+        head.remove(0, 3);
+    for (const char c : head) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+            continue;
+        return c == '[' || c == '{';
+    }
+    return head.size() == 64; // 64 bytes of whitespace: let the sniffer decide
+}
+
+} // namespace
+
+TraceFileScan scanTraceFiles(const QString &path, const CancelToken &cancel)
+{
+    TraceFileScan scan;
     const QFileInfo info(path);
-    if (!info.isDir())
-        return {path};
-    const QStringList patterns{u"trace_view.json"_s,
-                               u"*.pt.trace.json"_s,
-                               u"*.pt.trace.json.gz"_s,
-                               u"*timeline_display_*.json"_s,
-                               u"msprof_*.json"_s};
+    if (!info.isDir()) {
+        scan.traces << path;
+        return scan;
+    }
     QStringList files;
-    // Depth-limited in practice by the profiler layouts; symlinks are not followed so a link loop
-    // cannot keep us walking.
-    QDirIterator it(path, patterns, QDir::Files | QDir::Readable, QDirIterator::Subdirectories);
+    QDirIterator it(path, QDir::Files | QDir::Readable, QDirIterator::Subdirectories);
     while (it.hasNext())
         files << it.next();
     files.sort();
-    return files;
+    for (const QString &file : files) {
+        if (cancel.isCanceled()) {
+            scan.canceled = true;
+            return scan;
+        }
+        if (!mayBeTrace(file)) {
+            scan.skipped.append({file, fileKindId(FileKind::Unknown), QString()});
+            continue;
+        }
+        // Content decides (DESIGN.md §3): 64 KiB of each file, gzip inflated.
+        const SniffResult s = sniffPath(file);
+        if (s.kind == FileKind::Trace && s.format == u"chrome_json"_s)
+            scan.traces << file;
+        else
+            scan.skipped.append({file, fileKindId(s.kind), s.format});
+    }
+    return scan;
+}
+
+QStringList findTraceFiles(const QString &path)
+{
+    return scanTraceFiles(path).traces;
 }
 
 QString traceGroupLabel(const QString &path)

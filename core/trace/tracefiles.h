@@ -1,13 +1,35 @@
 #pragma once
 
+#include "core/common/progress.h"
+
+#include <QList>
 #include <QStringList>
 
 namespace Twinscope::Core {
 
-// The chrome traces of a profiling folder, one per rank or device, sorted by path:
-// torch_npu's */ASCEND_PROFILER_OUTPUT/trace_view.json, Kineto's *.pt.trace.json[.gz],
-// MindSpore's *timeline_display_*.json and CANN msprof's msprof_*.json (FORMATS.md §2–3).
-// A path that is a file is returned as is.
+// A file of a walked folder that is not loaded as a trace, and what the sniffer saw in it.
+struct SkippedTraceFile
+{
+    QString path;
+    QString kind; // the sniffer's kind id ("unknown", "loss", "trace" for a kernel_details.csv …)
+    QString format; // the sniffer's format id, or empty
+};
+
+struct TraceFileScan
+{
+    QStringList traces; // sorted by path
+    QList<SkippedTraceFile> skipped;
+    bool canceled = false;
+};
+
+// The chrome traces under a path. A file stands for itself, whatever its name. A folder is walked
+// (symlinks not followed, so a link loop cannot keep the walk going) and every file whose content
+// the sniffer recognises as a chrome trace is kept, whatever its name: a Kineto trace written as
+// "worker0.json" is found as surely as torch_npu's trace_view.json or msprof_*.json
+// (FORMATS.md §2–3). Everything else is listed as skipped, so the user can see what was left out.
+TraceFileScan scanTraceFiles(const QString &path, const CancelToken &cancel = {});
+
+// scanTraceFiles(path).traces.
 QStringList findTraceFiles(const QString &path);
 
 // A short group label for a trace file: "rank 3" from a rank or device folder name, else the file

@@ -8,45 +8,6 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
 
-void TracePhaseIndex::Intervals::build(std::vector<std::pair<qint64, qint64>> spans)
-{
-    std::sort(spans.begin(), spans.end());
-    start.clear();
-    end.clear();
-    for (const auto &[s, e] : spans) {
-        if (!end.empty() && s <= end.back()) {
-            end.back() = std::max(end.back(), e); // touching intervals merge, as msprof-analyze's
-            continue;                             // merge_continuous_intervals does
-        }
-        start.push_back(s);
-        end.push_back(e);
-    }
-    prefix.assign(start.size() + 1, 0);
-    for (size_t i = 0; i < start.size(); ++i)
-        prefix[i + 1] = prefix[i] + (end[i] - start[i]);
-}
-
-qint64 TracePhaseIndex::Intervals::lengthIn(qint64 from, qint64 to) const
-{
-    if (from >= to || start.empty())
-        return 0;
-    // Disjoint and sorted, so the ends are sorted too.
-    const size_t i = size_t(
-        std::partition_point(end.begin(), end.end(), [from](qint64 e) { return e <= from; }) -
-        end.begin());
-    const size_t j =
-        size_t(std::partition_point(start.begin(), start.end(), [to](qint64 s) { return s < to; }) -
-               start.begin());
-    if (i >= j)
-        return 0;
-    qint64 total = prefix[j] - prefix[i];
-    if (start[i] < from)
-        total -= from - start[i];
-    if (end[j - 1] > to)
-        total -= end[j - 1] - to;
-    return total;
-}
-
 TracePhaseIndex::TracePhaseIndex(const TraceDataset &ds, const DeviceTaskSet &tasks, int device)
 {
     if (tasks.tasks.empty() && tasks.commOps.empty()) {
@@ -65,29 +26,14 @@ TracePhaseIndex::TracePhaseIndex(const TraceDataset &ds, const DeviceTaskSet &ta
     }
     for (const quint32 op : tasks.commOps)
         comm.emplace_back(ds.sliceStart[op], ds.sliceEnd(op));
-    m_compute.build(std::move(compute));
-    m_comm.build(std::move(comm));
-    // Computing ∩ communication, by one merge walk over the two sorted unions.
-    std::vector<std::pair<qint64, qint64>> both;
-    size_t a = 0, b = 0;
-    while (a < m_compute.start.size() && b < m_comm.start.size()) {
-        const qint64 s = std::max(m_compute.start[a], m_comm.start[b]);
-        const qint64 e = std::min(m_compute.end[a], m_comm.end[b]);
-        if (s < e)
-            both.emplace_back(s, e);
-        if (m_compute.end[a] < m_comm.end[b])
-            ++a;
-        else
-            ++b;
-    }
-    m_overlap.build(std::move(both));
-    bool any = false;
-    for (const Intervals *iv : {&m_compute, &m_comm}) {
-        if (iv->start.empty())
-            continue;
-        m_firstBusy = any ? std::min(m_firstBusy, iv->start.front()) : iv->start.front();
-        m_lastBusy = any ? std::max(m_lastBusy, iv->end.back()) : iv->end.back();
-        any = true;
+    // Device tasks come sorted by start (classifyDeviceTasks), HCCL ops too.
+    m_compute = IntervalSet::fromSortedSpans(compute);
+    m_comm = IntervalSet::fromSortedSpans(comm);
+    m_overlap = IntervalSet::intersect(m_compute, m_comm);
+    const IntervalSet busy = IntervalSet::unite(m_compute, m_comm);
+    if (!busy.isEmpty()) {
+        m_firstBusy = busy.first();
+        m_lastBusy = busy.last();
     }
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "intervalset.h"
 #include "taskclassify.h"
 #include "tracedataset.h"
 
@@ -57,18 +58,13 @@ public:
     bool hasDeviceTasks() const { return m_reason.isEmpty(); }
     TracePhasesResult phases(qint64 fromNs = std::numeric_limits<qint64>::min(),
                              qint64 toNs = std::numeric_limits<qint64>::max()) const;
-    // Union of compute / communication intervals as sorted disjoint [start, end) pairs.
-    struct Intervals
-    {
-        std::vector<qint64> start, end, prefix; // prefix[i] = total length of intervals [0, i)
-        qint64 lengthIn(qint64 from, qint64 to) const;
-        void build(std::vector<std::pair<qint64, qint64>> spans);
-    };
-    const Intervals &computing() const { return m_compute; }
-    const Intervals &communication() const { return m_comm; }
+    // Busy time: the union of compute tasks and of communication, and their intersection.
+    const IntervalSet &computing() const { return m_compute; }
+    const IntervalSet &communication() const { return m_comm; }
+    const IntervalSet &overlapped() const { return m_overlap; }
 
 private:
-    Intervals m_compute, m_comm, m_overlap;
+    IntervalSet m_compute, m_comm, m_overlap;
     qint64 m_firstBusy = 0, m_lastBusy = 0;
     QString m_reason;
 };

@@ -19,12 +19,15 @@ qint64 TraceAnalysis::loadedFiles() const
         files.begin(), files.end(), [](const TraceFileOutcome &f) { return bool(f.dataset); });
 }
 
-TraceTotals computeTraceTotals(const std::vector<std::shared_ptr<const TraceDataset>> &traces)
+TraceTotals computeTraceTotals(const std::vector<std::shared_ptr<const TraceDataset>> &traces,
+                               const std::vector<qint64> &offsets)
 {
     TraceTotals t;
-    for (const auto &ds : traces) {
+    for (size_t k = 0; k < traces.size(); ++k) {
+        const auto &ds = traces[k];
         if (!ds)
             continue;
+        const qint64 offset = k < offsets.size() ? offsets[k] : 0;
         for (qint64 i = 0; i < ds->sliceCount(); ++i) {
             if (!(ds->sliceFlags[size_t(i)] & TraceSliceFlag::AsyncSlice))
                 ++t.slices;
@@ -35,28 +38,78 @@ TraceTotals computeTraceTotals(const std::vector<std::shared_ptr<const TraceData
         t.processes += qint64(ds->processes.size());
         t.tracks += qint64(ds->tracks.size());
         if (ds->lastNs > ds->firstNs || ds->sliceCount() > 0) {
-            t.firstNs = t.hasSpan ? std::min(t.firstNs, ds->firstNs) : ds->firstNs;
-            t.lastNs = t.hasSpan ? std::max(t.lastNs, ds->lastNs) : ds->lastNs;
+            const qint64 first = ds->firstNs + offset, last = ds->lastNs + offset;
+            t.firstNs = t.hasSpan ? std::min(t.firstNs, first) : first;
+            t.lastNs = t.hasSpan ? std::max(t.lastNs, last) : last;
             t.hasSpan = true;
         }
     }
     return t;
 }
 
+namespace {
+
+// Steps, phases and the profiler's own phases of one loaded file, on its loading worker.
+void summarise(TraceFileOutcome &out)
+{
+    const TraceDataset &ds = *out.dataset;
+    auto steps = std::make_shared<TraceSteps>(findTraceSteps(ds));
+    if (!steps->detected)
+        out.diagnostics.add(u"no_steps"_s,
+                            Tr::tr("The trace has no step marks (ProfilerStep#N, Iteration N): "
+                                   "it is treated as one step."),
+                            {},
+                            Severity::Info);
+    out.steps = std::move(steps);
+    out.phases = computeTracePhases(ds);
+    out.profilerPhases = profilerOverlapPhases(ds);
+}
+
+// The default alignment of the new files: runs of one job keep their clock, separate runs meet
+// at their first complete step.
+void alignRuns(std::vector<TraceFileOutcome> &files)
+{
+    std::vector<TraceAlignInput> inputs;
+    std::vector<size_t> index;
+    for (size_t i = 0; i < files.size(); ++i) {
+        if (!files[i].dataset)
+            continue;
+        inputs.push_back({files[i].dataset, files[i].input, files[i].steps});
+        index.push_back(i);
+    }
+    const std::vector<int> runs = groupTraceRuns(inputs);
+    const std::vector<qint64> offsets = traceAlignmentOffsets(inputs, runs, {});
+    for (size_t k = 0; k < index.size(); ++k) {
+        TraceFileOutcome &f = files[index[k]];
+        f.run = runs[k];
+        f.offsetNs = offsets[k];
+        traceRunAnchorNs(inputs, runs, runs[k], TraceAlignMode::FirstStep, &f.align);
+    }
+}
+
+} // namespace
+
 Result<TraceAnalysis>
 runTracePipeline(const TracePipelineInput &input, ProgressSink &progress, const CancelToken &cancel)
 {
     return runGuarded<TraceAnalysis>(input.paths.value(0), [&] {
         progress.report(0, Tr::tr("Looking for traces"));
-        QStringList paths;
-        for (const QString &p : input.paths)
-            paths += findTraceFiles(p);
+        auto analysis = std::make_shared<TraceAnalysis>();
+        QStringList paths, inputs;
+        for (const QString &p : input.paths) {
+            const TraceFileScan scan = scanTraceFiles(p, cancel);
+            if (scan.canceled)
+                return Result<TraceAnalysis>::canceled();
+            paths += scan.traces;
+            for (qsizetype i = 0; i < scan.traces.size(); ++i)
+                inputs << p;
+            analysis->skipped += scan.skipped;
+        }
         if (paths.isEmpty() && input.open.empty())
             return Result<TraceAnalysis>::failed(Error::make(
                 ErrorCode::NotFound,
                 Tr::tr("No chrome trace files were found in %1.").arg(input.paths.join(u", "_s)),
                 input.paths.value(0)));
-        auto analysis = std::make_shared<TraceAnalysis>();
         analysis->files.resize(size_t(paths.size()));
         const int loadTo = input.statistics ? 900 : 1000;
         PartsProgress parts(progress, paths, loadTo);
@@ -70,15 +123,18 @@ runTracePipeline(const TracePipelineInput &input, ProgressSink &progress, const 
                     return;
                 TraceFileOutcome &out = analysis->files[size_t(k)];
                 out.path = paths[k];
+                out.input = inputs[k];
                 ProgressSink part = parts.part(k);
                 const Result<TraceDataset> r = runGuarded<TraceDataset>(out.path, [&] {
                     return loadChromeTrace(Source::fromPath(out.path), input.load, part, cancel);
                 });
                 out.diagnostics = r.diagnostics();
                 out.diagnostics.setFile(out.path);
-                if (r.isOk())
+                if (r.isOk()) {
                     out.dataset = r.value();
-                else if (r.isFailed()) {
+                    if (input.summaries)
+                        summarise(out);
+                } else if (r.isFailed()) {
                     out.error = r.error();
                     if (out.error->file.isEmpty())
                         out.error->file = out.path;
@@ -88,15 +144,21 @@ runTracePipeline(const TracePipelineInput &input, ProgressSink &progress, const 
         });
         if (cancel.isCanceled())
             return Result<TraceAnalysis>::canceled();
+        if (input.summaries)
+            alignRuns(analysis->files);
         std::vector<std::shared_ptr<const TraceDataset>> traces = input.open;
+        std::vector<qint64> offsets(traces.size(), 0);
         for (const TraceFileOutcome &f : analysis->files) {
-            if (f.dataset)
+            if (f.dataset) {
                 traces.push_back(f.dataset);
+                offsets.push_back(f.offsetNs);
+            }
         }
-        analysis->totals = computeTraceTotals(traces);
+        analysis->totals = computeTraceTotals(traces, offsets);
         if (input.statistics && !traces.empty()) {
             OpStatisticsQuery query;
             query.groupBy = input.groupBy;
+            query.scope = input.scope;
             std::vector<OpStatistics> perTrace;
             for (size_t i = 0; i < traces.size(); ++i) {
                 ProgressSink part = subProgress(progress,
@@ -114,6 +176,17 @@ runTracePipeline(const TracePipelineInput &input, ProgressSink &progress, const 
         Diagnostics all;
         for (const TraceFileOutcome &f : analysis->files)
             all.merge(f.diagnostics);
+        if (!analysis->skipped.isEmpty()) {
+            // Listed, never silent (issue #10): the first few files name themselves here, all of
+            // them in TraceAnalysis::skipped.
+            Diagnostics skipped;
+            for (const SkippedTraceFile &f : analysis->skipped)
+                skipped.add(u"skipped_files"_s,
+                            Tr::tr("Files in the folder that are not chrome traces were skipped."),
+                            Location{-1, -1, f.path},
+                            Severity::Info);
+            all.merge(skipped);
+        }
         return Result<TraceAnalysis>::ok(std::move(analysis), std::move(all));
     });
 }

@@ -4,6 +4,10 @@
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "opstatistics.h"
+#include "tracealign.h"
+#include "tracefiles.h"
+#include "tracephases.h"
+#include "tracesteps.h"
 
 #include <QStringList>
 
@@ -24,16 +28,27 @@ struct TracePipelineInput
     std::vector<std::shared_ptr<const TraceDataset>> open;
     ChromeTraceOptions load;
     bool statistics = true;
+    // Steps, phases and the default alignment per file (issue #10); cheap next to loading.
+    bool summaries = true;
     OpStatisticsQuery::GroupBy groupBy = OpStatisticsQuery::GroupBy::NameAndCategory;
+    OpStatisticsQuery::Scope scope = OpStatisticsQuery::Scope::ExcludeOverlap;
 };
 
 // One trace file of the input: loaded, or failed with its error. Its diagnostics name it.
 struct TraceFileOutcome
 {
     QString path;
+    QString input; // the path the user gave: the file itself, or the folder it was found in
     std::shared_ptr<const TraceDataset> dataset; // null when it failed
     Diagnostics diagnostics;
     std::optional<Error> error;
+    // With TracePipelineInput::summaries, for a loaded file:
+    std::shared_ptr<const TraceSteps> steps;
+    TracePhasesResult phases;                  // the whole trace, from raw device tasks
+    std::optional<TracePhases> profilerPhases; // the trace's own Overlap Analysis sums, if any
+    int run = 0;                               // groupTraceRuns() over the new files
+    qint64 offsetNs = 0;                       // default alignment (first step) against run 0
+    TraceAlignMode align = TraceAlignMode::FirstStep; // the mode that applied
 };
 
 // Counts over every loaded trace (open ones included), as `trace --json` reports them.
@@ -45,7 +60,7 @@ struct TraceTotals
     qint64 flows = 0;
     qint64 processes = 0;
     qint64 tracks = 0;
-    qint64 firstNs = 0;
+    qint64 firstNs = 0; // display ns: each file's offset applied
     qint64 lastNs = 0;
     bool hasSpan = false;
 };
@@ -53,6 +68,7 @@ struct TraceTotals
 struct TraceAnalysis
 {
     std::vector<TraceFileOutcome> files; // the new inputs, in path order (folders expanded)
+    QList<SkippedTraceFile> skipped;     // files of the given folders that are not traces
     std::shared_ptr<const OpStatistics> statistics; // over open + new traces; null if not asked
     TraceTotals totals;
     qint64 loadedFiles() const;
@@ -64,6 +80,8 @@ Result<TraceAnalysis> runTracePipeline(const TracePipelineInput &input,
                                        ProgressSink &progress,
                                        const CancelToken &cancel);
 
-TraceTotals computeTraceTotals(const std::vector<std::shared_ptr<const TraceDataset>> &traces);
+// offsets: display ns = trace ns + offset, one per trace (missing entries are 0).
+TraceTotals computeTraceTotals(const std::vector<std::shared_ptr<const TraceDataset>> &traces,
+                               const std::vector<qint64> &offsets = {});
 
 } // namespace Twinscope::Core

@@ -1,25 +1,27 @@
 #pragma once
 
-// CLI goldens (DESIGN.md §9): tests/cli/golden/*.json compared with sorted keys, a float tolerance
-// and paths reduced to file names; TWINSCOPE_UPDATE_GOLDEN=1 rewrites them.
+// Golden-file helpers the CLI tests share (DESIGN.md §9: sorted keys, float tolerance, paths
+// compared by file name).
 
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QString>
 
+#include <algorithm>
 #include <cmath>
 
-// Paths depend on the checkout: compare file names only.
+// Paths depend on the checkout: "path" and "file" members keep their file names only.
 inline QJsonValue goldenNormalise(const QJsonValue &v)
 {
-    using namespace Qt::StringLiterals;
     if (v.isObject()) {
         QJsonObject o = v.toObject();
         for (auto it = o.begin(); it != o.end(); ++it) {
-            if ((it.key() == u"path"_s || it.key() == u"file"_s) && it.value().isString())
+            if ((it.key() == QLatin1String("path") || it.key() == QLatin1String("file")) &&
+                it.value().isString())
                 it.value() = QFileInfo(it.value().toString()).fileName();
             else
                 it.value() = goldenNormalise(it.value());
@@ -35,76 +37,97 @@ inline QJsonValue goldenNormalise(const QJsonValue &v)
     return v;
 }
 
-// Equal up to 1e-9 relative on numbers; *why says where they differ.
-inline bool
-goldenEqual(const QJsonValue &a, const QJsonValue &b, const QString &where, QString *why)
+// Equal, numbers within relative tolerance; *why names the first place that differs.
+inline bool goldenSame(const QJsonValue &a,
+                       const QJsonValue &b,
+                       const QString &where,
+                       QString *why,
+                       double tolerance = 1e-9)
 {
-    using namespace Qt::StringLiterals;
     if (a.isDouble() && b.isDouble()) {
-        const double x = a.toDouble();
-        const double y = b.toDouble();
-        if (std::fabs(x - y) <= 1e-9 * std::max(1.0, std::fabs(y)))
+        const double x = a.toDouble(), y = b.toDouble();
+        if (std::fabs(x - y) <= tolerance * std::max(1.0, std::fabs(y)))
             return true;
-        *why =
-            where + u": "_s + QString::number(x, 'g', 17) + u" != "_s + QString::number(y, 'g', 17);
+        *why = where + QStringLiteral(": ") + QString::number(x, 'g', 17) + QStringLiteral(" != ") +
+               QString::number(y, 'g', 17);
         return false;
     }
     if (a.type() != b.type()) {
-        *why = where + u": type differs"_s;
+        *why = where + QStringLiteral(": type differs");
         return false;
     }
     if (a.isObject()) {
-        const QJsonObject oa = a.toObject();
-        const QJsonObject ob = b.toObject();
+        const QJsonObject oa = a.toObject(), ob = b.toObject();
         if (oa.keys() != ob.keys()) {
-            *why = where + u": keys "_s + oa.keys().join(u',') + u" vs "_s + ob.keys().join(u',');
+            *why = where + QStringLiteral(": keys ") + oa.keys().join(u',') +
+                   QStringLiteral(" vs ") + ob.keys().join(u',');
             return false;
         }
         for (const QString &k : oa.keys()) {
-            if (!goldenEqual(oa.value(k), ob.value(k), where + u"."_s + k, why))
+            if (!goldenSame(oa.value(k), ob.value(k), where + u'.' + k, why, tolerance))
                 return false;
         }
         return true;
     }
     if (a.isArray()) {
-        const QJsonArray aa = a.toArray();
-        const QJsonArray ab = b.toArray();
+        const QJsonArray aa = a.toArray(), ab = b.toArray();
         if (aa.size() != ab.size()) {
-            *why = where + u": array sizes differ"_s;
+            *why = where + QStringLiteral(": array sizes differ");
             return false;
         }
         for (qsizetype i = 0; i < aa.size(); ++i) {
-            if (!goldenEqual(aa.at(i), ab.at(i), where + u"["_s + QString::number(i) + u"]"_s, why))
+            if (!goldenSame(
+                    aa.at(i), ab.at(i), where + u'[' + QString::number(i) + u']', why, tolerance))
                 return false;
         }
         return true;
     }
     if (a != b) {
-        *why = where + u": "_s + a.toVariant().toString() + u" != "_s + b.toVariant().toString();
+        *why = where + QStringLiteral(": ") + a.toVariant().toString() + QStringLiteral(" != ") +
+               b.toVariant().toString();
         return false;
     }
     return true;
 }
 
-// Compares a command's JSON with tests/cli/golden/<name>, or rewrites the golden when
-// TWINSCOPE_UPDATE_GOLDEN is set (then *rewritten is true). Returns what differs, empty if nothing.
+enum class GoldenOutcome { Same, Differs, Rewritten };
+
+// Compares a normalised result with its golden file, or, with TWINSCOPE_UPDATE_GOLDEN set,
+// rewrites the file (the caller then skips). *why says what differs or that the file is missing.
+inline GoldenOutcome
+compareGolden(const QJsonValue &actual, const QString &path, QString *why, double tolerance = 1e-9)
+{
+    QFile f(path);
+    if (qEnvironmentVariableIsSet("TWINSCOPE_UPDATE_GOLDEN")) {
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            *why = path + QStringLiteral(": cannot write");
+            return GoldenOutcome::Differs;
+        }
+        f.write(QJsonDocument(actual.toObject()).toJson(QJsonDocument::Indented));
+        return GoldenOutcome::Rewritten;
+    }
+    if (!f.open(QIODevice::ReadOnly)) {
+        *why = path + QStringLiteral(": missing");
+        return GoldenOutcome::Differs;
+    }
+    return goldenSame(actual,
+                      QJsonDocument::fromJson(f.readAll()).object(),
+                      QStringLiteral("$"),
+                      why,
+                      tolerance)
+               ? GoldenOutcome::Same
+               : GoldenOutcome::Differs;
+}
+
+// compareGolden on tests/cli/golden/<name>: what differs (empty if nothing); *rewritten when
+// TWINSCOPE_UPDATE_GOLDEN rewrote it.
 inline QString goldenDifference(const QJsonObject &output, const QString &name, bool *rewritten)
 {
-    using namespace Qt::StringLiterals;
-    const QJsonValue actual = goldenNormalise(output);
-    const QString path = QStringLiteral(TWINSCOPE_SOURCE_DIR) + u"/tests/cli/golden/"_s + name;
-    *rewritten = qEnvironmentVariableIsSet("TWINSCOPE_UPDATE_GOLDEN");
-    if (*rewritten) {
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            return u"cannot write "_s + path;
-        f.write(QJsonDocument(actual.toObject()).toJson(QJsonDocument::Indented));
-        return {};
-    }
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return u"cannot read "_s + path;
     QString why;
-    goldenEqual(actual, QJsonDocument::fromJson(f.readAll()).object(), u"$"_s, &why);
-    return why;
+    const GoldenOutcome g =
+        compareGolden(goldenNormalise(output),
+                      QStringLiteral(TWINSCOPE_SOURCE_DIR "/tests/cli/golden/") + name,
+                      &why);
+    *rewritten = g == GoldenOutcome::Rewritten;
+    return g == GoldenOutcome::Differs && why.isEmpty() ? QStringLiteral("differs") : why;
 }

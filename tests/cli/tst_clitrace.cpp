@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -70,11 +71,25 @@ Expected independent(const QByteArray &json)
     std::map<QString, std::vector<Mark>> beginEnd;
     std::map<QString, double> trackLast;
     int order = 0;
+    // The profiler's "Overlap Analysis" pseudo-slices are not ops: the statistics leave them out
+    // (they are still slices).
+    QSet<QString> overlapPids;
+    for (const QJsonValue &v : events) {
+        const QJsonObject e = v.toObject();
+        if (e.value(u"ph"_s).toString() == u"M"_s &&
+            e.value(u"name"_s).toString() == u"process_name"_s &&
+            e.value(u"args"_s).toObject().value(u"name"_s).toString() == u"Overlap Analysis"_s)
+            overlapPids.insert(key(e).section(u'/', 0, 0));
+    }
     for (const QJsonValue &v : events) {
         const QJsonObject e = v.toObject();
         const QString ph = e.value(u"ph"_s).toString();
         if (!e.contains(u"ts"_s))
             continue;
+        if (overlapPids.contains(key(e).section(u'/', 0, 0))) {
+            ex.slices += ph == u"X"_s || ph == u"B"_s ? 1 : 0;
+            continue;
+        }
         const double ts = number(e.value(u"ts"_s));
         if (ph == u"X"_s) {
             const double dur = number(e.value(u"dur"_s));
@@ -140,8 +155,12 @@ private slots:
     void notATrace_data();
     void notATrace();
     void usage();
+    void opsScope();
     void severalFiles();
     void folderOfRanks();
+    void stepsAndPhases();
+    void separateRunsAligned();
+    void folderListsSkipped();
 };
 
 void TestCliTrace::everySharedTrace_data()
@@ -275,6 +294,36 @@ void TestCliTrace::usage()
     QCOMPARE(code, 2);
 }
 
+// Issue #10: the profiler's Overlap Analysis pseudo-slices ("Free" ranked second at 67 %) are not
+// ops; --ops picks host or device tracks, or all of them.
+void TestCliTrace::opsScope()
+{
+    const QString path = sharedData(u"trace/mstt_advisor_trace_view.json"_s);
+    auto names = [&](const QStringList &extra) {
+        int code = -1;
+        const QJsonObject o =
+            runCli(QStringList{u"trace"_s, u"--json"_s} + extra + QStringList{path}, &code);
+        QSet<QString> out;
+        for (const QJsonValue &v : o.value(u"top"_s).toArray())
+            out.insert(v.toObject().value(u"name"_s).toString());
+        return code == 0 ? out : QSet<QString>{u"exit %1"_s.arg(code)};
+    };
+    const QSet<QString> byDefault = names({});
+    const QSet<QString> all = names({u"--ops"_s, u"all"_s});
+    const QSet<QString> host = names({u"--ops"_s, u"host"_s});
+    const QSet<QString> device = names({u"--ops"_s, u"device"_s});
+    QVERIFY(all.contains(u"Free"_s));
+    for (const QSet<QString> *s : {&byDefault, &host, &device}) {
+        QVERIFY(!s->isEmpty());
+        QVERIFY(!s->contains(u"Free"_s) && !s->contains(u"Computing"_s));
+    }
+    QVERIFY2(!host.intersects(device), qPrintable(QStringList(host.values()).join(u", "_s)));
+    QVERIFY(host.contains(u"ProfilerStep#1"_s));
+    int code = -1;
+    runCli({u"trace"_s, u"--ops"_s, u"kernels"_s, path}, &code);
+    QCOMPARE(code, 2);
+}
+
 void TestCliTrace::severalFiles()
 {
     const QString a = sharedData(u"trace/catapult_flow.json"_s);
@@ -311,6 +360,85 @@ void TestCliTrace::folderOfRanks()
     QCOMPARE(both.value(u"slices"_s).toDouble(), 2 * one.value(u"slices"_s).toDouble());
     runCli({u"trace"_s, u"--json"_s, dir.filePath(u"empty"_s)}, &code);
     QCOMPARE(code, 3);
+}
+
+// Issue #10: per file steps[] and phases{}, phases computed from device tasks (the same numbers
+// tst_tracephases checks against the profiler's own Overlap Analysis), null with a reason when
+// the trace has none.
+void TestCliTrace::stepsAndPhases()
+{
+    int code = -1;
+    const QJsonObject npu = runCli(
+        {u"trace"_s, u"--json"_s, sharedData(u"trace/mstt_advisor_trace_view.json"_s)}, &code);
+    QCOMPARE(code, 0);
+    const QJsonObject f = npu.value(u"files"_s).toArray().at(0).toObject();
+    const QJsonArray steps = f.value(u"steps"_s).toArray();
+    QCOMPARE(steps.size(), 1);
+    QCOMPARE(steps.at(0).toObject().value(u"name"_s).toString(), u"ProfilerStep#1"_s);
+    QCOMPARE(steps.at(0).toObject().value(u"dur_us"_s).toDouble(), 14091.97);
+    const QJsonObject phases = f.value(u"phases"_s).toObject();
+    QCOMPARE(QStringList(phases.keys()),
+             (QStringList{u"communication_not_overlapped_us"_s,
+                          u"communication_us"_s,
+                          u"computing_us"_s,
+                          u"free_us"_s,
+                          u"overlapped_us"_s}));
+    QCOMPARE(phases.value(u"computing_us"_s).toDouble(), 1788.267);
+    QVERIFY(f.contains(u"profiler_phases"_s));
+    const QJsonObject cpu = runCli(
+        {u"trace"_s, u"--json"_s, sharedData(u"trace/catapult_trivial_trace.json"_s)}, &code);
+    QCOMPARE(code, 0);
+    const QJsonObject c = cpu.value(u"files"_s).toArray().at(0).toObject();
+    QVERIFY(c.value(u"phases"_s).isNull());
+    QVERIFY(c.value(u"phases_reason"_s).toString().contains(u"no device tasks"_s));
+    QCOMPARE(c.value(u"steps"_s).toArray().size(), 1);
+    QVERIFY(c.value(u"steps"_s).toArray().at(0).toObject().value(u"name"_s).isNull());
+    bool noSteps = false;
+    for (const QJsonValue &w : cpu.value(u"warnings"_s).toArray())
+        noSteps = noSteps || w.toObject().value(u"kind"_s).toString() == u"no_steps"_s;
+    QVERIFY(noSteps);
+}
+
+// Two runs recorded 17 months apart meet at their first complete steps: the span is one run's
+// length, not 4.7·10¹³ µs.
+void TestCliTrace::separateRunsAligned()
+{
+    const QString gpu = sharedData(u"trace/hta_nccl_data.json.gz"_s);
+    const QString npu = sharedData(u"trace/mstt_advisor_trace_view.json"_s);
+    int code = -1;
+    const QJsonObject both = runCli({u"trace"_s, u"--json"_s, gpu, npu}, &code);
+    QCOMPARE(code, 0);
+    const QJsonArray files = both.value(u"files"_s).toArray();
+    const QJsonObject a = files.at(0).toObject(), b = files.at(1).toObject();
+    QCOMPARE(a.value(u"run"_s).toInt(), 0);
+    QCOMPARE(b.value(u"run"_s).toInt(), 1);
+    QCOMPARE(a.value(u"offset_us"_s).toDouble(), 0.0);
+    QCOMPARE(b.value(u"align"_s).toString(), u"first_step"_s);
+    const double aStep =
+        a.value(u"steps"_s).toArray().at(0).toObject().value(u"start_us"_s).toDouble();
+    const double bStep =
+        b.value(u"steps"_s).toArray().at(0).toObject().value(u"start_us"_s).toDouble();
+    QVERIFY(std::abs(bStep + b.value(u"offset_us"_s).toDouble() - aStep) < 1.0);
+    const double alone =
+        runCli({u"trace"_s, u"--json"_s, gpu}, &code).value(u"span_us"_s).toDouble();
+    QVERIFY(both.value(u"span_us"_s).toDouble() < 2 * alone);
+}
+
+void TestCliTrace::folderListsSkipped()
+{
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(sharedData(u"trace/hta_triton_example.json.gz"_s),
+                        dir.filePath(u"w0.json.gz"_s)));
+    QVERIFY(QFile::copy(sharedData(u"trace/mstt_advisor_kernel_details.csv"_s),
+                        dir.filePath(u"kernel_details.csv"_s)));
+    int code = -1;
+    const QJsonObject out = runCli({u"trace"_s, u"--json"_s, dir.path()}, &code);
+    QCOMPARE(code, 0);
+    QCOMPARE(out.value(u"files"_s).toArray().size(), 1);
+    const QJsonArray skipped = out.value(u"skipped"_s).toArray();
+    QCOMPARE(skipped.size(), 1);
+    QCOMPARE(skipped.at(0).toObject().value(u"path"_s).toString(),
+             dir.filePath(u"kernel_details.csv"_s));
 }
 
 QTEST_GUILESS_MAIN(TestCliTrace)

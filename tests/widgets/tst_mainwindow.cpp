@@ -8,12 +8,15 @@
 #include "widgets/plots/lossworkspace.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/traceworkspace.h"
+#include "widgets/tracediff/tracecompareworkspace.h"
 
 #include <QApplication>
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -58,6 +61,7 @@ private slots:
                               u"Open &Folder…"_s,
                               u"Open &Recent"_s,
                               u"Compare &Loss Logs…"_s,
+                              u"Compare &Traces…"_s,
                               u"Compare &Checkpoints…"_s,
                               u"&Close"_s,
                               u"&Export…"_s,
@@ -146,6 +150,47 @@ private slots:
         QVERIFY(ws);
         QCOMPARE(w.tabs()->count(), 1);
         QTRY_VERIFY_WITH_TIMEOUT(!ws->isEmpty(), 30000);
+    }
+
+    // Issue #10: two traces dropped together ask whether to compare them.
+    void dropTwoTracesOffersComparison_data()
+    {
+        QTest::addColumn<bool>("compare");
+        QTest::newRow("compare") << true;
+        QTest::newRow("one timeline") << false;
+    }
+
+    void dropTwoTracesOffersComparison()
+    {
+        QFETCH(bool, compare);
+        App::MainWindow w;
+        w.show();
+        const QString dir = QStringLiteral(TWINSCOPE_TEST_DATA "/trace/tracediff/npu_npu/");
+        drop(&w, {dir + u"baseline.json"_s, dir + u"target.json"_s});
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((box = w.findChild<QMessageBox *>()) != nullptr, 10000);
+        QPushButton *choice = nullptr;
+        for (QAbstractButton *b : box->buttons())
+            if (b->text() == (compare ? u"Compare"_s : u"One timeline"_s))
+                choice = qobject_cast<QPushButton *>(b);
+        QVERIFY(choice);
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        choice->click();
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        QCOMPARE(w.tabs()->count(), 1);
+        auto *cmp = qobject_cast<Widgets::TraceCompareWorkspace *>(w.tabs()->widget(0));
+        QCOMPARE(cmp != nullptr, compare);
+        if (compare) {
+            QTRY_VERIFY_WITH_TIMEOUT(cmp->diff() != nullptr, 30000);
+            QVERIFY(cmp->summaryText().contains(u"matmul"_s));
+            // Later opens still go to a timeline, not into the comparison.
+            QVERIFY(!w.workspace(Core::FileKind::Trace));
+        } else {
+            auto *trace =
+                qobject_cast<Widgets::TraceWorkspace *>(w.workspace(Core::FileKind::Trace));
+            QVERIFY(trace);
+            QTRY_COMPARE_WITH_TIMEOUT(int(trace->timeline()->inputs().size()), 2, 30000);
+        }
     }
 
     void opTypeSelectionSearchesTheTimeline()

@@ -9,9 +9,25 @@ void TimelineRows::build(const std::vector<TimelineInput> &inputs, const QSet<qu
     m_rows.clear();
     m_trackFirstRow.assign(inputs.size(), {});
     int y = 0;
+    bool groupCollapsed = false;
     for (int d = 0; d < int(inputs.size()); ++d) {
         const Core::TraceDataset &ds = *inputs[size_t(d)].dataset;
         m_trackFirstRow[size_t(d)].assign(ds.tracks.size(), -1);
+        const int group = inputs[size_t(d)].group;
+        if (group >= 0 && (d == 0 || inputs[size_t(d - 1)].group != group)) {
+            TimelineRow header;
+            header.kind = TimelineRow::Kind::GroupHeader;
+            header.dataset = d;
+            header.y = y;
+            header.height = HeaderHeight;
+            m_rows.push_back(header);
+            y += HeaderHeight;
+            groupCollapsed = collapsed.contains(groupKey(d));
+        } else if (group < 0) {
+            groupCollapsed = false;
+        }
+        if (groupCollapsed)
+            continue;
         for (int p = 0; p < int(ds.processes.size()); ++p) {
             const Core::TraceProcess &proc = ds.processes[size_t(p)];
             // Processes with nothing to draw (metadata only) are left out.

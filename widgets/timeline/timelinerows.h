@@ -16,7 +16,8 @@ namespace Twinscope::Widgets {
 // is in content coordinates (before scrolling).
 struct TimelineRow
 {
-    enum class Kind { ProcessHeader, Lane, Counter, Instants };
+    // GroupHeader heads one run (a file, or a folder of ranks) when several files are open.
+    enum class Kind { ProcessHeader, Lane, Counter, Instants, GroupHeader };
     Kind kind = Kind::Lane;
     int dataset = 0;
     int process = -1;
@@ -37,8 +38,20 @@ struct TimelineSliceRef
 
 struct TimelineInput
 {
+    TimelineInput(std::shared_ptr<const Core::TraceDataset> data = {}, QString name = {})
+        : dataset(std::move(data))
+        , label(std::move(name))
+    {}
+
     std::shared_ptr<const Core::TraceDataset> dataset;
     QString label; // file name or rank; shown in process headers when several files are open
+    // Consecutive inputs with the same group >= 0 sit under one collapsible header: a run (a file,
+    // or the ranks of one folder), titled with its full path; alignText is drawn at the header's
+    // right end ("Align: first step ▾") and clicking it asks for the run's alignment.
+    int group = -1;
+    QString groupTitle;
+    QString groupTooltip;
+    QString alignText;
 };
 
 // Row layout: processes in sort-index order, each with its thread tracks (one row per lane),
@@ -66,6 +79,8 @@ public:
     {
         return (quint64(quint32(dataset)) << 32) | quint32(process);
     }
+    // The collapse key of the group whose first input is dataset.
+    static quint64 groupKey(int dataset) { return processKey(dataset, -1); }
 
 private:
     std::vector<TimelineRow> m_rows;

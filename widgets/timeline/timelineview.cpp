@@ -368,6 +368,17 @@ void TimelineView::click(const QPoint &pos)
     // A process header toggles its group; anything else selects the slice under the point.
     if (pos.y() >= RulerHeight) {
         const int row = m_rows.rowAt(pos.y() - RulerHeight + scrollY());
+        if (row >= 0 && m_rows.rows()[size_t(row)].kind == TimelineRow::Kind::GroupHeader) {
+            const TimelineRow &r = m_rows.rows()[size_t(row)];
+            const TimelineFrame f = frame();
+            if (!m_inputs[size_t(r.dataset)].alignText.isEmpty() &&
+                TrackPainter::alignTextRect(r, f.rowTop(r), f).contains(pos)) {
+                emit alignRequested(r.dataset, mapToGlobal(pos));
+                return;
+            }
+            setProcessCollapsed(r.dataset, -1, !isProcessCollapsed(r.dataset, -1));
+            return;
+        }
         if (row >= 0 && m_rows.rows()[size_t(row)].kind == TimelineRow::Kind::ProcessHeader) {
             const TimelineRow &r = m_rows.rows()[size_t(row)];
             setProcessCollapsed(r.dataset, r.process, !isProcessCollapsed(r.dataset, r.process));
@@ -465,7 +476,17 @@ bool TimelineView::event(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
-        const QString text = toolTipAt(help->pos());
+        const QPoint pos = help->pos();
+        // A run's header is titled with an elided path: its tooltip gives the whole of it.
+        const int row =
+            pos.y() >= RulerHeight ? m_rows.rowAt(pos.y() - RulerHeight + scrollY()) : -1;
+        if (row >= 0 && m_rows.rows()[size_t(row)].kind == TimelineRow::Kind::GroupHeader) {
+            QToolTip::showText(help->globalPos(),
+                               m_inputs[size_t(m_rows.rows()[size_t(row)].dataset)].groupTooltip,
+                               this);
+            return true;
+        }
+        const QString text = toolTipAt(pos);
         if (text.isEmpty())
             QToolTip::hideText();
         else

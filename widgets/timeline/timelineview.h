@@ -68,6 +68,7 @@ public:
     void selectSlice(int dataset, quint32 slice, bool zoomToIt);
     bool fitSelection();
     bool selectNeighbour(bool next);
+    // process -1 collapses the whole group (run) whose first input is dataset.
     void setProcessCollapsed(int dataset, int process, bool collapsed);
     bool isProcessCollapsed(int dataset, int process) const
     {
@@ -128,6 +129,8 @@ signals:
     void visibleRangeChanged(qint64 fromNs, qint64 toNs);
     void statusMessage(const QString &message);
     void timeOffsetChanged(int dataset, qint64 offsetNs);
+    // The alignment choice of a run's header was clicked (dataset: the run's first input).
+    void alignRequested(int dataset, const QPoint &globalPos);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -140,6 +143,7 @@ protected:
     bool event(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
+    bool event(QEvent *event) override;
 
 private:
     void relayout();

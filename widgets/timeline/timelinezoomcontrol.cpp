@@ -40,10 +40,12 @@ bool TimelineZoomControl::setVisibleRange(qint64 fromNs, qint64 toNs, bool remem
     // Allow a margin of one view width around the trace, no further: far outside there is
     // nothing to see and the way back is long.
     const qint64 span = toNs - fromNs;
-    const qint64 traceSpan = m_traceTo - m_traceFrom;
+    const qint64 reachFrom = m_linked ? std::min(m_traceFrom, m_linked->first) : m_traceFrom;
+    const qint64 reachTo = m_linked ? std::max(m_traceTo, m_linked->second) : m_traceTo;
+    const qint64 traceSpan = reachTo - reachFrom;
     if (span > 2 * traceSpan) {
-        fromNs = m_traceFrom - traceSpan / 2;
-        toNs = m_traceTo + traceSpan / 2;
+        fromNs = reachFrom - traceSpan / 2;
+        toNs = reachTo + traceSpan / 2;
     }
     if (fromNs == m_from && toNs == m_to)
         return false;

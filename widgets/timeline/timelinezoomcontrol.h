@@ -4,6 +4,7 @@
 
 #include <QObject>
 
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -31,6 +32,16 @@ public:
     void setTrace(qint64 fromNs, qint64 toNs);
     qint64 traceFrom() const { return m_traceFrom; }
     qint64 traceTo() const { return m_traceTo; }
+    // The time the ruler counts from: the trace's start unless set (the compare view counts from
+    // the compared step, so two stacked rulers read alike).
+    void setRulerOrigin(std::optional<qint64> displayNs) { m_origin = displayNs; }
+    qint64 rulerOrigin() const { return m_origin.value_or(m_traceFrom); }
+    // The extent of a view this one is kept in step with (the compare view's other run): zooming
+    // out may reach it too, so a short run can show the window of a long one.
+    void setLinkedExtent(std::optional<std::pair<qint64, qint64>> displayNs)
+    {
+        m_linked = displayNs;
+    }
 
     // Width of the plot in pixels (at least 1); the view sets it when it is laid out.
     void setPlotWidth(int px);
@@ -79,6 +90,8 @@ signals:
 
 private:
     qint64 m_traceFrom = 0, m_traceTo = 1;
+    std::optional<qint64> m_origin;
+    std::optional<std::pair<qint64, qint64>> m_linked;
     qint64 m_from = 0, m_to = 1;
     qint64 m_selectionFrom = 0, m_selectionTo = 0;
     int m_widthPx = 1;

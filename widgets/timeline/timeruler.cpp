@@ -22,7 +22,7 @@ TimeRuler::Labels TimeRuler::labels(const TimelineZoomControl &zoom)
 {
     Labels l;
     l.stepNs = tickStepNs(zoom.nsPerPx());
-    const qint64 origin = zoom.traceFrom();
+    const qint64 origin = zoom.rulerOrigin();
     const qint64 from = zoom.visibleFrom() - origin;
     // Floor division: the first tick at or before the window, also before the trace start.
     qint64 first = (from / l.stepNs) * l.stepNs;
@@ -65,14 +65,15 @@ void TimeRuler::paint(
     p.drawLine(0, bottom - 1, frame.width, bottom - 1);
     const TimelineZoomControl &zoom = *frame.zoom;
     const Labels l = labels(zoom);
-    const qint64 origin = zoom.traceFrom();
+    const qint64 origin = zoom.rulerOrigin();
     const int right = frame.plotRight();
     const QFontMetrics fm = p.fontMetrics();
+    // Round towards −∞ so that ticks left of the origin are labelled too.
+    qint64 start = zoom.visibleFrom() - origin;
+    start = (start >= 0 ? start / l.stepNs : -((-start + l.stepNs - 1) / l.stepNs)) * l.stepNs;
     p.setPen(palette.color(QPalette::WindowText));
     int previousRight = frame.plotLeft;
-    for (qint64 tick = l.relative ? l.baseNs
-                                  : ((zoom.visibleFrom() - origin) / l.stepNs) * l.stepNs;
-         origin + tick <= zoom.visibleTo();
+    for (qint64 tick = l.relative ? l.baseNs : start; origin + tick <= zoom.visibleTo();
          tick += l.stepNs) {
         const double x = frame.x(origin + tick);
         if (x < frame.plotLeft)

@@ -18,6 +18,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QShortcut>
 #include <QSortFilterProxyModel>
@@ -27,6 +28,8 @@
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
+
+#include <numeric>
 
 using namespace Qt::StringLiterals;
 
@@ -140,9 +143,15 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
     m_offsetLabel = new QLabel(tr("Offset of"), timelinePage);
     m_offsetGroup = new QComboBox(timelinePage);
     m_offsetGroup->setToolTip(tr("The file or rank whose timestamps the offset shifts."));
+    // Long file names and a ±1e16 µs range would otherwise make the bar wider than a 1024 px
+    // window; the popup still lists whole names.
+    m_offsetGroup->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_offsetGroup->setMinimumContentsLength(14);
     m_offsetUs = new QDoubleSpinBox(timelinePage);
-    m_offsetUs->setRange(-1e12, 1e12);
+    m_offsetUs->setRange(-1e16, 1e16); // runs recorded years apart differ by ~1e15 µs
     m_offsetUs->setDecimals(3);
+    m_offsetUs->setMaximumWidth(
+        m_offsetUs->fontMetrics().horizontalAdvance(u"-00000000000000.000 µs"_s) + 40);
     m_offsetUs->setSuffix(tr(" µs"));
     m_offsetUs->setToolTip(
         tr("Shift this group to cancel clock skew between ranks. Press L on a base "
@@ -275,6 +284,7 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
             help->mapToGlobal(QPoint(0, help->height())), TimelineView::shortcutHelp(), help);
     });
     connect(m_view, &TimelineView::statusMessage, this, &Workspace::statusMessage);
+    connect(m_view, &TimelineView::alignRequested, this, &TraceWorkspace::chooseAlignment);
     connect(m_view, &TimelineView::timeOffsetChanged, this, [this](int group, qint64 offsetNs) {
         // L/R alignment in the view: show the new offset of that group in the box.
         const QSignalBlocker blockGroup(m_offsetGroup);
@@ -357,11 +367,16 @@ void TraceWorkspace::onLoaded(const Core::Result<Core::TraceAnalysis> &result)
         TimelineInput input{f.dataset, Core::traceGroupLabel(f.path)};
         if (input.dataset->rank >= 0)
             input.label = tr("rank %1").arg(input.dataset->rank);
+        input.groupTooltip = f.input;
         m_loaded.push_back(std::move(input));
+        m_steps.push_back(
+            f.steps ? f.steps
+                    : std::make_shared<const Core::TraceSteps>(Core::findTraceSteps(*f.dataset)));
     }
     m_stats = a.statistics;
     showStatistics();
     rebuild();
+    applyAlignment();
     emit titleChanged();
     for (const Core::TraceFileOutcome &f : a.files) {
         if (!f.error)
@@ -369,8 +384,80 @@ void TraceWorkspace::onLoaded(const Core::Result<Core::TraceAnalysis> &result)
     }
 }
 
+std::vector<Core::TraceAlignInput> TraceWorkspace::alignInputs() const
+{
+    std::vector<Core::TraceAlignInput> out;
+    for (size_t i = 0; i < m_loaded.size(); ++i)
+        out.push_back({m_loaded[i].dataset, m_loaded[i].groupTooltip, m_steps[i]});
+    return out;
+}
+
+QString TraceWorkspace::alignModeName(Core::TraceAlignMode mode)
+{
+    switch (mode) {
+    case Core::TraceAlignMode::FirstStep:
+        return tr("first step");
+    case Core::TraceAlignMode::FirstEvent:
+        return tr("first event");
+    case Core::TraceAlignMode::Absolute:
+        return tr("absolute");
+    }
+    return {};
+}
+
+void TraceWorkspace::applyAlignment()
+{
+    const std::vector<Core::TraceAlignInput> in = alignInputs();
+    const std::vector<qint64> offsets = Core::traceAlignmentOffsets(in, m_runs, m_alignModes);
+    for (size_t i = 0; i < offsets.size(); ++i)
+        m_view->setTimeOffset(int(i), offsets[i]);
+    m_view->resetZoom();
+}
+
+void TraceWorkspace::chooseAlignment(int dataset, const QPoint &globalPos)
+{
+    if (dataset < 0 || size_t(dataset) >= m_runs.size())
+        return;
+    const int run = m_runs[size_t(dataset)];
+    auto *menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    for (const Core::TraceAlignMode mode : {Core::TraceAlignMode::FirstStep,
+                                            Core::TraceAlignMode::FirstEvent,
+                                            Core::TraceAlignMode::Absolute}) {
+        QAction *a = menu->addAction(alignModeName(mode));
+        a->setCheckable(true);
+        a->setChecked(m_alignModes[size_t(run)] == mode);
+        connect(a, &QAction::triggered, this, [this, run, mode] {
+            m_alignModes[size_t(run)] = mode;
+            rebuild();
+            applyAlignment();
+        });
+    }
+    menu->popup(globalPos);
+}
+
 void TraceWorkspace::rebuild()
 {
+    // Runs: files of one folder or one job share a clock and a header; the view lists each run's
+    // files together.
+    {
+        std::vector<int> runs = Core::groupTraceRuns(alignInputs());
+        std::vector<size_t> order(m_loaded.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(
+            order.begin(), order.end(), [&runs](size_t a, size_t b) { return runs[a] < runs[b]; });
+        std::vector<TimelineInput> loaded;
+        std::vector<std::shared_ptr<const Core::TraceSteps>> steps;
+        for (const size_t i : order) {
+            loaded.push_back(m_loaded[i]);
+            steps.push_back(m_steps[i]);
+        }
+        m_loaded = std::move(loaded);
+        m_steps = std::move(steps);
+        m_runs = Core::groupTraceRuns(alignInputs());
+        const int count = m_runs.empty() ? 0 : *std::max_element(m_runs.begin(), m_runs.end()) + 1;
+        m_alignModes.resize(size_t(count), Core::TraceAlignMode::FirstStep);
+    }
     std::vector<TimelineInput> inputs = m_loaded;
     // Two files of one rank (msprof writes several per device) are told apart by the part of their
     // file names that differs: "rank 0 (hccl_0_2_1)" rather than a header cut off mid-name.
@@ -407,6 +494,25 @@ void TraceWorkspace::rebuild()
     QStringList labels;
     for (const TimelineInput &in : inputs)
         labels << in.label;
+    if (inputs.size() > 1) {
+        // Each run is one collapsible group headed by its full name, with its files under it.
+        const std::vector<Core::TraceAlignInput> in = alignInputs();
+        for (size_t i = 0; i < inputs.size(); ++i) {
+            TimelineInput &t = inputs[i];
+            const int run = m_runs[i];
+            const int files = int(std::count(m_runs.begin(), m_runs.end(), run));
+            t.group = run;
+            t.groupTitle =
+                files > 1
+                    ? tr("%1 (%n files)", nullptr, files).arg(QFileInfo(t.groupTooltip).fileName())
+                    : QFileInfo(t.groupTooltip).fileName();
+            Core::TraceAlignMode used = m_alignModes[size_t(run)];
+            if (used != Core::TraceAlignMode::Absolute)
+                Core::traceRunAnchorNs(in, m_runs, run, used, &used);
+            t.alignText =
+                run == 0 ? tr("Reference clock") : tr("Align: %1 ▾").arg(alignModeName(used));
+        }
+    }
     m_view->setInputs(std::move(inputs));
     {
         const QSignalBlocker block(m_offsetGroup);
@@ -490,6 +596,9 @@ void TraceWorkspace::closeAll()
     m_rangeJob.cancel();
     m_pending.clear();
     m_loaded.clear();
+    m_steps.clear();
+    m_runs.clear();
+    m_alignModes.clear();
     m_view->setInputs({});
     m_details->clear();
     m_stats.reset();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/trace/tracealign.h"
 #include "core/trace/tracepipeline.h"
 #include "timelineview.h"
 #include "widgets/common/jobslot.h"
@@ -67,6 +68,12 @@ private:
     void rebuild();
     void runSearch();
     void startRangeStatistics(qint64 fromNs, qint64 toNs, const QList<QPair<int, int>> &tracks);
+    // Runs (issue #10): files of one folder or job keep their clock; separate runs are aligned
+    // at their first complete step unless the user picks another mode in the run's header.
+    std::vector<Core::TraceAlignInput> alignInputs() const;
+    void applyAlignment();
+    void chooseAlignment(int dataset, const QPoint &globalPos);
+    static QString alignModeName(Core::TraceAlignMode mode);
 
     QTabWidget *m_tabs = nullptr;
     TimelineView *m_view = nullptr;
@@ -93,7 +100,10 @@ private:
     QLabel *m_rangeLabel = nullptr;
 
     QStringList m_pending;               // paths (files or folders) not loaded yet
-    std::vector<TimelineInput> m_loaded; // in open order
+    std::vector<TimelineInput> m_loaded; // in open order, grouped by run; groupTooltip = input path
+    std::vector<std::shared_ptr<const Core::TraceSteps>> m_steps; // parallel to m_loaded
+    std::vector<int> m_runs;                                      // parallel to m_loaded
+    std::vector<Core::TraceAlignMode> m_alignModes;               // per run
     JobSlot<Core::TraceAnalysis> m_loadJob;
     JobSlot<Core::OpStatistics> m_rangeJob;
 };

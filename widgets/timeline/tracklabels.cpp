@@ -10,8 +10,25 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Widgets {
 
+namespace {
+
+// A run of one file already says its name in its group header: its process headers need no
+// "file: " prefix (which left no room for the process name). Ranks of a folder keep "rank N: ".
+bool aloneInGroup(const std::vector<TimelineInput> &inputs, int dataset)
+{
+    const int group = inputs[size_t(dataset)].group;
+    if (group < 0)
+        return false;
+    return std::count_if(inputs.begin(), inputs.end(), [group](const TimelineInput &in) {
+               return in.group == group;
+           }) == 1;
+}
+
+} // namespace
+
 void TrackLabels::setCollapsed(int dataset, int process, bool collapsed)
 {
+    // process -1: the group whose first input is dataset (TimelineRows::groupKey).
     const quint64 key = TimelineRows::processKey(dataset, process);
     if (collapsed)
         m_collapsed.insert(key);
@@ -39,6 +56,21 @@ void TrackLabels::paint(QPainter &p,
         if (y > frame.height)
             break;
         const Core::TraceDataset &ds = *inputs[size_t(row.dataset)].dataset;
+        if (row.kind == TimelineRow::Kind::GroupHeader) {
+            p.fillRect(QRect(0, y, Width, row.height), palette.color(QPalette::Button));
+            QFont bold = font;
+            bold.setBold(true);
+            p.setFont(bold);
+            p.setPen(palette.color(QPalette::ButtonText));
+            const bool collapsed = m_collapsed.contains(TimelineRows::groupKey(row.dataset));
+            const QString text =
+                (collapsed ? u"▶ "_s : u"▼ "_s) + inputs[size_t(row.dataset)].groupTitle;
+            p.drawText(QRect(6, y, Width - 10, row.height),
+                       Qt::AlignVCenter | Qt::AlignLeft,
+                       QFontMetrics(bold).elidedText(text, Qt::ElideMiddle, Width - 10));
+            p.setFont(font);
+            continue;
+        }
         if (row.kind == TimelineRow::Kind::ProcessHeader) {
             p.fillRect(QRect(0, y, Width, row.height), palette.color(QPalette::AlternateBase));
             QFont bold = font;
@@ -50,7 +82,7 @@ void TrackLabels::paint(QPainter &p,
             const Core::TraceProcess &proc = ds.processes[size_t(row.process)];
             if (!proc.labels.isEmpty())
                 text += u" ("_s + proc.labels.join(u", "_s) + u")"_s;
-            if (inputs.size() > 1)
+            if (inputs.size() > 1 && !aloneInGroup(inputs, row.dataset))
                 text = inputs[size_t(row.dataset)].label + u": "_s + text;
             p.drawText(QRect(6, y, Width - 10, row.height),
                        Qt::AlignVCenter | Qt::AlignLeft,

@@ -268,6 +268,10 @@ void TrackPainter::paint(QPainter &p,
             p.drawLine(0, y + row.height - 1, frame.width, y + row.height - 1);
             continue;
         }
+        if (row.kind == TimelineRow::Kind::GroupHeader) {
+            paintGroupHeader(p, row, y, frame, palette);
+            continue;
+        }
         const RowGeometry &g = geometry(r, row, frame);
         if (row.kind == TimelineRow::Kind::Counter)
             paintCounter(p, g, row, y, frame, palette);
@@ -348,6 +352,35 @@ void TrackPainter::paintInstants(QPainter &p, const RowGeometry &g, int y, const
         p.drawPolygon(tri, 3);
     }
     p.setBrush(Qt::NoBrush);
+}
+
+QRect TrackPainter::alignTextRect(const TimelineRow &row, int y, const TimelineFrame &frame)
+{
+    constexpr int width = 220; // "Align: first event ▾" in CJK fonts too
+    return QRect(frame.plotRight() - width, y, width - 8, row.height);
+}
+
+void TrackPainter::paintGroupHeader(QPainter &p,
+                                    const TimelineRow &row,
+                                    int y,
+                                    const TimelineFrame &frame,
+                                    const QPalette &palette) const
+{
+    // A run's header is darker than its processes' headers: it groups them.
+    p.fillRect(QRect(0, y, frame.width, row.height), palette.color(QPalette::Button));
+    p.setPen(palette.color(QPalette::Mid));
+    p.drawLine(0, y + row.height - 1, frame.width, y + row.height - 1);
+    const TimelineInput &in = m_inputs[size_t(row.dataset)];
+    p.setPen(palette.color(QPalette::ButtonText));
+    const QRect align = alignTextRect(row, y, frame);
+    const QRect title(frame.plotLeft + 6, y, align.left() - frame.plotLeft - 12, row.height);
+    p.drawText(title,
+               Qt::AlignVCenter | Qt::AlignLeft,
+               p.fontMetrics().elidedText(in.groupTooltip, Qt::ElideMiddle, title.width()));
+    if (!in.alignText.isEmpty()) {
+        p.setPen(palette.color(QPalette::Link));
+        p.drawText(align, Qt::AlignVCenter | Qt::AlignRight, in.alignText);
+    }
 }
 
 } // namespace Twinscope::Widgets

@@ -55,6 +55,8 @@ public:
 
     // Rows whose geometry was (re)built so far: tests check that overlays do not rebuild.
     quint64 lodBuildCount() const { return m_lodBuildCount; }
+    // Where a group header draws its alignment choice (widget coordinates), for hit tests.
+    static QRect alignTextRect(const TimelineRow &row, int y, const TimelineFrame &frame);
 
 private:
     // Everything the cached geometry depends on besides the row itself.
@@ -112,6 +114,11 @@ private:
     const QColor &nameColor(int dataset, quint32 id);
     const QString &nameText(int dataset, quint32 id);
     int nameAdvance(int dataset, quint32 id, const QFontMetrics &fm);
+    void paintGroupHeader(QPainter &p,
+                          const TimelineRow &row,
+                          int y,
+                          const TimelineFrame &frame,
+                          const QPalette &palette) const;
     void paintLane(QPainter &p,
                    const RowGeometry &g,
                    const TimelineRow &row,

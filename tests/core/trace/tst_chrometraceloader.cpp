@@ -43,6 +43,18 @@ qint64 threadSlices(const TraceDataset &ds)
     return n;
 }
 
+// Slices on the tracks of the profiler's "Overlap Analysis" process.
+qint64 overlapSlices(const TraceDataset &ds)
+{
+    qint64 n = 0;
+    for (const TraceTrack &t : ds.tracks) {
+        if (t.kind == TraceTrackKind::Thread && t.process >= 0 &&
+            ds.processes[size_t(t.process)].name == u"Overlap Analysis"_s)
+            n += qint64(t.sliceEnd - t.sliceBegin);
+    }
+    return n;
+}
+
 // Lanes hold disjoint spans sorted by start (1 ns of rounding noise allowed): the timeline's
 // binary searches depend on it.
 bool lanesAreDisjoint(const TraceDataset &ds, QString *why)
@@ -330,9 +342,20 @@ void TestChromeTraceLoader::sharedTraces()
             QVERIFY(ds.sliceEnd(f.fromSlice) >= f.fromNs);
         }
     }
-    // Statistics cover every thread slice once.
+    // Statistics of every track cover every thread slice once; by default the profiler's
+    // "Overlap Analysis" pseudo-slices are left out, and host + device make up the rest.
+    OpStatisticsQuery all;
+    all.scope = OpStatisticsQuery::Scope::All;
+    QCOMPARE(computeOpStatistics(ds, all).slices, threadSlices(ds));
     const OpStatistics stats = computeOpStatistics(ds);
-    QCOMPARE(stats.slices, threadSlices(ds));
+    QCOMPARE(stats.slices, threadSlices(ds) - overlapSlices(ds));
+    OpStatisticsQuery host, device;
+    host.scope = OpStatisticsQuery::Scope::Host;
+    device.scope = OpStatisticsQuery::Scope::Device;
+    QCOMPARE(computeOpStatistics(ds, host).slices + computeOpStatistics(ds, device).slices,
+             stats.slices);
+    for (const OpStatisticsRow &row : stats.rows)
+        QVERIFY2(row.name != u"Free"_s && row.name != u"Computing"_s, qPrintable(row.name));
     for (const OpStatisticsRow &row : stats.rows) {
         QVERIFY(row.selfNs <= row.totalNs);
         QVERIFY(row.minNs <= row.maxNs);

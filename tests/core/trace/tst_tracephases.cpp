@@ -329,6 +329,19 @@ void tst_TracePhases::argsMembers()
              u"[[1, 2], []]"_s);
     QVERIFY(!argsMember(a, "absent"));
     QVERIFY(!argsString(a, "Model Id"));
+    // Several numbers in one pass give what argsNumber gives one at a time; the nested and the
+    // escaped keys are not top-level matches.
+    std::vector<std::optional<double>> values{42.0};
+    argsNumbers(a, {"quoted", "absent", "Model Id", "Task Type", "esc\"aped"}, &values);
+    QCOMPARE(values.size(), size_t(5));
+    QCOMPARE(values[0], std::optional<double>(12.5));
+    QVERIFY(!values[1]);
+    QCOMPARE(values[2], std::optional<double>(4294967295.0));
+    QVERIFY(!values[3]); // a string, not a number
+    QVERIFY(!values[4]);
+    argsNumbers("{\"quoted\": 3, \"b\": [", {"quoted", "b"}, &values);
+    QCOMPARE(values[0], std::optional<double>(3.0)); // found before the damage
+    QVERIFY(!values[1]);
     // Broken text never throws and finds nothing past the damage.
     QVERIFY(!argsMember("{\"a\": [1, ", "b"));
     QVERIFY(!argsMember("[1]", "a"));

@@ -49,6 +49,59 @@ private slots:
         QCOMPARE(*end, expectedFromJson(file));
     }
 
+    // Kineto repeats each ProfilerStep#N on the GPU as a gpu_user_annotation that lags the host's:
+    // the steps are the host's marks only.
+    void hostMarksOnly()
+    {
+        ProgressSink progress;
+        const Result<TraceDataset> r =
+            loadChromeTrace(Source::fromPath(sharedData(u"trace/hta_nccl_data.json.gz"_s)),
+                            ChromeTraceOptions{},
+                            progress,
+                            CancelToken());
+        QVERIFY(r.isOk());
+        const TraceSteps steps = findTraceSteps(*r.value());
+        QVERIFY(steps.detected);
+        QCOMPARE(int(steps.steps.size()), 3);
+        QStringList names;
+        for (const TraceStep &s : steps.steps) {
+            names << s.name;
+            QVERIFY(s.complete);
+            QVERIFY(s.durationNs() > 0);
+        }
+        QCOMPARE(names,
+                 (QStringList{u"ProfilerStep#4"_s, u"ProfilerStep#5"_s, u"ProfilerStep#6"_s}));
+        QCOMPARE(steps.steps[0].number, 4);
+        const TraceTrack &track = r.value()->tracks[size_t(steps.track)];
+        QVERIFY(r.value()->strings.view(r.value()->sliceCategory[track.sliceBegin]) !=
+                "gpu_user_annotation");
+        QVERIFY(steps.medianIndex() >= 0);
+    }
+
+    void medianAndWholeTrace()
+    {
+        TraceSteps s;
+        for (const auto &[start, end] : {std::pair{0, 30}, {30, 40}, {40, 60}, {60, 70}}) {
+            TraceStep step;
+            step.startNs = start;
+            step.endNs = end;
+            s.steps.push_back(step);
+        }
+        s.steps[3].complete = false;
+        // complete durations 30, 10, 20: the median is the 20 ns step
+        QCOMPARE(s.medianIndex(), 2);
+        QCOMPARE(s.firstComplete()->startNs, 0);
+        ProgressSink progress;
+        const Result<TraceDataset> r = loadChromeTrace(
+            Source::fromPath(sharedData(u"trace/catapult_trivial_trace.json"_s)), {}, progress, {});
+        QVERIFY(r.isOk());
+        const TraceSteps whole = findTraceSteps(*r.value());
+        QVERIFY(!whole.detected);
+        QCOMPARE(int(whole.steps.size()), 1);
+        QCOMPARE(whole.steps[0].startNs, r.value()->firstNs);
+        QCOMPARE(whole.steps[0].endNs, r.value()->lastNs);
+    }
+
 private:
     // Independent of the loader: the earliest step slice's ts + dur, read with QJsonDocument and
     // exact decimal arithmetic on the µs text (3 fraction digits at most in these files).

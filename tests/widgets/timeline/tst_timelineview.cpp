@@ -2,6 +2,7 @@
 #include "core/common/filesniffer.h"
 #include "core/models/opstatisticsmodel.h"
 #include "core/trace/chrometraceloader.h"
+#include "core/trace/tracesteps.h"
 #include "core/trace/tracetime.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/timeline/slicedetailswidget.h"
@@ -82,6 +83,7 @@ private slots:
     void alignRanks();
     void offsetBox();
     void workspace();
+    void runsAreAlignedGroups();
 
 private:
     std::shared_ptr<const Core::TraceDataset> m_ascend;
@@ -425,6 +427,54 @@ void TestTimelineView::offsetBox()
     // ... and an L/R alignment in the view shows up in the box.
     ws.timeline()->setTimeOffset(1, 42000);
     QCOMPARE(ws.offsetSpin()->value(), 42.0);
+}
+
+// Issue #10: two runs recorded 17 months apart open as two collapsible groups headed by their
+// paths, the second aligned at its first step, with an alignment choice in its header.
+void TestTimelineView::runsAreAlignedGroups()
+{
+    LoadController loads;
+    TraceWorkspace ws(&loads);
+    ws.resize(1400, 900);
+    ws.show();
+    QSignalSpy loaded(&ws, &Workspace::loaded);
+    const QString gpu = sharedData(u"trace/hta_nccl_data.json.gz"_s);
+    ws.openPaths({Core::sniffPath(gpu), Core::sniffPath(AscendTrace)});
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 30000);
+    TimelineView *view = ws.timeline();
+    QList<const TimelineRow *> groups;
+    for (const TimelineRow &r : view->rows().rows())
+        if (r.kind == TimelineRow::Kind::GroupHeader)
+            groups << &r;
+    QCOMPARE(groups.size(), 2);
+    QCOMPARE(view->inputs()[0].groupTooltip, gpu);
+    QCOMPARE(view->inputs()[1].groupTooltip, AscendTrace);
+    QVERIFY(view->inputs()[1].alignText.contains(u"first step"_s));
+    // First steps meet: ProfilerStep#4 of the GPU run, ProfilerStep#1 of the NPU run.
+    const auto firstStep = [](const Core::TraceDataset &ds) {
+        return Core::findTraceSteps(ds).steps.front().startNs;
+    };
+    QCOMPARE(firstStep(*view->inputs()[1].dataset) + view->timeOffset(1),
+             firstStep(*view->inputs()[0].dataset) + view->timeOffset(0));
+    // The span is one run's, not 17 months.
+    QVERIFY(view->zoomControl()->traceTo() - view->zoomControl()->traceFrom() < qint64(2e9));
+    // A click on the second header's alignment choice asks for it; elsewhere it collapses.
+    int secondRow = -1;
+    for (int i = 0; i < int(view->rows().rows().size()); ++i)
+        if (view->rows().rows()[size_t(i)].kind == TimelineRow::Kind::GroupHeader)
+            secondRow = i;
+    QVERIFY(secondRow >= 0);
+    view->scrollToRow(secondRow);
+    const TimelineRow &header = view->rows().rows()[size_t(secondRow)];
+    const int y = TimelineView::RulerHeight + header.y - view->scrollY() + header.height / 2;
+    QSignalSpy align(view, &TimelineView::alignRequested);
+    QTest::mouseClick(view, Qt::LeftButton, {}, QPoint(view->width() - 40, y));
+    QCOMPARE(align.count(), 1);
+    QCOMPARE(align.first().at(0).toInt(), header.dataset);
+    const size_t before = view->rows().rows().size();
+    QTest::mouseClick(view, Qt::LeftButton, {}, QPoint(TimelineView::LabelWidth + 40, y));
+    QVERIFY(view->isProcessCollapsed(header.dataset, -1));
+    QVERIFY(view->rows().rows().size() < before);
 }
 
 void TestTimelineView::workspace()

@@ -28,6 +28,7 @@ private slots:
     void zoomAtKeepsTimeUnderCursor();
     void minimumRange();
     void marginAroundTrace();
+    void linkedExtent();
     void undoHistory();
     void panAndDrag();
     void selectionRange();
@@ -136,6 +137,25 @@ void TestTimelineZoomControl::marginAroundTrace()
     QCOMPARE(zoom.visibleFrom(), qint64(-500'000'000));
     QCOMPARE(zoom.visibleTo(), qint64(1'500'000'000));
     zoom.zoomAt(10.0, 500.0);
+    QCOMPARE(zoom.visibleFrom(), qint64(-500'000'000));
+    QCOMPARE(zoom.visibleTo(), qint64(1'500'000'000));
+}
+
+void TestTimelineZoomControl::linkedExtent()
+{
+    TimelineZoomControl zoom;
+    setUp(zoom);
+    // Linked to a 0..10 s view: a 12 s window is allowed, the margin is that of the union.
+    zoom.setLinkedExtent(std::pair<qint64, qint64>(0, 10'000'000'000));
+    zoom.setVisibleRange(-1'000'000'000, 11'000'000'000);
+    QCOMPARE(zoom.visibleFrom(), qint64(-1'000'000'000));
+    QCOMPARE(zoom.visibleTo(), qint64(11'000'000'000));
+    zoom.setVisibleRange(-100'000'000'000, 100'000'000'000);
+    QCOMPARE(zoom.visibleFrom(), qint64(-5'000'000'000));
+    QCOMPARE(zoom.visibleTo(), qint64(15'000'000'000));
+    // Unlinked, the own trace's margin applies again.
+    zoom.setLinkedExtent(std::nullopt);
+    zoom.setVisibleRange(-1'000'000'000, 11'000'000'000);
     QCOMPARE(zoom.visibleFrom(), qint64(-500'000'000));
     QCOMPARE(zoom.visibleTo(), qint64(1'500'000'000));
 }
