@@ -210,13 +210,27 @@ QCustomPlot *TensorDetailPane::currentChart() const
 
 void TensorDetailPane::showStatisticsChart(const Core::DumpComparison &c, int row)
 {
-    const Core::StatsDiff &d = c.rows[row].stats;
-    const double tolerance = c.options.thresholds.statRelTolerance * 100.0;
+    // Each statistic's move as the verdict rule measures it (verdictpolicy.cpp, msprobe's
+    // MAGNITUDE): |npu − bench| / max(|npu|, |bench|), against the threshold that warns.
+    const Core::PairMetrics &m = c.rows[row].metrics;
+    const double tolerance = c.options.thresholds.statMagnitude * 100.0;
+    auto share = [](double x, double y) {
+        if (std::isnan(x) && std::isnan(y))
+            return std::nan("");
+        if (x == y)
+            return 0.0;
+        if (!std::isfinite(x) || !std::isfinite(y))
+            return double(INFINITY);
+        return std::fabs(x - y) / (std::max(std::fabs(x), std::fabs(y)) + 1e-10);
+    };
     auto *within = static_cast<QCPBars *>(m_statsChart->plottable(0));
     auto *beyond = static_cast<QCPBars *>(m_statsChart->plottable(1));
     QVector<double> keysWithin, valuesWithin, keysBeyond, valuesBeyond;
     double top = tolerance;
-    const double rel[] = {d.maxRel, d.minRel, d.meanRel, d.normRel};
+    const double rel[] = {share(m.npu.max, m.bench.max),
+                          share(m.npu.min, m.bench.min),
+                          share(m.npu.mean, m.bench.mean),
+                          share(m.npu.norm, m.bench.norm)};
     for (int i = 0; i < 4; ++i) {
         if (std::isnan(rel[i]))
             continue;
