@@ -218,7 +218,8 @@ void Builder::buildThreadTrack(int track,
                    "and marked \"did not finish\"."),
             Location{b.offset, -1, where(b)});
     }
-    assignLanes(m_ds->tracks[size_t(track)], pending, false, cols, diag, m_ds->strings);
+    assignLanes(
+        m_ds->tracks[size_t(track)], pending, false, cols, diag, m_ds->strings, m_in.events);
 }
 
 void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
@@ -555,7 +556,8 @@ void Builder::run(const CancelToken &cancel)
     }
     buildAsync(asyncEvents);
     for (size_t t = threadTrackCount; t < m_ds->tracks.size(); ++t)
-        assignLanes(m_ds->tracks[t], m_asyncSlices[t], true, *m_ds, *m_diag, m_ds->strings);
+        assignLanes(
+            m_ds->tracks[t], m_asyncSlices[t], true, *m_ds, *m_diag, m_ds->strings, m_in.events);
     // Instants per track, sorted by ts.
     for (size_t t = 0; t < m_ds->tracks.size(); ++t) {
         std::vector<quint32> &list = m_trackInstants[t];

@@ -51,7 +51,8 @@ void assignLanes(TraceTrack &track,
                  bool greedy,
                  TraceDataset &cols,
                  Diagnostics &diagnostics,
-                 const TraceStringTable &strings);
+                 const TraceStringTable &strings,
+                 const std::vector<RawEvent> &events); // for warning locations (order)
 
 struct FlowPairs
 {

@@ -73,7 +73,8 @@ void assignLanes(TraceTrack &t,
                  bool greedy,
                  TraceDataset &cols,
                  Diagnostics &diag,
-                 const TraceStringTable &strings)
+                 const TraceStringTable &strings,
+                 const std::vector<RawEvent> &events)
 {
     t.sliceBegin = quint32(cols.sliceStart.size());
     if (slices.empty()) {
@@ -93,7 +94,7 @@ void assignLanes(TraceTrack &t,
     std::vector<qint64> stackEnd; // open spans by depth
     FirstFit overflow(greedy ? MaxDepthLanes + MaxOverflowLanes : MaxOverflowLanes);
     qint64 overlaps = 0, tooDeep = 0, shared = 0;
-    quint32 firstTooDeep = 0; // its name
+    const PendingSlice *firstTooDeep = nullptr;
     for (size_t i = 0; i < slices.size(); ++i) {
         PendingSlice &s = slices[i];
         const qint64 end = s.start + s.dur;
@@ -116,7 +117,7 @@ void assignLanes(TraceTrack &t,
             // absurd depth: the span stays on the stack (its children nest in it) but is drawn in
             // the overflow lanes
             if (tooDeep++ == 0)
-                firstTooDeep = s.name;
+                firstTooDeep = &s;
         } else {
             // partial overlap with the enclosing span
             if (overlaps++ < Diagnostics::MaxLocations) {
@@ -137,16 +138,20 @@ void assignLanes(TraceTrack &t,
     if (overlaps > Diagnostics::MaxLocations) // the rest counted at once, not formatted one by one
         diag.add(u"overlap"_s, {}, {}, Severity::Warning, overlaps - Diagnostics::MaxLocations);
     if (tooDeep > 0) {
-        diag.add(u"deep_nesting"_s,
-                 Tr::tr("Slices nested deeper than %1 levels were drawn in overflow lanes.")
-                     .arg(MaxDepthLanes),
-                 Location{-1, -1, strings.string(firstTooDeep)},
-                 Severity::Warning,
-                 tooDeep);
+        diag.add(
+            u"deep_nesting"_s,
+            Tr::tr("Slices nested deeper than %1 levels were drawn in overflow lanes.")
+                .arg(MaxDepthLanes),
+            Location{firstTooDeep->order < events.size() ? events[firstTooDeep->order].offset : -1,
+                     -1,
+                     strings.string(firstTooDeep->name)},
+            Severity::Warning,
+            tooDeep);
     }
     if (shared > 0) {
         diag.add(u"lanes_full"_s,
-                 Tr::tr("Slices beyond the last of %1 lanes of a track share that lane.")
+                 Tr::tr("Slices that found all %1 lanes of their track in use were drawn "
+                        "overlapping in the last one.")
                      .arg(greedy ? MaxDepthLanes + MaxOverflowLanes : MaxOverflowLanes),
                  {},
                  Severity::Warning,

@@ -119,7 +119,10 @@ void tst_GuiLoadRace::npyCutWhileCompared()
         }
         const Core::CompareRow &row = ws.comparison()->rows.first();
         if (row.verdict == Core::Verdict::Error) {
-            QVERIFY2(row.message.contains(u"changed while it was read"_s), qPrintable(row.message));
+            // cut before the side's stream opened: the open says the file is too short
+            QVERIFY2(row.message.contains(u"changed while it was read"_s) ||
+                         row.message.contains(u"truncated"_s),
+                     qPrintable(row.message));
             ++said;
         }
         // Still usable: the same workspace compares again once the files are whole.
