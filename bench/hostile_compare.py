@@ -5,11 +5,16 @@ inputs of scripts/gen_hostile_inputs.py, with exit status, wall time, peak RSS a
     /usr/bin/python3 scripts/gen_hostile_inputs.py /tmp/twinscope_hostile
     python3 bench/hostile_compare.py OLD_CLI NEW_CLI [/tmp/twinscope_hostile] [CASE...]
 
+A CASE ending in * selects every case it starts (trace_*). A run whose peak RSS passes RSS_CAP_MB
+(default 6000) is killed and reported as such, so the old build's gzip bombs and long names cannot
+take a shared machine's memory.
+
 Wall time depends on the machine's load; CPU time (user + system of the child) does not. A run
 that does not end within its limit is killed and reported as such (the FIFO and 10^12-element
 cases never end on a build without the issue #16 checks). Peak RSS is the child's VmHWM, sampled
 every 2 ms (wait4's ru_maxrss would include this script's own high-water mark)."""
 import json
+import re
 import os
 import signal
 import subprocess
@@ -19,6 +24,7 @@ import time
 OLD, NEW = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 H = sys.argv[3] if len(sys.argv) > 3 else '/tmp/twinscope_hostile'
 ONLY = set(sys.argv[4:])
+RSS_CAP_MB = int(os.environ.get('RSS_CAP_MB', '6000'))
 
 
 def run(cmd, limit, cwd=None):
@@ -39,10 +45,10 @@ def run(cmd, limit, cwd=None):
                             hwm = max(hwm, int(line.split()[1]))
             except OSError:
                 pass
-            if time.perf_counter() - t0 > limit:
+            if time.perf_counter() - t0 > limit or hwm > RSS_CAP_MB * 1024:
                 p.send_signal(signal.SIGKILL)
                 _, status, usage = os.wait4(p.pid, 0)
-                killed = True
+                killed = 'rss' if hwm > RSS_CAP_MB * 1024 else 'time'
                 break
             time.sleep(0.002)
         wall = time.perf_counter() - t0
@@ -71,6 +77,8 @@ def rows(r, pred):
 
 
 def outcome(r, note):
+    if r['killed'] == 'rss':
+        return f"killed at {RSS_CAP_MB / 1000:.0f} GB RSS after {r['wall']:.0f} s"
     if r['killed']:
         return f"killed after {r['wall']:.0f} s"
     text = f"exit {r['code']}" if r['code'] >= 0 else f"signal {-r['code']}"
@@ -122,11 +130,54 @@ CASES = [
      lambda r: f"repeated_step {warnings(r, 'repeated_step')}"),
 ]
 
+
+
+def said(r):
+    """The warning kinds text mode printed to stderr, with their counts: [kind]xN."""
+    out = []
+    for line in r['err'].splitlines():
+        m = re.search(r'(?:\((\d+) times\) )?\[([a-z_]+)\]$', line)
+        if m:
+            out.append(f"[{m.group(2)}]x{m.group(1) or 1}")
+    return 'stderr: ' + (' '.join(out) if out else 'no warning')
+
+
+def escaped(r):
+    raw = any(b < 0x20 and b not in (9, 10) for b in r['out'] + r['err'].encode())
+    return ('raw control bytes on the terminal' if raw else 'controls escaped') + '; ' + said(r)
+
+
+T = f'{H}/trace'
+CASES += [
+    ('trace_deep_x', ['trace', f'{T}/deep.json'], 120, None, said),
+    ('trace_open_b', ['trace', f'{T}/open.json'], 120, None, said),
+    ('trace_nested_be', ['trace', f'{T}/nested.json'], 120, None, said),
+    ('trace_unmatched_e', ['trace', f'{T}/ends.json'], 60, None, said),
+    ('trace_empties', ['trace', f'{T}/empties.json'], 60, None, said),
+    ('trace_empties_gz', ['trace', f'{T}/empties.json.gz'], 60, None, said),
+    ('trace_long_name', ['trace', f'{T}/longname.json'], 60, None, said),
+    ('trace_cut', ['trace', f'{T}/cut.json'], 30, None, said),
+    ('trace_junk', ['trace', f'{T}/junk.json'], 30, None, said),
+    ('trace_cut_gz', ['trace', f'{T}/cut.json.gz'], 30, None, said),
+    ('trace_controls', ['trace', f'{T}/ctrl.json'], 30, None, escaped),
+    ('trace_odd_pid_tid', ['trace', f'{T}/oddpid.json'], 30, None, said),
+    ('trace_bomb_spaces', ['trace', f'{T}/spaces.json.gz'], 120, None, said),
+    ('trace_bomb_nul', ['trace', f'{T}/nul.json.gz'], 120, None, said),
+    ('loss_bomb', ['loss', f'{T}/spaces.log.gz'], 120, None, said),
+    ('opinfo_bomb', ['opinfo', f'{T}/plog-pid_1_20260101000000.log.gz'], 120, None, said),
+]
+
+
+def selected(name):
+    return not ONLY or name in ONLY or any(o.endswith('*') and name.startswith(o[:-1])
+                                           for o in ONLY)
+
+
 print('load', open('/proc/loadavg').read().strip(), flush=True)
 print('| case | build | outcome | wall | CPU | peak RSS |')
 print('|---|---|---|---|---|---|')
 for name, args, limit, cwd, note in CASES:
-    if ONLY and name not in ONLY:
+    if not selected(name):
         continue
     for label, cli in (('old', OLD), ('new', NEW)):
         r = run([cli] + args, limit, cwd)

@@ -6,8 +6,10 @@ table; tests/cli/tst_clihostile.cpp builds the same shapes itself at test time.
     /usr/bin/python3 scripts/gen_hostile_inputs.py [OUT] [NAME...]
 
 Names: msprobe_200k ptdbg_1m opinfo_1e5 framework_garbage loss_repeated hdf5 msprobe_escape canary
-(default: all). The HDF5 inputs need python3-h5py (Debian); the others use the standard library.
+trace (default: all). "trace" writes OUT/trace/: the shapes of tests/cli/tst_clihostile_trace.cpp
+(branch i16a-trace; tests/common/hostileinputs.h), about 1.3 GB in all. The HDF5 inputs need python3-h5py (Debian); the others use the standard library.
 """
+import gzip
 import json
 import os
 import struct
@@ -163,6 +165,76 @@ def msprobe_escape(path):
         json.dump(dump, f, indent=1)
 
 
+def event_array(f, n, event):
+    """Writes [event(0),event(1),...] to f in pieces."""
+    f.write(b'[')
+    step = 100_000
+    for at in range(0, n, step):
+        f.write(b','.join(event(i) for i in range(at, min(n, at + step))) +
+                (b',' if at + step < n else b''))
+    f.write(b']')
+
+
+def small_trace():
+    return b'[' + b','.join(b'{"ph":"X","name":"k%d","pid":1,"tid":1,"ts":%d,"dur":1}' % (i % 7, 2 * i)
+                            for i in range(100_000)) + b']'
+
+
+def gzip_bomb(path, prefix, fill, inflated=20 << 30):
+    """prefix, then inflated bytes of fill, as copies of one member holding 1 MiB of fill (each
+    ~1 KiB): 20 GB in ~21 MB."""
+    member = gzip.compress(fill * (1 << 20), 9)
+    with open(path, 'wb') as f:
+        f.write(gzip.compress(prefix))
+        for _ in range(inflated >> 20):
+            f.write(member)
+
+
+def traces(path):
+    """The trace half's hostile inputs (issue #16): nesting, unmatched events, memory, gzip."""
+    os.makedirs(path, exist_ok=True)
+    n = 1_000_000
+    with open(os.path.join(path, 'deep.json'), 'wb') as f:  # a runaway recursion
+        event_array(f, n, lambda i: b'{"ph":"X","name":"f","pid":1,"tid":1,"ts":%d,"dur":%d}'
+                    % (i, 2 * (n - i)))
+    with open(os.path.join(path, 'open.json'), 'wb') as f:  # a killed job's trace
+        event_array(f, n, lambda i: b'{"ph":"B","name":"f","pid":1,"tid":1,"ts":%d}' % i)
+    with open(os.path.join(path, 'nested.json'), 'wb') as f:
+        event_array(f, 2 * n, lambda i: (b'{"ph":"B","name":"f","pid":1,"tid":1,"ts":%d}' if i < n
+                                         else b'{"ph":"E","pid":1,"tid":1,"ts":%d}') % i)
+    with open(os.path.join(path, 'ends.json'), 'wb') as f:
+        event_array(f, n, lambda i: b'{"ph":"E","pid":1,"tid":1,"ts":%d}' % i)
+    empties = b'[' + b','.join([b'{}'] * (10 * n)) + b']'
+    with open(os.path.join(path, 'empties.json'), 'wb') as f:
+        f.write(empties)
+    with open(os.path.join(path, 'empties.json.gz'), 'wb') as f:
+        f.write(gzip.compress(empties, 6))
+    with open(os.path.join(path, 'longname.json'), 'wb') as f:  # one 500 MB name
+        f.write(b'[{"ph":"X","pid":1,"tid":1,"ts":1,"dur":1,"name":"')
+        piece = b'n' * (1 << 20)
+        for _ in range(500):
+            f.write(piece)
+        f.write(b'"},{"ph":"X","name":"after","pid":1,"tid":1,"ts":3,"dur":1}]')
+    t = small_trace()
+    with open(os.path.join(path, 'cut.json'), 'wb') as f:
+        f.write(t[:len(t) // 2])
+    with open(os.path.join(path, 'junk.json'), 'wb') as f:
+        f.write(t + b' junk')
+    gz = gzip.compress(t, 6)
+    with open(os.path.join(path, 'cut.json.gz'), 'wb') as f:
+        f.write(gz[:len(gz) // 2])
+    with open(os.path.join(path, 'ctrl.json'), 'wb') as f:
+        f.write(b'[{"ph":"X","name":"a\\u001b[2J\\u0007\\u0000\xc2\x9bz","pid":1,"tid":1,"ts":1,'
+                b'"dur":5}]')
+    with open(os.path.join(path, 'oddpid.json'), 'wb') as f:
+        f.write(b'[{"ph":"X","name":"a","pid":{"x":1},"tid":[2],"ts":1,"dur":5},'
+                b'{"ph":"X","name":"a","pid":null,"tid":true,"ts":1,"dur":5}]')
+    gzip_bomb(os.path.join(path, 'spaces.json.gz'), b'[', b' ')
+    gzip_bomb(os.path.join(path, 'nul.json.gz'), b'[{}', b'\0')
+    gzip_bomb(os.path.join(path, 'spaces.log.gz'), b'step 1 loss 2.5\n', b' ')
+    gzip_bomb(os.path.join(path, 'plog-pid_1_20260101000000.log.gz'), b'[INFO] GE(1,python):', b'\0')
+
+
 os.makedirs(OUT, exist_ok=True)
 if want('canary'):
     canary(OUT)
@@ -180,4 +252,6 @@ if want('hdf5'):
     hdf5(os.path.join(OUT, 'hdf5'))
 if want('msprobe_escape'):
     msprobe_escape(os.path.join(OUT, 'msprobe_escape'))
+if want('trace'):
+    traces(os.path.join(OUT, 'trace'))
 print(OUT)
