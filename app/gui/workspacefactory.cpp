@@ -20,6 +20,7 @@ createWorkspace(Core::FileKind kind, Widgets::LoadController *loads, QWidget *pa
         return new Widgets::LossWorkspace(loads, parent);
     case Core::FileKind::Dump:
         return new Widgets::DumpWorkspace(loads, parent);
+    case Core::FileKind::Profile:
     case Core::FileKind::Unknown:
         break;
     }
