@@ -208,9 +208,13 @@ SniffResult sniffProfileCsv(const QString &header, const QString &name)
         return make(FileKind::Profile, u"torch_npu"_s, u"kernel_details_csv"_s);
     if (has(u"op name") && has(u"op type") && has(u"task type") && has(u"task duration(us)"))
         return make(FileKind::Profile, u"cann_msprof"_s, u"op_summary_csv"_s);
-    if (has(u"type") && has(u"index") && has(u"computing") && has(u"free"))
+    // Step tables are told by two phase columns, so one that lacks a third still reads as a step
+    // table and its reader names the missing column.
+    const bool phases =
+        has(u"computing") && (has(u"free") || has(u"communication(not overlapped)"));
+    if (has(u"type") && has(u"index") && phases)
         return make(FileKind::Profile, u"msprof_analyze"_s, u"cluster_step_trace_time_csv"_s);
-    if (has(u"computing") && has(u"free") && has(u"communication(not overlapped)"))
+    if (phases)
         return make(FileKind::Profile, u"torch_npu"_s, u"step_trace_time_csv"_s);
     if (has(u"op type") && has(u"core type") && has(u"count") && has(u"total time(us)"))
         return make(FileKind::Profile, stats, u"op_statistic_csv"_s);

@@ -45,7 +45,9 @@ bool isAiCpuCore(const QString &core)
 
 bool hasUnaligned16Shape(const QString &shapes)
 {
-    for (const QString &tensor : shapes.split(u';', Qt::SkipEmptyParts)) {
+    // The two matrix operands come first; a bias or scale after them does not decide the tiling.
+    const QStringList tensors = shapes.split(u';');
+    for (const QString &tensor : tensors.mid(0, 2)) {
         QString t = tensor.trimmed();
         t.remove(u'"');
         t.remove(u'[');
@@ -84,7 +86,8 @@ int KernelTable::group(std::string_view type,
     g.inputShapes = fromView(shapes);
     g.inputTypes = fromView(dtypes);
     g.inputFormats = fromView(formats);
-    g.unaligned16 = isCubeCore(g.core) && hasUnaligned16Shape(g.inputShapes);
+    g.unaligned16 = isCubeCore(g.core) && g.type.contains(u"matmul"_s, Qt::CaseInsensitive) &&
+                    hasUnaligned16Shape(g.inputShapes);
     if (g.unaligned16)
         g.unalignedShapes = g.inputShapes;
     groups.push_back(std::move(g));

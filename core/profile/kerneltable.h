@@ -39,9 +39,11 @@ struct KernelGroup
     double pmuMean(int column) const;
     // AI CPU kernels: the guides ask to move them to AI Core where an implementation exists.
     bool isAiCpu() const;
-    // A cube-capable AI Core kernel with an input whose last two dimensions are not multiples of
-    // 16: the cube unit works on 16 × 16 fractal blocks, so such shapes are padded (the Ascend
-    // tuning guides call for 16-aligned shapes). Vectors (one dimension) are not judged.
+    // A MatMul-class kernel on a cube core (AI_CORE, MIX_AIC) with a matrix operand whose last two
+    // dimensions are not multiples of 16: the cube unit works on 16 × 16 fractal blocks, so such
+    // shapes are padded (the Ascend tuning guides ask for 16-aligned matmul shapes). Other ops'
+    // shapes follow layouts (BSH, NCHW) whose last dimensions are not the matrix's, so they are
+    // not judged; nor are vectors (one dimension).
     bool isUnalignedOnAiCore() const { return unaligned16; }
 };
 
@@ -85,8 +87,8 @@ private:
 
 // True when core names an AI CPU engine ("AI_CPU", "AICPU").
 bool isAiCpuCore(const QString &core);
-// Input shapes as torch_npu writes them ("81920,4096;8192,512"): does a tensor with two or more
-// dimensions have a last or second-last dimension that is not a multiple of 16?
+// Input shapes as torch_npu writes them ("81920,4096;8192,512"): does one of the first two tensors
+// have two or more dimensions and a last or second-last one that is not a multiple of 16?
 bool hasUnaligned16Shape(const QString &shapes);
 
 } // namespace Twinscope::Core

@@ -139,6 +139,18 @@ ProfileDiscovery findProfileUnits(const QStringList &paths, const CancelToken &c
         QDirIterator it(info.absoluteFilePath(),
                         QDir::Files | QDir::Readable | QDir::NoDotAndDotDot,
                         QDirIterator::Subdirectories);
+        // An output folder opened alone (ASCEND_PROFILER_OUTPUT): its rank's metadata
+        // (profiler_info_<rank>.json) sits one level up.
+        if (isOutputFolder(info.fileName())) {
+            const QDir parent(info.absolutePath());
+            for (const QString &name :
+                 parent.entryList({u"profiler_info*.json"_s, u"profiler_metadata.json"_s},
+                                  QDir::Files | QDir::Readable)) {
+                const QString format = sniffFormat(parent.filePath(name));
+                if (!format.isEmpty())
+                    c.add(parent.filePath(name), format);
+            }
+        }
         qint64 seen = 0;
         while (it.hasNext()) {
             const QString file = it.next();

@@ -63,9 +63,13 @@ QJsonObject summary(const ProfileAnalysis &a)
     }
     QJsonArray communication;
     for (const CollectiveStats &c : a.collectives) {
+        // A link type that moved nothing has no bandwidth (msprof-analyze writes 0, which reads as
+        // a dead link).
         QJsonObject bandwidth;
-        for (const auto &[link, t] : c.links)
-            bandwidth.insert(link, t.bandwidthGbps());
+        for (const auto &[link, t] : c.links) {
+            if (t.timeMs > 0)
+                bandwidth.insert(link, t.bandwidthGbps());
+        }
         communication.append(QJsonObject{{u"op"_s, c.op},
                                          {u"count"_s, c.count},
                                          {u"elapse_ms"_s, c.elapseMs},
@@ -316,11 +320,12 @@ Result<ProfileShard> readProfileShard(std::string_view json, const QString &name
         const QByteArray type = rd.text(k, "type", "kernels[]").toUtf8();
         const QByteArray core = rd.text(k, "core", "kernels[]").toUtf8();
         const int g = a.kernels.group(type.toStdString(), core.toStdString());
-        a.kernels.addAggregate(g,
-                               rd.integer(k, "count", "kernels[]"),
-                               rd.num(k, "total_us", "kernels[]"),
-                               rd.num(k, "min_us", "kernels[]", true),
-                               rd.num(k, "max_us", "kernels[]"));
+        // Named in order, so that the first bad field is the one reported.
+        const qint64 count = rd.integer(k, "count", "kernels[]");
+        const double total = rd.num(k, "total_us", "kernels[]");
+        const double minUs = rd.num(k, "min_us", "kernels[]", true);
+        const double maxUs = rd.num(k, "max_us", "kernels[]");
+        a.kernels.addAggregate(g, count, total, minUs, maxUs);
         KernelGroup &kg = a.kernels.groups[size_t(g)];
         kg.waitUs += rd.num(k, "wait_us", "kernels[]");
         kg.unaligned16 = kg.unaligned16 || rd.flag(k, "unaligned16");
