@@ -4,6 +4,7 @@
 #include "widgets/heatmap/dumpworkspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
 #include "widgets/plots/lossworkspace.h"
+#include "widgets/profile/profileworkspace.h"
 #include "widgets/timeline/traceworkspace.h"
 
 namespace Twinscope::App {
@@ -21,6 +22,7 @@ createWorkspace(Core::FileKind kind, Widgets::LoadController *loads, QWidget *pa
     case Core::FileKind::Dump:
         return new Widgets::DumpWorkspace(loads, parent);
     case Core::FileKind::Profile:
+        return new Widgets::ProfileWorkspace(loads, parent);
     case Core::FileKind::Unknown:
         break;
     }

@@ -140,29 +140,32 @@ Result<ProfileAnalysis> runProfilePipeline(const ProfilePipelineInput &input,
         auto analysis = std::make_shared<ProfileAnalysis>(
             reduceRankProfiles(std::move(all), std::move(clusterMatrix), keep));
         analysis->files.insert(analysis->files.end(), clusterFiles.begin(), clusterFiles.end());
-        Diagnostics diagnostics;
         const ProfileFile *firstError = nullptr;
         qint64 readable = 0;
         for (const ProfileFile &f : analysis->files) {
-            diagnostics.merge(f.diagnostics);
-            if (!f.error) {
-                if (isProfileTableFormat(f.format))
-                    ++readable;
-                continue;
-            }
-            if (!firstError)
+            if (!f.error && isProfileTableFormat(f.format))
+                ++readable;
+            if (f.error && !firstError)
                 firstError = &f;
+        }
+        // A file that failed is a warning of the result, unless nothing could be read: then the
+        // first failure is the error, and not said twice.
+        const ProfileFile *fatal = readable == 0 ? firstError : nullptr;
+        Diagnostics diagnostics;
+        for (const ProfileFile &f : analysis->files) {
+            diagnostics.merge(f.diagnostics);
+            if (!f.error || &f == fatal)
+                continue;
             Diagnostics one;
             one.add(u"profile_file_failed"_s,
-                    Tr::tr("a profiler file could not be read; the others were: %1")
-                        .arg(f.error->toString()),
+                    f.error->message,
                     Location{f.error->offset, f.error->line, f.error->expected},
                     Severity::Error);
             one.setFile(f.path);
             diagnostics.merge(one);
         }
-        if (readable == 0 && firstError)
-            return Result<ProfileAnalysis>::failed(*firstError->error, diagnostics);
+        if (fatal)
+            return Result<ProfileAnalysis>::failed(*fatal->error, diagnostics);
         progress.report(1000, {});
         return Result<ProfileAnalysis>::ok(std::move(analysis), std::move(diagnostics));
     });

@@ -87,6 +87,19 @@ QString stepPhaseDisplayName(StepPhase phase)
     return {};
 }
 
+QString stepPhaseShortName(StepPhase phase)
+{
+    switch (phase) {
+    case StepPhase::CommunicationNotOverlapped:
+        return Tr::tr("Comm. not overlapped");
+    case StepPhase::CommunicationNotOverlappedExcludeReceive:
+        return Tr::tr("Comm. not overlapped, no receive");
+    default:
+        break;
+    }
+    return stepPhaseDisplayName(phase);
+}
+
 double StepRow::stepUs() const
 {
     if (std::isfinite(wallUs))

@@ -31,8 +31,10 @@ constexpr int StepPhaseCount = int(StepPhase::Count);
 QString stepPhaseColumn(StepPhase phase);
 // The snake_case id the CLI prints ("communication_not_overlapped").
 QString stepPhaseId(StepPhase phase);
-// Translated, for tables and legends.
+// Translated, for legends and sentences.
 QString stepPhaseDisplayName(StepPhase phase);
+// Translated and short, for table headers and heatmap columns ("Comm. not overlapped").
+QString stepPhaseShortName(StepPhase phase);
 
 using PhaseValues = std::array<double, StepPhaseCount>;
 inline PhaseValues noPhases()

@@ -5,6 +5,7 @@
 #include "widgets/common/workspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
 #include "widgets/plots/lossworkspace.h"
+#include "widgets/profile/profileworkspace.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/traceworkspace.h"
 
@@ -176,6 +177,64 @@ private slots:
             texts << e->text();
         QVERIFY2(!texts.filter(u"2024-01-02 02:11:51.434380"_s).isEmpty(),
                  qPrintable(texts.join(u'|')));
+    }
+
+    // Issue #11: a profiler folder opens whole, its timeline in Trace and its tables in Profile.
+    void profilerFolderOpensTraceAndProfile()
+    {
+        App::MainWindow w;
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        drop(&w,
+             {QStringLiteral(TWINSCOPE_TEST_DATA
+                             "/profile/good/cluster/node0_1001_20250101_ascend_pt")});
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        auto *trace = qobject_cast<Widgets::TraceWorkspace *>(w.workspace(Core::FileKind::Trace));
+        auto *profile =
+            qobject_cast<Widgets::ProfileWorkspace *>(w.workspace(Core::FileKind::Profile));
+        QVERIFY(trace);
+        QVERIFY(profile);
+        QCOMPARE(w.tabs()->count(), 2);
+        QCOMPARE(w.tabs()->currentWidget(), profile);
+        QTRY_VERIFY_WITH_TIMEOUT(!trace->timeline()->inputs().empty(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(profile->analysis() != nullptr, 20000);
+        // An op type chosen in the kernel table searches its slices in the timeline.
+        QVERIFY(profile->selectOpType(u"MatMulV2"_s));
+        QCOMPARE(trace->searchBox()->text(), u"MatMulV2"_s);
+        // A rank of the cluster view reveals its timeline when it is open.
+        emit profile->rankTimelineRequested(1, profile->analysis()->ranks.front().path);
+        QCOMPARE(w.tabs()->currentWidget(), trace);
+    }
+
+    // kernel_details.csv is a table: it opens in Profile and never leaves an empty Trace tab.
+    void kernelTableOpensNoTraceTab()
+    {
+        App::MainWindow w;
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        drop(&w,
+             {QStringLiteral(TWINSCOPE_TEST_DATA "/shared/trace/mstt_advisor_kernel_details.csv")});
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        QCOMPARE(w.tabs()->count(), 1);
+        QVERIFY(!w.workspace(Core::FileKind::Trace));
+        auto *profile = w.workspace(Core::FileKind::Profile);
+        QVERIFY(profile);
+        QTRY_VERIFY_WITH_TIMEOUT(!profile->isEmpty(), 20000);
+    }
+
+    // A refused file gives a message and no tab.
+    void refusedProfileTableLeavesNoTab()
+    {
+        App::MainWindow w;
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        drop(&w,
+             {QStringLiteral(TWINSCOPE_TEST_DATA "/profile/broken/no_type/kernel_details.csv")});
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            w.messageBar()->isVisible() && w.messageBar()->text().contains(u"Type"_s), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.tabs()->count(), 0, 5000);
+        QVERIFY(!w.workspace(Core::FileKind::Profile));
     }
 
 private:

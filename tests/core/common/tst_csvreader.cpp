@@ -30,14 +30,16 @@ void tst_CsvReader::records_data()
     QTest::addColumn<QByteArray>("data");
     QTest::addColumn<QStringList>("first");
     QTest::addColumn<int>("records");
-    QTest::newRow("plain") << QByteArray("a,b,c\n1,2,3\n") << QStringList{u"a"_s, u"b"_s, u"c"_s} << 2;
+    QTest::newRow("plain") << QByteArray("a,b,c\n1,2,3\n") << QStringList{u"a"_s, u"b"_s, u"c"_s}
+                           << 2;
     QTest::newRow("crlf") << QByteArray("a,b\r\n1,2\r\n") << QStringList{u"a"_s, u"b"_s} << 2;
     QTest::newRow("no final newline") << QByteArray("a,b\n1,2") << QStringList{u"a"_s, u"b"_s} << 2;
-    QTest::newRow("quoted comma") << QByteArray("\"x,y\",z\n") << QStringList{u"x,y"_s, u"z"_s} << 1;
+    QTest::newRow("quoted comma") << QByteArray("\"x,y\",z\n") << QStringList{u"x,y"_s, u"z"_s}
+                                  << 1;
     QTest::newRow("doubled quote")
         << QByteArray("\"say \"\"hi\"\"\",2\n") << QStringList{u"say \"hi\""_s, u"2"_s} << 1;
-    QTest::newRow("triple quoted shape")
-        << QByteArray("\"\"\"8,512;4,4\"\"\",N/A\n") << QStringList{u"\"8,512;4,4\""_s, u"N/A"_s} << 1;
+    QTest::newRow("triple quoted shape") << QByteArray("\"\"\"8,512;4,4\"\"\",N/A\n")
+                                         << QStringList{u"\"8,512;4,4\""_s, u"N/A"_s} << 1;
     QTest::newRow("newline in quotes")
         << QByteArray("\"a\nb\",c\nd,e\n") << QStringList{u"a\nb"_s, u"c"_s} << 2;
     QTest::newRow("empty fields") << QByteArray(",,\n") << QStringList{u""_s, u""_s, u""_s} << 1;
