@@ -4,9 +4,13 @@
 #include "core/profile/profilereaders.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -30,6 +34,12 @@ private slots:
     void mindSporeStepTrace();
     void cannInfoGivesRankAndFrequency();
     void profFolderWithTimelinesOnlyHasNoTables();
+    // The same files against counts taken here by a plain line, field or JSON read.
+    void kernelDetailsMatchAPlainReading_data();
+    void kernelDetailsMatchAPlainReading();
+    void clusterStepTableMatchesAPlainReading();
+    void clusterCommunicationMatchesQJsonDocument();
+    void mindSporeTimeTablesMatchAPlainReading();
 };
 
 namespace {
@@ -62,6 +72,54 @@ Result<ProfileAnalysis> run(const QStringList &paths)
     in.paths = paths;
     ProgressSink progress;
     return runProfilePipeline(in, progress, CancelToken());
+}
+
+// A plain CSV split for the cross-checks below, written apart from core/common/csvreader: records
+// end at a newline outside quotes, fields at a comma outside quotes, "" inside quotes is a quote.
+// Good enough for the real tables here (quoted shapes, a tab inside a quoted time), nothing more.
+QList<QStringList> plainCsv(const QByteArray &bytes)
+{
+    QList<QStringList> records;
+    QStringList fields;
+    QString field;
+    bool quoted = false;
+    const QString text = QString::fromUtf8(bytes);
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (quoted) {
+            if (c == u'"' && i + 1 < text.size() && text.at(i + 1) == u'"') {
+                field += c;
+                ++i;
+            } else if (c == u'"') {
+                quoted = false;
+            } else {
+                field += c;
+            }
+        } else if (c == u'"') {
+            quoted = true;
+        } else if (c == u',') {
+            fields << field;
+            field.clear();
+        } else if (c == u'\n') {
+            fields << field;
+            field.clear();
+            if (!(fields.size() == 1 && fields.front().isEmpty()))
+                records << fields;
+            fields.clear();
+        } else if (c != u'\r') {
+            field += c;
+        }
+    }
+    if (!field.isEmpty() || !fields.isEmpty())
+        records << (fields << field);
+    return records;
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 } // namespace
@@ -296,6 +354,230 @@ void tst_ProfileReal::profFolderWithTimelinesOnlyHasNoTables()
     const auto r = run({dir.path()});
     QVERIFY(r.isFailed());
     QCOMPARE(r.error().code, ErrorCode::NotFound);
+}
+
+void tst_ProfileReal::kernelDetailsMatchAPlainReading_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("advisor") << sharedData(u"trace/mstt_advisor_kernel_details.csv"_s);
+    QTest::newRow("compute advice")
+        << sharedData(u"trace/mstt_compute_advice_kernel_details_small.csv"_s);
+}
+
+void tst_ProfileReal::kernelDetailsMatchAPlainReading()
+{
+    QFETCH(QString, file);
+    const QByteArray bytes = bytesOf(file);
+    // Independent: records, the Duration(us) sum, the (Type, Accelerator Core) pairs, AI CPU rows.
+    const QList<QStringList> records = plainCsv(bytes);
+    QVERIFY(records.size() > 1);
+    const QStringList header = records.front();
+    const qsizetype type = header.indexOf(u"Type"_s);
+    const qsizetype core = header.indexOf(u"Accelerator Core"_s);
+    const qsizetype duration = header.indexOf(u"Duration(us)"_s);
+    QVERIFY(type >= 0 && core >= 0 && duration >= 0);
+    double totalUs = 0;
+    QSet<QString> pairs;
+    int aiCpu = 0;
+    for (qsizetype i = 1; i < records.size(); ++i) {
+        const QStringList &r = records[i];
+        QCOMPARE(r.size(), header.size()); // the quotes were understood
+        totalUs += r[duration].toDouble();
+        pairs.insert(r[type] + u'|' + r[core]);
+        aiCpu += r[core] == u"AI_CPU"_s ? 1 : 0;
+    }
+    // Plain lines agree: no record of these files spans two lines.
+    QCOMPARE(qsizetype(bytes.trimmed().count('\n')) + 1, records.size());
+
+    RankProfile rank;
+    Diagnostics d;
+    const TableRead read = readKernelDetails(view(bytes), file, rank, d, CancelToken());
+    QVERIFY(!read.error);
+    QCOMPARE(read.rows, records.size() - 1);
+    QCOMPARE(rank.kernels.kernels, records.size() - 1);
+    QVERIFY(std::abs(rank.kernels.totalUs - totalUs) < 1e-6 * totalUs);
+    const KernelTable types = rank.kernels.regrouped(KernelGrouping::TypeAndCore);
+    QCOMPARE(qsizetype(types.groups.size()), pairs.size());
+    qint64 readAiCpu = 0;
+    for (const KernelGroup &g : types.groups)
+        readAiCpu += g.isAiCpu() ? g.count : 0;
+    QCOMPARE(readAiCpu, qint64(aiCpu));
+}
+
+void tst_ProfileReal::clusterStepTableMatchesAPlainReading()
+{
+    const QString file = sharedData(u"profiler/msprof_analyze_cluster_step_trace_time.csv"_s);
+    const QByteArray bytes = bytesOf(file);
+    // Independent: the "rank" rows, one step each here; then msprof-analyze's numbers by hand.
+    const QList<QStringList> records = plainCsv(bytes);
+    const QStringList header = records.front();
+    const qsizetype typeCol = header.indexOf(u"Type"_s);
+    const qsizetype indexCol = header.indexOf(u"Index"_s);
+    const qsizetype computing = header.indexOf(u"Computing"_s);
+    const qsizetype notOverlapped = header.indexOf(u"Communication(Not Overlapped)"_s);
+    const qsizetype freeCol = header.indexOf(u"Free"_s);
+    std::map<int, double> free;
+    double stepSum = 0;
+    for (qsizetype i = 1; i < records.size(); ++i) {
+        const QStringList &r = records[i];
+        if (r[typeCol] != u"rank"_s)
+            continue;
+        free[r[indexCol].toInt()] = r[freeCol].toDouble();
+        stepSum += r[computing].toDouble() + r[notOverlapped].toDouble() + r[freeCol].toDouble();
+    }
+    QCOMPARE(int(free.size()), 8);
+    std::vector<double> frees;
+    for (const auto &[rank, us] : free)
+        frees.push_back(us);
+    const double med = median(frees);
+    const double threshold = SlowRankStepShare * stepSum / double(free.size());
+    QList<int> expected;
+    int worst = -1;
+    for (const auto &[rank, us] : free) {
+        if (us - med > threshold)
+            expected << rank;
+        if (worst < 0 || us > free.at(worst))
+            worst = rank;
+    }
+
+    const auto r = run({file});
+    QVERIFY2(r.isOk(), qPrintable(r.error().toString()));
+    const ProfileAnalysis &a = *r.value();
+    QCOMPARE(qsizetype(a.ranks.size()), qsizetype(free.size()));
+    for (const RankSummary &s : a.ranks) {
+        QCOMPARE(s.steps, 1);
+        QVERIFY(std::abs(s.us[int(StepPhase::Free)] - free.at(s.rank)) < 1e-6);
+    }
+    QList<int> named;
+    for (const SlowRank &s : a.slowRanks)
+        named << s.rank;
+    std::sort(named.begin(), named.end());
+    QCOMPARE(named, expected);
+    // The advisor's slow rank (the maximum of Free) comes first: rank 1.
+    QCOMPARE(a.slowRanks.front().rank, worst);
+    QCOMPARE(worst, 1);
+    QVERIFY(std::abs(a.slowRanks.front().medianUs - med) < 1e-6);
+}
+
+void tst_ProfileReal::clusterCommunicationMatchesQJsonDocument()
+{
+    const QString file = sharedData(u"profiler/msprof_analyze_cluster_communication.json"_s);
+    const QByteArray bytes = bytesOf(file);
+    // Independent: group -> step -> op -> rank entries, their elapse and HCCS MB and ms.
+    const QJsonObject root = QJsonDocument::fromJson(bytes).object();
+    int entries = 0;
+    QSet<QString> ranksSeen;
+    double elapse = 0;
+    double hccsMb = 0;
+    double hccsMs = 0;
+    for (const QJsonValue &group : root) {
+        for (const QJsonValue &step : group.toObject()) {
+            const QJsonObject ops = step.toObject();
+            for (auto op = ops.begin(); op != ops.end(); ++op) {
+                if (op.key() == u"Total Op Info"_s)
+                    continue;
+                const QJsonObject byRank = op.value().toObject();
+                for (auto rk = byRank.begin(); rk != byRank.end(); ++rk) {
+                    ++entries;
+                    ranksSeen.insert(rk.key());
+                    const QJsonObject o = rk.value().toObject();
+                    elapse += o[u"Communication Time Info"_s][u"Elapse Time(ms)"_s].toDouble();
+                    const QJsonObject hccs =
+                        o[u"Communication Bandwidth Info"_s][u"HCCS"_s].toObject();
+                    hccsMb += hccs[u"Transit Size(MB)"_s].toDouble();
+                    hccsMs += hccs[u"Transit Time(ms)"_s].toDouble();
+                }
+            }
+        }
+    }
+    QVERIFY(entries > 0 && hccsMs > 0);
+
+    std::map<int, RankProfile> ranks;
+    Diagnostics d;
+    const TableRead r = readClusterCommunication(view(bytes), file, ranks, d, CancelToken());
+    QVERIFY(!r.error);
+    QCOMPARE(r.rows, qint64(entries));
+    QCOMPARE(qsizetype(ranks.size()), ranksSeen.size());
+    double readElapse = 0;
+    qint64 calls = 0;
+    LinkTraffic hccs;
+    for (const auto &[id, rp] : ranks) {
+        for (const CollectiveStats &c : rp.collectives) {
+            readElapse += c.elapseMs;
+            calls += c.count;
+            if (c.links.count(u"HCCS"_s))
+                hccs.merge(c.links.at(u"HCCS"_s));
+        }
+    }
+    QCOMPARE(calls, qint64(entries));
+    QVERIFY(std::abs(readElapse - elapse) < 1e-9);
+    QVERIFY(std::abs(hccs.bandwidthGbps() - hccsMb / hccsMs) < 1e-9);
+}
+
+void tst_ProfileReal::mindSporeTimeTablesMatchAPlainReading()
+{
+    Diagnostics d;
+    {
+        // aicore_intermediate_*_detail.csv: full_op_name,execution_time (ms) per line.
+        const QString file =
+            sharedData(u"opinfo/mindspore_aicore_intermediate_1_detail_run2.csv"_s);
+        const QByteArray bytes = bytesOf(file);
+        const QList<QByteArray> lines = bytes.trimmed().split('\n');
+        double ms = 0;
+        for (qsizetype i = 1; i < lines.size(); ++i)
+            ms += lines[i].split(',').value(1).trimmed().toDouble();
+        RankProfile rank;
+        const TableRead r =
+            readMindSporeAicoreDetail(view(bytes), file, {}, rank, d, CancelToken());
+        QVERIFY(!r.error);
+        QCOMPARE(r.rows, lines.size() - 1);
+        QVERIFY(std::abs(rank.kernels.totalUs - 1000 * ms) < 1e-6);
+    }
+    {
+        // output_op_compute_time_*.txt: "name time stream" lines between the header and the
+        // "total op" line, whose time is the sum.
+        const QString file = sharedData(u"opinfo/mindspore_output_op_compute_time_1_run1.txt"_s);
+        const QByteArray bytes = bytesOf(file);
+        qint64 ops = 0;
+        double ms = 0;
+        double stated = 0;
+        for (const QByteArray &line : bytes.split('\n')) {
+            const QList<QByteArray> f = line.simplified().split(' ');
+            if (line.startsWith("total op"))
+                stated = f.value(2).toDouble();
+            else if (f.size() == 3 && f[0].contains('/')) {
+                ++ops;
+                ms += f[1].toDouble();
+            }
+        }
+        QVERIFY(std::abs(ms - stated) < 1e-9);
+        RankProfile rank;
+        const TableRead r =
+            readMindSporeOpComputeTime(view(bytes), file, {}, rank, d, CancelToken());
+        QVERIFY(!r.error);
+        QCOMPARE(r.rows, ops);
+        QVERIFY(std::abs(rank.kernels.totalUs - 1000 * ms) < 1e-6);
+    }
+    {
+        // aicore_intermediate_*_type.csv: op_type,total_time (ms),execution_frequency,percent.
+        const QString file = real + u"mindspore_profiler/aicore_intermediate_1_type.csv"_s;
+        const QByteArray bytes = bytesOf(file);
+        const QList<QByteArray> lines = bytes.trimmed().split('\n');
+        double ms = 0;
+        qint64 calls = 0;
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const QList<QByteArray> f = lines[i].trimmed().split(',');
+            ms += f.value(1).toDouble();
+            calls += f.value(2).toLongLong();
+        }
+        RankProfile rank;
+        const TableRead r = readMindSporeAicoreType(view(bytes), file, rank, d, CancelToken());
+        QVERIFY(!r.error);
+        QCOMPARE(r.rows, lines.size() - 1);
+        QCOMPARE(rank.kernels.kernels, calls);
+        QVERIFY(std::abs(rank.kernels.totalUs - 1000 * ms) < 1e-6);
+    }
+    QVERIFY2(d.isEmpty(), qPrintable(d.entries().value(0).message));
 }
 
 QTEST_GUILESS_MAIN(tst_ProfileReal)
