@@ -1,6 +1,7 @@
 #include "app/gui/mainwindow.h"
 #include "core/common/translations.h"
 #include "widgets/common/diagnosticspanel.h"
+#include "widgets/common/loadcontroller.h"
 #include "widgets/common/messagebar.h"
 #include "widgets/common/workspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
@@ -10,6 +11,7 @@
 #include "widgets/timeline/traceworkspace.h"
 
 #include <QApplication>
+#include <QDirIterator>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
@@ -235,6 +237,141 @@ private slots:
             w.messageBar()->isVisible() && w.messageBar()->text().contains(u"Type"_s), 20000);
         QTRY_COMPARE_WITH_TIMEOUT(w.tabs()->count(), 0, 5000);
         QVERIFY(!w.workspace(Core::FileKind::Profile));
+    }
+
+    // Issue #11: no file of a profiler folder gives an empty or misleading tab. Each file is
+    // dropped alone; when everything settled, either every tab it opened shows what it read (a
+    // table in Profile, on a view that has data; a timeline in Trace, and Trace only for a
+    // timeline), or nothing opened and the message bar says why.
+    void everyProfilerFileOpensAViewOrAMessage_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<bool>("opens");
+        QTest::addColumn<bool>("timeline");
+        const QString data = QStringLiteral(TWINSCOPE_TEST_DATA);
+        const QString rank = data + u"/profile/good/cluster/node0_1001_20250101_ascend_pt"_s;
+        QDirIterator it(rank, QDir::Files, QDirIterator::Subdirectories);
+        QStringList files;
+        while (it.hasNext())
+            files << it.next();
+        files.sort();
+        QCOMPARE(files.size(), 13);
+        // Metadata alone has no table: refused with a message.
+        const QStringList metadata{u"profiler_info_1.json"_s, u"profiler_metadata.json"_s};
+        for (const QString &f : files) {
+            const QString name = QFileInfo(f).fileName();
+            QTest::newRow(qPrintable(name))
+                << f << !metadata.contains(name) << (name == u"trace_view.json"_s);
+        }
+        const auto add = [&](const char *row, const QString &rel, bool opens, bool timeline) {
+            QTest::newRow(row) << data + rel << opens << timeline;
+        };
+        add("cluster step table",
+            u"/profile/good/cluster/cluster_analysis_output/"
+            "cluster_step_trace_time.csv"_s,
+            true,
+            false);
+        add("real cluster step table",
+            u"/shared/profiler/msprof_analyze_cluster_step_trace_time.csv"_s,
+            true,
+            false);
+        add("real cluster communication",
+            u"/shared/profiler/msprof_analyze_cluster_communication.json"_s,
+            true,
+            false);
+        add("real kernel_details 33",
+            u"/shared/trace/mstt_advisor_kernel_details.csv"_s,
+            true,
+            false);
+        add("real kernel_details 46",
+            u"/shared/trace/mstt_compute_advice_kernel_details_small.csv"_s,
+            true,
+            false);
+        add("real MindSpore AI Core detail",
+            u"/shared/opinfo/mindspore_aicore_intermediate_1_detail_run2.csv"_s,
+            true,
+            false);
+        add("real MindSpore op compute time",
+            u"/shared/opinfo/mindspore_output_op_compute_time_1_run1.txt"_s,
+            true,
+            false);
+        add("real MindSpore AI Core types",
+            u"/profile/real/mindspore_profiler/aicore_intermediate_1_type.csv"_s,
+            true,
+            false);
+        add("real MindSpore step trace",
+            u"/profile/real/mindspore_profiler/step_trace_raw_0_detail_time.csv"_s,
+            true,
+            false);
+        add("real CANN hccl timeline",
+            u"/shared/trace/cann_msprof_PROF_000001_device0_hccl_0_2_1.json"_s,
+            true,
+            true);
+        add("real CANN info.json",
+            u"/profile/real/PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0/info.json.0"_s,
+            false,
+            false);
+        add("SQLite export", u"/profile/good/db/ascend_pytorch_profiler_0.db"_s, true, false);
+        add("msprof-analyze database", u"/profile/good/db/analysis.db"_s, true, false);
+        add("kernel table without Type",
+            u"/profile/broken/no_type/kernel_details.csv"_s,
+            false,
+            false);
+        add("step table without Free",
+            u"/profile/broken/no_free/step_trace_time.csv"_s,
+            false,
+            false);
+        add("cut communication.json",
+            u"/profile/broken/bad_json/communication.json"_s,
+            false,
+            false);
+        // Partial: the row with a bad rank is a counted warning, the other rank is shown.
+        add("cluster step table, bad rank",
+            u"/profile/broken/cluster_bad_index/cluster_step_trace_time.csv"_s,
+            true,
+            false);
+        add("SQLite without tables we read", u"/profile/broken/strings_only.db"_s, false, false);
+        add("unrelated SQLite", u"/profile/broken/unrelated.db"_s, false, false);
+    }
+
+    void everyProfilerFileOpensAViewOrAMessage()
+    {
+        QFETCH(QString, file);
+        QFETCH(bool, opens);
+        QFETCH(bool, timeline);
+        QVERIFY2(QFileInfo::exists(file), qPrintable(file));
+        App::MainWindow w;
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        drop(&w, {file});
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.loadController()->isRunning(), 20000);
+        QTest::qWait(50); // the main window drops a failed workspace on the next turn
+        if (!opens) {
+            QCOMPARE(w.tabs()->count(), 0);
+            QVERIFY(w.messageBar()->isVisible());
+            QVERIFY(!w.messageBar()->text().isEmpty());
+            return;
+        }
+        QVERIFY(w.tabs()->count() >= 1);
+        for (int i = 0; i < w.tabs()->count(); ++i) {
+            auto *ws = qobject_cast<Widgets::Workspace *>(w.tabs()->widget(i));
+            QVERIFY(ws);
+            QVERIFY2(!ws->isEmpty(), qPrintable(w.tabs()->tabText(i)));
+        }
+        auto *trace = qobject_cast<Widgets::TraceWorkspace *>(w.workspace(Core::FileKind::Trace));
+        QCOMPARE(trace != nullptr, timeline);
+        if (trace)
+            QVERIFY(!trace->timeline()->inputs().empty());
+        if (auto *profile =
+                qobject_cast<Widgets::ProfileWorkspace *>(w.workspace(Core::FileKind::Profile))) {
+            QVERIFY(profile->analysis());
+            QVERIFY(!profile->analysis()->ranks.empty());
+            // It opens on a view with something in it.
+            QVERIFY(profile->tabs()->isTabEnabled(profile->tabs()->currentIndex()));
+        } else {
+            QVERIFY(timeline);
+        }
     }
 
 private:
