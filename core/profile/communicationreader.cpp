@@ -153,7 +153,9 @@ struct CollectiveSink
 
 void addLinks(std::vector<RankLinkTraffic> &links, int rank, const CollectiveStats &c)
 {
-    for (const auto &[name, traffic] : c.links) {
+    for (const auto &entry : c.links) {
+        const QString &name = entry.first; // not a structured binding: clang 14 cannot capture one
+        const LinkTraffic &traffic = entry.second;
         auto it = std::find_if(links.begin(), links.end(), [&](const RankLinkTraffic &l) {
             return l.rank == rank && l.link == name;
         });

@@ -318,8 +318,10 @@ std::optional<Error> readCommTables(const QString &path,
         }
     }
     for (auto &[key, c] : sums) {
-        for (const auto &[name, traffic] : c.links) {
-            RankLinkTraffic l{key.first->rank, name, traffic.sizeMb, traffic.timeMs};
+        for (const auto &entry : c.links) {
+            const QString &name =
+                entry.first; // not a structured binding: clang 14 cannot capture one
+            RankLinkTraffic l{key.first->rank, name, entry.second.sizeMb, entry.second.timeMs};
             auto &links = key.first->links;
             auto it = std::find_if(links.begin(), links.end(), [&](const RankLinkTraffic &x) {
                 return x.link == name;

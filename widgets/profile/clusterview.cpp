@@ -4,6 +4,7 @@
 #include "profiletableview.h"
 
 #include <QEvent>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QMouseEvent>
@@ -11,6 +12,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -49,6 +51,7 @@ ClusterView::ClusterView(QWidget *parent)
     auto *scale = new QCPColorScale(m_plot);
     m_plot->plotLayout()->addElement(0, 1, scale);
     scale->setLabel(tr("× threshold over the median"));
+    scale->setBarWidth(10);
     m_map->setColorScale(scale);
     // Diverging: below the median blue, at it a neutral grey, above it red (ColorBrewer RdBu).
     QCPColorGradient g;
@@ -65,8 +68,18 @@ ClusterView::ClusterView(QWidget *parent)
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
     split->addWidget(m_plot);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    // The table carries the numbers (and the phase a rank is slow in), the heatmap the pattern:
+    // on a narrow window the table keeps the room.
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
+    split->setSizes({680, 340});
+    // The two phases the slow-rank rule judges come first, so a narrow window still shows them.
+    const int free =
+        PhaseTableModel::FirstPhase + int(std::find(std::begin(PhaseTableModel::Phases),
+                                                    std::end(PhaseTableModel::Phases),
+                                                    StepPhase::Free) -
+                                          std::begin(PhaseTableModel::Phases));
+    m_table->horizontalHeader()->moveSection(free, PhaseTableModel::FirstPhase + 1);
     layout->addWidget(split, 1);
     connect(m_table, &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
         activateRow(m_table->proxy()->mapToSource(index).row());
@@ -167,13 +180,15 @@ void ClusterView::fillHeatmap()
     m_plot->yAxis->setLabel(tr("Rank"));
     m_plot->xAxis->setRange(-0.5, nx - 0.5);
     m_plot->yAxis->setRange(-0.5, ny - 0.5);
-    const QColor text = palette().color(QPalette::WindowText);
+    // The Active group: the view is filled while its tab may still be disabled, and the plot
+    // keeps these colours once it is enabled.
+    const QColor text = palette().color(QPalette::Active, QPalette::WindowText);
     for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
         axis->setBasePen(QPen(text));
         axis->setTickLabelColor(text);
         axis->setLabelColor(text);
     }
-    m_plot->setBackground(palette().color(QPalette::Base));
+    m_plot->setBackground(palette().color(QPalette::Active, QPalette::Base));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

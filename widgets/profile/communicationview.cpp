@@ -69,9 +69,21 @@ CommunicationView::CommunicationView(QWidget *parent)
     m_packets->xAxis->setLabel(tr("Packet size"));
     m_packets->yAxis->setLabel(tr("Packets"));
     m_packets->legend->setVisible(true);
+    // The legend gets a row of its own above the bars: inside the axis rect it hid them.
+    m_packets->axisRect()->insetLayout()->take(m_packets->legend);
+    m_packets->plotLayout()->insertRow(0);
+    m_packets->plotLayout()->addElement(0, 0, m_packets->legend);
+    m_packets->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_packets->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_packets->legend->setBorderPen(Qt::NoPen);
+    m_packets->legend->setBrush(Qt::NoBrush);
     auto *detail = new QSplitter(Qt::Vertical, this);
     detail->addWidget(m_links);
     detail->addWidget(m_packets);
+    // A handful of link types: the packet chart gets most of the height.
+    detail->setStretchFactor(0, 1);
+    detail->setStretchFactor(1, 3);
+    detail->setSizes({100, 300});
 
     auto *matrixBox = new QWidget(this);
     auto *matrixLayout = new QVBoxLayout(matrixBox);

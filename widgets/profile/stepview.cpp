@@ -133,7 +133,7 @@ void StepView::replot()
         auto *bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         bars->setName(tr("Step time"));
         bars->setPen(Qt::NoPen);
-        bars->setBrush(palette().color(QPalette::Highlight));
+        bars->setBrush(palette().color(QPalette::Active, QPalette::Highlight));
         bars->setData(keys, values, true);
     }
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
@@ -149,13 +149,13 @@ void StepView::replot()
     // Head room for the legend in the top right corner.
     m_plot->yAxis->setRangeUpper(m_plot->yAxis->range().upper * 1.3);
     for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setBasePen(QPen(palette().color(QPalette::WindowText)));
-        axis->setTickLabelColor(palette().color(QPalette::WindowText));
-        axis->setLabelColor(palette().color(QPalette::WindowText));
+        axis->setBasePen(QPen(palette().color(QPalette::Active, QPalette::WindowText)));
+        axis->setTickLabelColor(palette().color(QPalette::Active, QPalette::WindowText));
+        axis->setLabelColor(palette().color(QPalette::Active, QPalette::WindowText));
     }
-    m_plot->setBackground(palette().color(QPalette::Base));
-    m_plot->legend->setBrush(palette().color(QPalette::Base));
-    m_plot->legend->setTextColor(palette().color(QPalette::WindowText));
+    m_plot->setBackground(palette().color(QPalette::Active, QPalette::Base));
+    m_plot->legend->setBrush(palette().color(QPalette::Active, QPalette::Base));
+    m_plot->legend->setTextColor(palette().color(QPalette::Active, QPalette::WindowText));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
