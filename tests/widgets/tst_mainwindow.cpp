@@ -19,6 +19,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
@@ -372,6 +373,34 @@ private slots:
         } else {
             QVERIFY(timeline);
         }
+    }
+
+    // Issue #11 cross-link: an op type chosen in the Profile tab selects its compile signatures
+    // in the op-info tab when a plog is open (and searches the timeline, tested above).
+    void profileOpTypeSelectsItInOpInfo()
+    {
+        App::MainWindow w;
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        drop(&w,
+             {QStringLiteral(TWINSCOPE_TEST_DATA "/shared/trace/mstt_advisor_kernel_details.csv"),
+              QStringLiteral(TWINSCOPE_TEST_DATA
+                             "/opinfo/good/plog/plog-pid_5151_20260319100010.log")});
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.loadController()->isRunning(), 20000);
+        auto *profile =
+            qobject_cast<Widgets::ProfileWorkspace *>(w.workspace(Core::FileKind::Profile));
+        auto *opinfo =
+            qobject_cast<Widgets::OpInfoWorkspace *>(w.workspace(Core::FileKind::OpInfo));
+        QVERIFY(profile && opinfo);
+        QTRY_VERIFY_WITH_TIMEOUT(profile->analysis() && !opinfo->isEmpty(), 20000);
+        const auto selectedType = [opinfo] {
+            const QModelIndexList rows = opinfo->opTable()->selectionModel()->selectedRows();
+            return rows.isEmpty() ? QString() : rows.front().data().toString();
+        };
+        QVERIFY(selectedType() != u"LayerNormV3"_s);
+        QVERIFY(profile->selectOpType(u"LayerNormV3"_s));
+        QCOMPARE(selectedType(), u"LayerNormV3"_s);
     }
 
 private:
