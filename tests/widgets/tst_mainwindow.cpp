@@ -331,6 +331,19 @@ private slots:
             u"/profile/broken/cluster_bad_index/cluster_step_trace_time.csv"_s,
             true,
             false);
+        // Whole folders: the tables in Profile, the timelines (if any) in Trace.
+        add("rank folder", u"/profile/good/cluster/node0_1001_20250101_ascend_pt"_s, true, true);
+        add("ASCEND_PROFILER_OUTPUT",
+            u"/profile/good/cluster/node0_1001_20250101_ascend_pt/ASCEND_PROFILER_OUTPUT"_s,
+            true,
+            true);
+        add("folder of rank folders", u"/profile/good/cluster"_s, true, true);
+        add("cluster_analysis_output",
+            u"/profile/good/cluster/cluster_analysis_output"_s,
+            true,
+            false);
+        add("MindSpore profiler folder", u"/profile/real/mindspore_profiler"_s, true, false);
+        add("SQLite exports folder", u"/profile/good/db"_s, true, false);
         add("SQLite without tables we read", u"/profile/broken/strings_only.db"_s, false, false);
         add("unrelated SQLite", u"/profile/broken/unrelated.db"_s, false, false);
     }
