@@ -27,6 +27,7 @@ FilesView::FilesView(LoadController *loads, QWidget *parent)
     m_list = new QTreeWidget(this);
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
+    m_list->setTextElideMode(Qt::ElideMiddle); // a folder's end names the rank
     m_list->setHeaderLabels({tr("File"), tr("Format"), tr("Records"), tr("Status"), tr("Folder")});
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
@@ -44,7 +45,8 @@ FilesView::FilesView(LoadController *loads, QWidget *parent)
     split->addWidget(m_list);
     split->addWidget(bottom);
     split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(1, 1);
+    split->setSizes({300, 300});
     layout->addWidget(split, 1);
     connect(m_list, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
         if (item)
@@ -56,8 +58,18 @@ void FilesView::setFiles(const std::vector<ProfileFile> &files)
 {
     m_list->clear();
     m_model->setTable(nullptr);
-    m_status->clear();
+    m_status->setText(files.empty() ? QString()
+                                    : tr("Choose a file above to see every column as written."));
     const QLocale loc;
+    // Folders are shown below the folder all files share, so a cluster's rows name their rank
+    // folder, not the same long prefix (the full path is the tool tip).
+    QString common = files.empty() ? QString() : QFileInfo(files.front().path).absolutePath();
+    for (const ProfileFile &f : files) {
+        const QString dir = QFileInfo(f.path).absolutePath();
+        while (!common.isEmpty() && dir != common && !dir.startsWith(common + u'/'))
+            common = QFileInfo(common).path() == common ? QString() : QFileInfo(common).path();
+    }
+    const QDir root(common);
     for (const ProfileFile &f : files) {
         const QFileInfo info(f.path);
         QString status = tr("read");
@@ -65,14 +77,16 @@ void FilesView::setFiles(const std::vector<ProfileFile> &files)
             status = f.error->message;
         else if (f.diagnostics.totalCount() > 0)
             status = tr("read, %n warning(s)", "", int(f.diagnostics.totalCount()));
-        auto *item = new QTreeWidgetItem(m_list,
-                                         {info.fileName(),
-                                          f.format,
-                                          loc.toString(f.rows),
-                                          status,
-                                          QDir::toNativeSeparators(info.absolutePath())});
+        auto *item = new QTreeWidgetItem(
+            m_list,
+            {info.fileName(),
+             f.format,
+             loc.toString(f.rows),
+             status,
+             QDir::toNativeSeparators(root.relativeFilePath(info.absolutePath()))});
         item->setData(0, Qt::UserRole, f.path);
         item->setToolTip(0, f.path);
+        item->setToolTip(4, QDir::toNativeSeparators(info.absolutePath()));
         item->setToolTip(3, f.error ? f.error->toString() : status);
         item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
         if (f.error)
