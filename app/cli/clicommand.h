@@ -77,5 +77,6 @@ int runCkpt(const QStringList &args, CliIo &io);
 int runOpInfo(const QStringList &args, CliIo &io);
 int runTrace(const QStringList &args, CliIo &io);
 int runTraceDiff(const QStringList &args, CliIo &io);
+int runProfile(const QStringList &args, CliIo &io);
 
 } // namespace Twinscope::App

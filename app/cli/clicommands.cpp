@@ -28,6 +28,9 @@ const QList<CliCommand> &cliCommands()
         {"tracediff",
          QT_TRANSLATE_NOOP("Cli", "Compare two performance runs: steps, phases, ops."),
          runTraceDiff},
+        {"profile",
+         QT_TRANSLATE_NOOP("Cli", "Summarise Ascend profiler folders: steps, kernels, slow ranks."),
+         runProfile},
     };
     return commands;
 }

@@ -40,17 +40,24 @@ int runDetect(const QStringList &args, CliIo &io)
                       {u"bytes"_s, r.bytes},
                       {u"gzip"_s, r.gzip},
                       {u"folder"_s, r.folder}};
+        if (!r.alsoKinds.isEmpty()) {
+            QJsonArray also;
+            for (const FileKind k : r.alsoKinds)
+                also.append(fileKindId(k));
+            o.insert(u"also"_s, also);
+        }
         if (r.error)
             o.insert(u"error"_s, errorJson(*r.error));
         else if (r.kind == FileKind::Unknown)
             o.insert(u"seen"_s, r.seen);
         files.append(o);
         if (!parser.isSet(u"json"_s)) {
-            const QString what =
-                r.error
-                    ? u"-"_s
-                    : (r.producer.isEmpty() ? fileKindId(r.kind)
-                                            : fileKindId(r.kind) + u" ("_s + r.producer + u")"_s);
+            QString what = r.error ? u"-"_s
+                                   : (r.producer.isEmpty()
+                                          ? fileKindId(r.kind)
+                                          : fileKindId(r.kind) + u" ("_s + r.producer + u")"_s);
+            for (const FileKind k : r.alsoKinds)
+                what += u" + "_s + fileKindId(k);
             io.out << what.leftJustified(32) << ' ' << QString::number(r.bytes).rightJustified(12)
                    << "  " << path;
             if (!r.error && r.kind == FileKind::Unknown)

@@ -12,6 +12,7 @@
 #include "widgets/common/messagebar.h"
 #include "widgets/common/workspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
+#include "widgets/profile/profileworkspace.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/traceworkspace.h"
 #include "widgets/tracediff/tracecompareworkspace.h"
@@ -29,11 +30,13 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPointer>
 #include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -289,7 +292,55 @@ Workspace *MainWindow::ensureWorkspace(Core::FileKind kind)
                 trace->searchBox()->setText(type);
         });
     }
+    connectProfile(ws);
     return ws;
+}
+
+void MainWindow::connectProfile(Workspace *ws)
+{
+    auto *profile = qobject_cast<ProfileWorkspace *>(ws);
+    if (!profile)
+        return;
+    // An op type chosen in the kernel table: its slices in the timeline, its compile signatures
+    // in the op-info tab, whichever of them is open (issue #11).
+    connect(profile, &ProfileWorkspace::opTypeSelected, this, [this](const QString &type) {
+        if (auto *trace = qobject_cast<TraceWorkspace *>(workspace(Core::FileKind::Trace)))
+            trace->searchBox()->setText(type);
+        if (auto *opinfo = qobject_cast<OpInfoWorkspace *>(workspace(Core::FileKind::OpInfo)))
+            opinfo->selectOpType(type);
+    });
+    connect(profile, &ProfileWorkspace::rankTimelineRequested, this, &MainWindow::showRankTimeline);
+}
+
+void MainWindow::showRankTimeline(int rank, const QString &path)
+{
+    auto *trace = qobject_cast<TraceWorkspace *>(workspace(Core::FileKind::Trace));
+    if (trace && trace->revealPath(path)) {
+        m_tabs->setCurrentWidget(trace);
+        return;
+    }
+    // Not open yet: the Trace tab loads the rank folder's timeline (and says so if it has none).
+    Core::SniffResult folder;
+    folder.path = path;
+    folder.kind = Core::FileKind::Trace;
+    folder.folder = true;
+    Workspace *ws = ensureWorkspace(Core::FileKind::Trace);
+    ws->openPaths({folder});
+    m_tabs->setCurrentWidget(ws);
+    statusBar()->showMessage(tr("Opening the timeline of rank %1").arg(rank), 5000);
+}
+
+void MainWindow::dropIfEmpty(Workspace *ws)
+{
+    // A refused file gives a message and no tab (issue #11): a workspace that failed to load
+    // anything goes. Checked once the workspace has handled the rest of its result.
+    QTimer::singleShot(0, this, [this, guard = QPointer<Workspace>(ws)] {
+        if (!guard || m_tabs->indexOf(guard) < 0 || !guard->isEmpty())
+            return;
+        m_tabs->removeTab(m_tabs->indexOf(guard));
+        guard->deleteLater();
+        updateActions();
+    });
 }
 
 void MainWindow::connectWorkspace(Workspace *ws)
@@ -308,17 +359,20 @@ void MainWindow::connectWorkspace(Workspace *ws)
         }
         updateActions();
     });
-    connect(ws, &Workspace::loadFailed, this, [this](const QString &file, const Core::Error &e) {
-        m_diagnostics->setError(file, e);
-        // Several failures of one open are counted, not shown one over the other.
-        ++m_openFailures;
-        const QString text = m_openFailures > 1
-                                 ? tr("%n path(s) could not be opened.", "", m_openFailures)
-                                 : e.toString().toHtmlEscaped();
-        m_messageBar->showMessage(MessageBar::Level::Error,
-                                  text + u" — <a href=\"details\">"_s + tr("Details") + u"</a>"_s);
-        updateActions();
-    });
+    connect(
+        ws, &Workspace::loadFailed, this, [this, ws](const QString &file, const Core::Error &e) {
+            m_diagnostics->setError(file, e);
+            // Several failures of one open are counted, not shown one over the other.
+            ++m_openFailures;
+            const QString text = m_openFailures > 1
+                                     ? tr("%n path(s) could not be opened.", "", m_openFailures)
+                                     : e.toString().toHtmlEscaped();
+            m_messageBar->showMessage(MessageBar::Level::Error,
+                                      text + u" — <a href=\"details\">"_s + tr("Details") +
+                                          u"</a>"_s);
+            dropIfEmpty(ws);
+            updateActions();
+        });
     connect(ws, &Workspace::statusMessage, this, [this](const QString &m) {
         statusBar()->showMessage(m, 8000);
     });
@@ -409,6 +463,9 @@ void MainWindow::routeSniffed(const QList<Core::SniffResult> &results)
             continue;
         }
         byKind[int(r.kind)].append(r);
+        // A profiler folder opens whole: its tables in Profile, its timelines in Trace.
+        for (const Core::FileKind also : r.alsoKinds)
+            byKind[int(also)].append(r);
     }
     Workspace *last = nullptr;
     for (auto it = byKind.cbegin(); it != byKind.cend(); ++it) {

@@ -72,6 +72,9 @@ private:
     void useTraceStepAsCutoff();
     void setLanguage(const QString &language);
     void connectWorkspace(Widgets::Workspace *workspace);
+    void connectProfile(Widgets::Workspace *workspace);
+    void showRankTimeline(int rank, const QString &path);
+    void dropIfEmpty(Widgets::Workspace *workspace);
     void reportLoadResult();
 
     Widgets::LoadController *m_loads;

@@ -5,6 +5,7 @@
 #include "widgets/heatmap/dumpworkspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
 #include "widgets/plots/lossworkspace.h"
+#include "widgets/profile/profileworkspace.h"
 #include "widgets/timeline/traceworkspace.h"
 
 namespace Twinscope::App {
@@ -23,6 +24,8 @@ createWorkspace(Core::FileKind kind, Widgets::LoadController *loads, QWidget *pa
         return new Widgets::DumpWorkspace(loads, parent);
     case Core::FileKind::Checkpoint:
         return new Widgets::CheckpointWorkspace(loads, parent);
+    case Core::FileKind::Profile:
+        return new Widgets::ProfileWorkspace(loads, parent);
     case Core::FileKind::Unknown:
         break;
     }

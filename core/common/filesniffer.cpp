@@ -169,6 +169,40 @@ QString stripAnsi(QString text)
     return text.remove(ansi);
 }
 
+// Ascend profiler JSON (FORMATS.md §2.8): per rank {step: {collective|p2p: {op: {...}}}}, and
+// msprof-analyze's cluster files {group: {step: {op: {rank: {...}}}}}; the field names inside tell
+// communication times from the link matrix. Rank and run metadata sit beside them.
+SniffResult
+sniffProfileJson(const JsonPrefixShape &shape, std::string_view head, const QString &lower)
+{
+    if (shape.top != '{' || shape.members.isEmpty())
+        return make(FileKind::Unknown, {}, u"json"_s);
+    const auto &first = shape.members.first();
+    const bool perRank =
+        first.childKeys.contains(u"collective"_s) || first.childKeys.contains(u"p2p"_s);
+    const bool times = head.find("\"Communication Time Info\"") != std::string_view::npos ||
+                       head.find("\"Communication Bandwidth Info\"") != std::string_view::npos;
+    const bool links = head.find("\"Transport Type\"") != std::string_view::npos;
+    if (times)
+        return perRank
+                   ? make(FileKind::Profile, u"torch_npu"_s, u"communication_json"_s)
+                   : make(FileKind::Profile, u"msprof_analyze"_s, u"cluster_communication_json"_s);
+    if (links)
+        return perRank ? make(FileKind::Profile, u"torch_npu"_s, u"communication_matrix_json"_s)
+                       : make(FileKind::Profile,
+                              u"msprof_analyze"_s,
+                              u"cluster_communication_matrix_json"_s);
+    if (shape.has(u"config"_s) && (shape.has(u"start_info"_s) || shape.has(u"end_info"_s) ||
+                                   shape.has(u"rank_id"_s) || lower.startsWith(u"profiler_info"_s)))
+        return make(FileKind::Profile, u"torch_npu"_s, u"profiler_info_json"_s);
+    if (shape.has(u"distributed_args"_s) || shape.has(u"parallel_group_info"_s) ||
+        lower == u"profiler_metadata.json"_s)
+        return make(FileKind::Profile, u"torch_npu"_s, u"profiler_metadata_json"_s);
+    if (shape.has(u"DeviceInfo"_s) && (shape.has(u"hwtype"_s) || shape.has(u"rank_id"_s)))
+        return make(FileKind::Profile, u"cann_msprof"_s, u"cann_info_json"_s);
+    return make(FileKind::Unknown, {}, u"json"_s);
+}
+
 SniffResult sniffJson(std::string_view head, const QString &name)
 {
     const JsonPrefixShape shape = scanJsonPrefix(head);
@@ -253,14 +287,73 @@ SniffResult sniffJson(std::string_view head, const QString &name)
              first.childKeys.contains(u"input"_s)))
             return make(FileKind::Dump, u"msprobe"_s, u"msprobe_forward_json"_s);
     }
-    return make(FileKind::Unknown, {}, u"json"_s);
+    return sniffProfileJson(shape, head, lower);
 }
 
-SniffResult sniffCsv(const QString &firstLine, const QString &body)
+// The tables of Ascend profiler folders (FORMATS.md §2.7-2.8, §4.5), told apart by the column
+// names of their header (CANN and torch_npu versions add and reorder columns, so never by
+// position).
+SniffResult sniffProfileCsv(const QString &header, const QString &name)
+{
+    QStringList cols;
+    for (const QString &c : header.split(u','))
+        cols << c.trimmed().toLower();
+    if (!cols.isEmpty() && cols.first().startsWith(QChar(0xFEFF)))
+        cols.first().remove(0, 1);
+    auto has = [&cols](const char16_t *col) {
+        return cols.contains(QString::fromUtf16(col));
+    };
+    auto hasPrefix = [&cols](const char16_t *prefix) {
+        for (const QString &c : cols)
+            if (c.startsWith(QString::fromUtf16(prefix)))
+                return true;
+        return false;
+    };
+    const QString lower = QFileInfo(name).fileName().toLower();
+    const QString stats = lower.startsWith(u"op_statistic_"_s) ? u"cann_msprof"_s : u"torch_npu"_s;
+    if (has(u"input shapes") && (has(u"task id") || has(u"step id")) &&
+        (has(u"accelerator core") || has(u"type")))
+        return make(FileKind::Profile, u"torch_npu"_s, u"kernel_details_csv"_s);
+    if (has(u"op name") && has(u"op type") && has(u"task type") && has(u"task duration(us)"))
+        return make(FileKind::Profile, u"cann_msprof"_s, u"op_summary_csv"_s);
+    // Step tables are told by two phase columns, so one that lacks a third still reads as a step
+    // table and its reader names the missing column.
+    const bool phases =
+        has(u"computing") && (has(u"free") || has(u"communication(not overlapped)"));
+    if (has(u"type") && has(u"index") && phases)
+        return make(FileKind::Profile, u"msprof_analyze"_s, u"cluster_step_trace_time_csv"_s);
+    if (phases)
+        return make(FileKind::Profile, u"torch_npu"_s, u"step_trace_time_csv"_s);
+    if (has(u"op type") && has(u"core type") && has(u"count") && has(u"total time(us)"))
+        return make(FileKind::Profile, stats, u"op_statistic_csv"_s);
+    if (has(u"component") && has(u"timestamp(us)") && hasPrefix(u"total reserved(")) {
+        if (hasPrefix(u"total allocated("))
+            return make(FileKind::Profile, u"torch_npu"_s, u"memory_record_csv"_s);
+        return make(FileKind::Profile, u"torch_npu"_s, u"npu_module_mem_csv"_s);
+    }
+    if (has(u"name") && has(u"size(kb)") && has(u"allocation time(us)"))
+        return make(FileKind::Profile, u"torch_npu"_s, u"operator_memory_csv"_s);
+    if (has(u"api name") && has(u"count"))
+        return make(FileKind::Profile, u"torch_npu"_s, u"api_statistic_csv"_s);
+    if (has(u"name") && has(u"input shapes") &&
+        (has(u"host self duration(us)") || has(u"device self duration(us)")))
+        return make(FileKind::Profile, u"torch_npu"_s, u"operator_details_csv"_s);
+    if (has(u"iteration id") && has(u"iteration time(us)"))
+        return make(FileKind::Profile, u"cann_msprof"_s, u"step_trace_csv"_s);
+    if (cols.value(0) == u"full_op_name"_s && has(u"execution_time"))
+        return make(FileKind::Profile, u"mindspore"_s, u"aicore_detail_csv"_s);
+    if (cols.value(0) == u"op_type"_s && has(u"total_time") && has(u"execution_frequency"))
+        return make(FileKind::Profile, u"mindspore"_s, u"aicore_type_csv"_s);
+    if (has(u"step_num") && has(u"start_point") && has(u"end_point") && has(u"total"))
+        return make(FileKind::Profile, u"mindspore"_s, u"step_trace_raw_csv"_s);
+    return {};
+}
+
+SniffResult sniffCsv(const QString &firstLine, const QString &body, const QString &name)
 {
     const QString h = firstLine.trimmed();
-    if (h.startsWith(u"Step Id,"_s) || (h.contains(u"Input Shapes"_s) && h.contains(u"Task ID"_s)))
-        return make(FileKind::Trace, u"torch_npu"_s, u"kernel_details_csv"_s);
+    if (SniffResult profile = sniffProfileCsv(h, name); profile.kind == FileKind::Profile)
+        return profile;
     if (h.startsWith(u"NPU Name,Bench Name"_s)) // msprobe 8.x says "NPU Dtype", ptdbg not
         return make(FileKind::Dump,
                     h.contains(u"NPU Dtype"_s) ? u"msprobe"_s : u"ptdbg"_s,
@@ -277,7 +370,7 @@ SniffResult sniffCsv(const QString &firstLine, const QString &body)
     return make(FileKind::Unknown, {}, u"csv"_s);
 }
 
-SniffResult sniffText(std::string_view head)
+SniffResult sniffText(std::string_view head, const QString &name)
 {
     // Up to ~200 lines of the head (FORMATS.md §0), ANSI colour codes removed.
     QString text = stripAnsi(QString::fromUtf8(head.data(), qsizetype(head.size())));
@@ -290,12 +383,12 @@ SniffResult sniffText(std::string_view head)
     const QString firstLine = lines.isEmpty() ? QString() : lines.first();
 
     if (firstLine.count(u',') >= 1 && lines.size() >= 1 && !firstLine.contains(u':')) {
-        SniffResult csv = sniffCsv(firstLine, lines.size() > 1 ? lines.at(1) : QString());
+        SniffResult csv = sniffCsv(firstLine, lines.size() > 1 ? lines.at(1) : QString(), name);
         if (csv.kind != FileKind::Unknown)
             return csv;
     }
     if (firstLine.contains(u'\t') && !firstLine.contains(u':')) {
-        SniffResult tsv = sniffCsv(firstLine, lines.size() > 1 ? lines.at(1) : QString());
+        SniffResult tsv = sniffCsv(firstLine, lines.size() > 1 ? lines.at(1) : QString(), name);
         if (tsv.kind != FileKind::Unknown)
             return tsv;
     }
@@ -320,7 +413,7 @@ SniffResult sniffText(std::string_view head)
     int plogLines = 0;
     for (const QString &l : lines) {
         if (l.contains(u"op compute time"_s) && l.contains(u"===="_s))
-            return make(FileKind::OpInfo, u"mindspore"_s, u"text"_s);
+            return make(FileKind::Profile, u"mindspore"_s, u"op_compute_time_text"_s);
         if (l.contains(plog))
             ++plogLines;
         if (l.contains(summary))
@@ -354,6 +447,43 @@ QByteArray readHead(const QString &path, qint64 bytes, QString *errorText)
     return f.read(bytes);
 }
 
+// Profiler SQLite exports (torch_npu's ascend_pytorch_profiler_*.db, msprof_*.db, msprof-analyze's
+// analysis.db): the schema's CREATE TABLE statements sit on the first page, so the table names
+// decide, not the file name.
+SniffResult sniffSqlite(std::string_view head, const QString &name)
+{
+    static const char *const tables[] = {"COMPUTE_TASK_INFO",
+                                         "STRING_IDS",
+                                         "COMMUNICATION_OP",
+                                         "StepTraceTime",
+                                         "CommAnalyzerTime",
+                                         "CommAnalyzerBandwidth",
+                                         "ClusterStepTraceTime",
+                                         "ClusterCommAnalyzerTime"};
+    bool known = false;
+    for (const char *t : tables)
+        known = known || head.find(t) != std::string_view::npos;
+    if (!known) {
+        SniffResult r = make(FileKind::Unknown, {}, u"sqlite"_s);
+        r.seen = Tr::tr("an SQLite database without the tables of a known profiler export");
+        return r;
+    }
+    const QString lower = QFileInfo(name).fileName().toLower();
+    QString producer = u"msprof_analyze"_s;
+    if (lower.startsWith(u"ascend_pytorch_profiler"_s))
+        producer = u"torch_npu"_s;
+    else if (lower.startsWith(u"ascend_mindspore_profiler"_s))
+        producer = u"mindspore"_s;
+    else if (lower.startsWith(u"msprof"_s) ||
+             head.find("COMPUTE_TASK_INFO") != std::string_view::npos)
+        producer = u"cann_msprof"_s;
+    // msprof-analyze's cluster_analysis.db holds every rank's rows, like its cluster CSV files.
+    if (head.find("ClusterStepTraceTime") != std::string_view::npos ||
+        head.find("ClusterCommAnalyzer") != std::string_view::npos)
+        return make(FileKind::Profile, u"msprof_analyze"_s, u"cluster_sqlite"_s);
+    return make(FileKind::Profile, producer, u"sqlite"_s);
+}
+
 } // namespace
 
 QString fileKindId(FileKind kind)
@@ -369,6 +499,8 @@ QString fileKindId(FileKind kind)
         return u"loss"_s;
     case FileKind::Checkpoint:
         return u"checkpoint"_s;
+    case FileKind::Profile:
+        return u"profile"_s;
     case FileKind::Unknown:
         break;
     }
@@ -388,6 +520,8 @@ QString fileKindDisplayName(FileKind kind)
         return Tr::tr("Loss curve");
     case FileKind::Checkpoint:
         return Tr::tr("Checkpoint");
+    case FileKind::Profile:
+        return Tr::tr("Profiler tables");
     case FileKind::Unknown:
         break;
     }
@@ -429,6 +563,8 @@ SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalB
             r = make(FileKind::Checkpoint, u"keras"_s, u"hdf5"_s); // Keras save_weights
         else
             r = make(FileKind::Dump, dumper ? u"torch_dumper_h5"_s : u"hdf5"_s, u"hdf5"_s);
+    } else if (head.substr(0, 16) == std::string_view("SQLite format 3\0", 16)) {
+        r = sniffSqlite(head, name);
     } else if (head.substr(0, 6) == "\x93NUMPY") {
         r = make(FileKind::Dump, u"npy"_s, u"npy"_s);
     } else if (head.substr(0, 4) == std::string_view("PK\x03\x04", 4)) {
@@ -468,15 +604,36 @@ SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalB
         if (i < head.size() && (head[i] == '{' || head[i] == '['))
             r = sniffJson(head, name);
         if (r.kind == FileKind::Unknown)
-            r = sniffText(head);
+            r = sniffText(head, name);
     }
     r.bytes = totalBytes;
-    if (r.kind == FileKind::Unknown)
+    if (r.kind == FileKind::Unknown && r.seen.isEmpty())
         r.seen = describeHead(head);
     return r;
 }
 
 namespace {
+
+// Run and rank metadata of a profiler folder: they belong to the tables but do not make a folder
+// a profiler folder on their own (a PROF_* folder with timelines only has nothing to tabulate).
+bool isProfileMetadata(const SniffResult &f)
+{
+    return f.format == u"profiler_info_json"_s || f.format == u"profiler_metadata_json"_s ||
+           f.format == u"cann_info_json"_s;
+}
+
+bool hasTimelineFile(const QString &path)
+{
+    QDirIterator it(path,
+                    {u"trace_view.json"_s,
+                     u"*.pt.trace.json"_s,
+                     u"*.pt.trace.json.gz"_s,
+                     u"*timeline_display_*.json"_s,
+                     u"msprof_*.json"_s},
+                    QDir::Files | QDir::Readable,
+                    QDirIterator::Subdirectories);
+    return it.hasNext();
+}
 
 SniffResult sniffFolder(const QString &path)
 {
@@ -486,7 +643,7 @@ SniffResult sniffFolder(const QString &path)
     r.format = u"folder"_s;
     // Breadth-first over at most 4 levels and 2 000 entries: enough for msprobe's step/rank tree
     // and the torch_npu *_ascend_pt/ASCEND_PROFILER_OUTPUT layout without walking a whole home
-    // folder.
+    // folder. A cluster of a thousand rank folders is told after its first 64 profiler tables.
     QDirIterator it(
         path, QDir::Files | QDir::NoDotAndDotDot | QDir::Readable, QDirIterator::Subdirectories);
     int looked = 0;
@@ -494,6 +651,7 @@ SniffResult sniffFolder(const QString &path)
     int counts[Kinds + 1] = {};
     QString producers[Kinds + 1];
     const int baseDepth = QDir::cleanPath(path).count(u'/');
+    bool stoppedEarly = false;
     while (it.hasNext() && looked < 2000) {
         const QString file = it.next();
         if (QDir::cleanPath(file).count(u'/') - baseDepth > 4)
@@ -512,12 +670,16 @@ SniffResult sniffFolder(const QString &path)
             f = sniffPath(file);
         }
         r.bytes += QFileInfo(file).size();
-        if (f.kind == FileKind::Unknown)
+        if (f.kind == FileKind::Unknown || isProfileMetadata(f))
             continue;
         const int k = int(f.kind);
         ++counts[k];
         if (producers[k].isEmpty() || (f.producer == u"msprobe"_s))
             producers[k] = f.producer;
+        if (counts[int(FileKind::Profile)] >= 64 && it.hasNext()) {
+            stoppedEarly = true;
+            break;
+        }
     }
     int best = int(FileKind::Unknown);
     for (int k = 0; k < Kinds; ++k) {
@@ -534,6 +696,15 @@ SniffResult sniffFolder(const QString &path)
     else
         r.seen = looked == 0 ? Tr::tr("an empty folder")
                              : Tr::tr("%n file(s), none of a known kind", "", looked);
+    // A profiler folder opens whole: its tables, its timelines and its op signatures.
+    if (counts[int(FileKind::Profile)] > 0 && r.kind != FileKind::Dump) {
+        if (stoppedEarly && counts[int(FileKind::Trace)] == 0 && hasTimelineFile(path))
+            counts[int(FileKind::Trace)] = 1;
+        for (const FileKind k : {FileKind::Profile, FileKind::Trace, FileKind::OpInfo}) {
+            if (k != r.kind && counts[int(k)] > 0)
+                r.alsoKinds.append(k);
+        }
+    }
     return r;
 }
 

@@ -12,9 +12,9 @@
 
 namespace Twinscope::Core {
 
-enum class FileKind { Trace, OpInfo, Dump, Loss, Checkpoint, Unknown };
+enum class FileKind { Trace, OpInfo, Dump, Loss, Checkpoint, Profile, Unknown };
 
-// "trace", "opinfo", "dump", "loss", "checkpoint", "unknown": the CLI's stable ids.
+// "trace", "opinfo", "dump", "loss", "checkpoint", "profile", "unknown": the CLI's stable ids.
 QString fileKindId(FileKind kind);
 QString fileKindDisplayName(FileKind kind);
 
@@ -30,6 +30,9 @@ struct SniffResult
     bool gzip = false;
     bool folder = false;
     QString seen; // for unknown content: a short, translated description of the first bytes
+    // A folder that holds more than one kind: an Ascend profiler folder has tables (Profile) and
+    // timelines (Trace), a MindSpore one also op signatures (OpInfo). Opening it opens all.
+    QList<FileKind> alsoKinds;
     std::optional<Error> error; // the path could not be read at all
 };
 

@@ -2,6 +2,7 @@
 
 #include "core/common/bytesource.h"
 #include "core/common/inputfile.h"
+#include "core/common/jsontext.h"
 #include "core/common/tr.h"
 #include "core/torch/torchfile.h"
 #include "dumpnames.h"
@@ -22,48 +23,6 @@ namespace Twinscope::Core {
 namespace {
 
 constexpr int MaxNesting = 64;
-
-// Python's json writes non-finite floats as bare NaN / Infinity / -Infinity, which JSON parsers
-// reject. Quote them (outside strings) so they parse, and read the quoted words back as numbers.
-std::string quoteNonFinite(std::string_view in)
-{
-    // Most dumps hold no non-finite statistic: copy without looking at every character.
-    if (in.find("NaN") == std::string_view::npos && in.find("Infinity") == std::string_view::npos)
-        return std::string(in);
-    std::string out;
-    out.reserve(in.size() + 64);
-    bool inString = false;
-    for (size_t i = 0; i < in.size(); ++i) {
-        const char c = in[i];
-        if (inString) {
-            out.push_back(c);
-            if (c == '\\' && i + 1 < in.size())
-                out.push_back(in[++i]);
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-            out.push_back(c);
-            continue;
-        }
-        for (std::string_view word : {std::string_view("-Infinity"),
-                                      std::string_view("Infinity"),
-                                      std::string_view("NaN")}) {
-            if (in.substr(i, word.size()) == word) {
-                out.push_back('"');
-                out.append(word);
-                out.push_back('"');
-                i += word.size() - 1;
-                goto next;
-            }
-        }
-        out.push_back(c);
-    next:;
-    }
-    return out;
-}
 
 double statValue(simdjson::dom::element v)
 {
@@ -398,7 +357,7 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
                            simdjson::dom::object *out) -> std::optional<QString> {
         buffer.clear();
         buffer.push_back('{');
-        buffer += quoteNonFinite(m.text);
+        buffer += quotePythonNonFinite(m.text);
         buffer.push_back('}');
         if (const auto err = parser.parse(buffer).get_object().get(*out); err != simdjson::SUCCESS)
             return QString::fromLatin1(simdjson::error_message(err));
@@ -593,7 +552,7 @@ parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &can
             return Result<TensorDump>::canceled();
         if (l.find_first_not_of(" \t\r") == std::string_view::npos)
             continue;
-        const std::string fixed = quoteNonFinite(l);
+        const std::string fixed = quotePythonNonFinite(l);
         simdjson::dom::array a;
         std::string_view tensorName, dtype;
         simdjson::dom::array shape, stats;

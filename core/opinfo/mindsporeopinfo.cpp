@@ -2,6 +2,7 @@
 
 #include "aclopparser.h"
 #include "ascendenums.h"
+#include "core/common/csvreader.h"
 #include "core/common/diagnostics.h"
 #include "core/common/tr.h"
 
@@ -19,44 +20,6 @@ namespace {
 
 constexpr std::string_view FrameworkHeader =
     "task_id,stream_id,block_dim,full_op_name,op_name,op_type";
-
-// One CSV record (RFC 4180 quoting, "" for a quote). pos advances past the record's line end.
-QList<QByteArray> readCsvRecord(std::string_view data, size_t *pos)
-{
-    QList<QByteArray> fields;
-    QByteArray field;
-    bool quoted = false;
-    size_t i = *pos;
-    for (; i < data.size(); ++i) {
-        const char c = data[i];
-        if (quoted) {
-            if (c == '"') {
-                if (i + 1 < data.size() && data[i + 1] == '"') {
-                    field.append('"');
-                    ++i;
-                } else {
-                    quoted = false;
-                }
-            } else {
-                field.append(c);
-            }
-            continue;
-        }
-        if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            fields.append(field);
-            field.clear();
-        } else if (c == '\n') {
-            break;
-        } else if (c != '\r') {
-            field.append(c);
-        }
-    }
-    fields.append(field);
-    *pos = i + 1;
-    return fields;
-}
 
 QList<qint64> shapeFromCommaText(const QString &text, bool *ok)
 {
@@ -112,10 +75,13 @@ MindSporeTable mindSporeTable(std::string_view head)
 ProfilerParse parseMindSporeFrameworkRaw(std::string_view data, const QString &name)
 {
     ProfilerParse out;
-    size_t pos = 0;
-    const QList<QByteArray> header = readCsvRecord(data, &pos);
-    const qsizetype typeCol = header.indexOf("op_type");
-    const qsizetype infoCol = header.indexOf("op_info");
+    CsvReader reader(data);
+    std::vector<std::string_view> header;
+    reader.next(header);
+    const CsvColumns columns(header);
+    const int typeCol = columns.find({"op_type"});
+    const int infoCol = columns.find({"op_info"});
+    const int nameCol = columns.find({"full_op_name"});
     if (typeCol < 0 || infoCol < 0) {
         Error e = Error::make(ErrorCode::Malformed,
                               Tr::tr("The MindSpore table has no op_type and op_info columns."),
@@ -123,7 +89,7 @@ ProfilerParse parseMindSporeFrameworkRaw(std::string_view data, const QString &n
                               0);
         e.line = 1;
         e.expected = u"task_id,stream_id,block_dim,full_op_name,op_name,op_type,subgraph,op_info"_s;
-        e.found = QString::fromUtf8(header.join(','));
+        e.found = columns.names().join(u","_s);
         out.error = e;
         return out;
     }
@@ -133,18 +99,19 @@ ProfilerParse parseMindSporeFrameworkRaw(std::string_view data, const QString &n
             out.firstUnparsed.append(line);
         ++out.unparsed;
     };
-    while (pos < data.size()) {
-        const QList<QByteArray> row = readCsvRecord(data, &pos);
-        ++line;
-        if (row.size() == 1 && row.first().trimmed().isEmpty())
+    std::vector<std::string_view> row;
+    while (reader.next(row)) {
+        line = reader.line();
+        if (row.size() == 1 && csvValue(row.front()).empty())
             continue;
         ++out.lines;
-        if (row.size() <= std::max(typeCol, infoCol)) {
+        if (qsizetype(row.size()) <= std::max(typeCol, infoCol)) {
             unparsed();
             continue;
         }
         QJsonParseError perr;
-        const QJsonDocument doc = QJsonDocument::fromJson(row[infoCol], &perr);
+        const QJsonDocument doc = QJsonDocument::fromJson(
+            QByteArray(row[size_t(infoCol)].data(), qsizetype(row[size_t(infoCol)].size())), &perr);
         if (perr.error != QJsonParseError::NoError || !doc.isObject()) {
             unparsed();
             continue;
@@ -153,7 +120,12 @@ ProfilerParse parseMindSporeFrameworkRaw(std::string_view data, const QString &n
         ProfilerCompile c;
         c.line = line;
         OpSignature &s = c.signature;
-        s.opType = QString::fromUtf8(row[typeCol]).trimmed();
+        const std::string_view type = csvValue(row[size_t(typeCol)]);
+        s.opType = QString::fromUtf8(type.data(), qsizetype(type.size()));
+        if (nameCol >= 0 && size_t(nameCol) < row.size()) {
+            const std::string_view full = csvValue(row[size_t(nameCol)]);
+            c.fullName = QString::fromUtf8(full.data(), qsizetype(full.size()));
+        }
         // input_0, input_1, ... then output_0, ...: numbered keys, read in number order.
         bool complete = true;
         for (const QString &side : {u"input_"_s, u"output_"_s}) {

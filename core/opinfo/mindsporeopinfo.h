@@ -15,6 +15,7 @@ struct ProfilerCompile
     OpSignature signature;
     qint32 step = -1;
     qint64 line = -1; // CSV line; -1 for JSON
+    QString fullName; // framework_raw's full_op_name: the key the per-op time tables use
 };
 
 struct ProfilerParse

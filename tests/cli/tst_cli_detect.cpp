@@ -77,15 +77,18 @@ private slots:
             const QString folder = rel.section(u'/', 0, 0);
             const QString kind = f.value(u"kind"_s).toString();
             // The folder a file sits in names its kind, except PROVENANCE.md (not an input) and
-            // profiler/: no `profile` kind exists yet, so today the msprof-analyze cluster step
-            // table reads as a loss CSV and the communication JSON as unknown. Issue #11 (Ascend
-            // profiler folders) adds the kind; these exceptions go then.
+            // the profiler tables that sit beside the traces and op-info logs they came with:
+            // kernel_details.csv (trace/) and MindSpore's per-op time tables (opinfo/) are
+            // Ascend profiler tables, the `profile` kind of issue #11.
+            static const QStringList profileTables{
+                u"trace/mstt_advisor_kernel_details.csv"_s,
+                u"trace/mstt_compute_advice_kernel_details_small.csv"_s,
+                u"opinfo/mindspore_aicore_intermediate_1_detail_run2.csv"_s,
+                u"opinfo/mindspore_output_op_compute_time_1_run1.txt"_s};
             if (folder == u"PROVENANCE.md"_s)
                 QCOMPARE(kind, u"unknown"_s);
-            else if (rel == u"profiler/msprof_analyze_cluster_step_trace_time.csv"_s)
-                QCOMPARE(kind, u"loss"_s);
-            else if (rel == u"profiler/msprof_analyze_cluster_communication.json"_s)
-                QCOMPARE(kind, u"unknown"_s);
+            else if (folder == u"profiler"_s || profileTables.contains(rel))
+                QVERIFY2(kind == u"profile"_s, qPrintable(rel + u": "_s + kind));
             else
                 QVERIFY2(kind == folder, qPrintable(rel + u": "_s + kind));
             QVERIFY(f.contains(u"producer"_s));

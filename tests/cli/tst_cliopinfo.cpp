@@ -1,3 +1,5 @@
+#include "testhelpers_cli.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -128,62 +130,6 @@ void tst_CliOpInfo::json()
 }
 
 // Paths differ per checkout: keep file names only.
-static QJsonValue normalized(const QJsonValue &v, const QString &key = {})
-{
-    if (v.isObject()) {
-        QJsonObject o = v.toObject();
-        for (auto it = o.begin(); it != o.end(); ++it)
-            it.value() = normalized(it.value(), it.key());
-        return o;
-    }
-    if (v.isArray()) {
-        QJsonArray a = v.toArray();
-        for (qsizetype i = 0; i < a.size(); ++i)
-            a[i] = normalized(a[i], key);
-        return a;
-    }
-    // A warning's detail names the log file it happened in.
-    if (v.isString() && (key == u"file"_s || key == u"files"_s ||
-                         (key == u"detail"_s && QFileInfo(v.toString()).isAbsolute())))
-        return QFileInfo(v.toString()).fileName();
-    return v;
-}
-
-// Equal up to 1e-9 relative for numbers (DESIGN.md §9: float tolerance); path says where not.
-static bool sameJson(const QJsonValue &a, const QJsonValue &b, const QString &path, QString *where)
-{
-    if (a.isDouble() && b.isDouble()) {
-        const double x = a.toDouble();
-        const double y = b.toDouble();
-        if (std::abs(x - y) <= 1e-9 * std::max({1.0, std::abs(x), std::abs(y)}))
-            return true;
-    } else if (a.isObject() && b.isObject()) {
-        const QJsonObject oa = a.toObject();
-        const QJsonObject ob = b.toObject();
-        if (oa.keys() == ob.keys()) {
-            for (const QString &k : oa.keys()) {
-                if (!sameJson(oa.value(k), ob.value(k), path + u'.' + k, where))
-                    return false;
-            }
-            return true;
-        }
-    } else if (a.isArray() && b.isArray()) {
-        const QJsonArray aa = a.toArray();
-        const QJsonArray ab = b.toArray();
-        if (aa.size() == ab.size()) {
-            for (qsizetype i = 0; i < aa.size(); ++i) {
-                if (!sameJson(aa[i], ab[i], path + u'[' + QString::number(i) + u']', where))
-                    return false;
-            }
-            return true;
-        }
-    } else if (a == b) {
-        return true;
-    }
-    *where = path;
-    return false;
-}
-
 void tst_CliOpInfo::golden_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -207,20 +153,8 @@ void tst_CliOpInfo::golden()
     QFETCH(QString, golden);
     const QJsonObject o = runJson(args);
     QVERIFY(!o.isEmpty());
-    const QJsonValue actual = normalized(o);
-    const QString path = QStringLiteral(TWINSCOPE_SOURCE_DIR) + u"/tests/cli/golden/"_s + golden;
-    if (qEnvironmentVariableIntValue("TWINSCOPE_UPDATE_GOLDEN") == 1) {
-        QDir().mkpath(QFileInfo(path).path());
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(QJsonDocument(actual.toObject()).toJson(QJsonDocument::Indented));
-        return;
-    }
-    QFile f(path);
-    QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(path));
-    const QJsonValue expected = QJsonDocument::fromJson(f.readAll()).object();
-    QString where;
-    QVERIFY2(sameJson(actual, expected, golden, &where), qPrintable(where));
+    const QString where = compareGolden(o, golden);
+    QVERIFY2(where.isEmpty(), qPrintable(where));
 }
 
 void tst_CliOpInfo::after()

@@ -2,15 +2,18 @@
 #include "app/gui/shortcutsdialog.h"
 #include "core/common/translations.h"
 #include "widgets/common/diagnosticspanel.h"
+#include "widgets/common/loadcontroller.h"
 #include "widgets/common/messagebar.h"
 #include "widgets/common/workspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
 #include "widgets/plots/lossworkspace.h"
+#include "widgets/profile/profileworkspace.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/traceworkspace.h"
 #include "widgets/tracediff/tracecompareworkspace.h"
 
 #include <QApplication>
+#include <QDirIterator>
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -22,6 +25,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -302,6 +306,240 @@ private slots:
         for (const QString &k : {u"?"_s, u"L"_s, u"R"_s, u"Esc"_s, u"F1"_s})
             QVERIFY2(keys.contains(k), qPrintable(k + u" in "_s + keys.join(u" | "_s)));
         QVERIFY(!keys.filter(u"Ctrl+drag"_s).isEmpty());
+    }
+
+    // Issue #11: a profiler folder opens whole, its timeline in Trace and its tables in Profile.
+    void profilerFolderOpensTraceAndProfile()
+    {
+        App::MainWindow w;
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        drop(&w,
+             {QStringLiteral(TWINSCOPE_TEST_DATA
+                             "/profile/good/cluster/node0_1001_20250101_ascend_pt")});
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        auto *trace = qobject_cast<Widgets::TraceWorkspace *>(w.workspace(Core::FileKind::Trace));
+        auto *profile =
+            qobject_cast<Widgets::ProfileWorkspace *>(w.workspace(Core::FileKind::Profile));
+        QVERIFY(trace);
+        QVERIFY(profile);
+        QCOMPARE(w.tabs()->count(), 2);
+        QCOMPARE(w.tabs()->currentWidget(), profile);
+        QTRY_VERIFY_WITH_TIMEOUT(!trace->timeline()->inputs().empty(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(profile->analysis() != nullptr, 20000);
+        // An op type chosen in the kernel table searches its slices in the timeline.
+        QVERIFY(profile->selectOpType(u"MatMulV2"_s));
+        QCOMPARE(trace->searchBox()->text(), u"MatMulV2"_s);
+        // A rank of the cluster view reveals its timeline when it is open.
+        emit profile->rankTimelineRequested(1, profile->analysis()->ranks.front().path);
+        QCOMPARE(w.tabs()->currentWidget(), trace);
+    }
+
+    // kernel_details.csv is a table: it opens in Profile and never leaves an empty Trace tab.
+    void kernelTableOpensNoTraceTab()
+    {
+        App::MainWindow w;
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        drop(&w,
+             {QStringLiteral(TWINSCOPE_TEST_DATA "/shared/trace/mstt_advisor_kernel_details.csv")});
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        QCOMPARE(w.tabs()->count(), 1);
+        QVERIFY(!w.workspace(Core::FileKind::Trace));
+        auto *profile = w.workspace(Core::FileKind::Profile);
+        QVERIFY(profile);
+        QTRY_VERIFY_WITH_TIMEOUT(!profile->isEmpty(), 20000);
+    }
+
+    // A refused file gives a message and no tab.
+    void refusedProfileTableLeavesNoTab()
+    {
+        App::MainWindow w;
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        drop(&w,
+             {QStringLiteral(TWINSCOPE_TEST_DATA "/profile/broken/no_type/kernel_details.csv")});
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            w.messageBar()->isVisible() && w.messageBar()->text().contains(u"Type"_s), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.tabs()->count(), 0, 5000);
+        QVERIFY(!w.workspace(Core::FileKind::Profile));
+    }
+
+    // Issue #11: no file of a profiler folder gives an empty or misleading tab. Each file is
+    // dropped alone; when everything settled, either every tab it opened shows what it read (a
+    // table in Profile, on a view that has data; a timeline in Trace, and Trace only for a
+    // timeline), or nothing opened and the message bar says why.
+    void everyProfilerFileOpensAViewOrAMessage_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<bool>("opens");
+        QTest::addColumn<bool>("timeline");
+        const QString data = QStringLiteral(TWINSCOPE_TEST_DATA);
+        const QString rank = data + u"/profile/good/cluster/node0_1001_20250101_ascend_pt"_s;
+        QDirIterator it(rank, QDir::Files, QDirIterator::Subdirectories);
+        QStringList files;
+        while (it.hasNext())
+            files << it.next();
+        files.sort();
+        QCOMPARE(files.size(), 13);
+        // Metadata alone has no table: refused with a message.
+        const QStringList metadata{u"profiler_info_1.json"_s, u"profiler_metadata.json"_s};
+        for (const QString &f : files) {
+            const QString name = QFileInfo(f).fileName();
+            QTest::newRow(qPrintable(name))
+                << f << !metadata.contains(name) << (name == u"trace_view.json"_s);
+        }
+        const auto add = [&](const char *row, const QString &rel, bool opens, bool timeline) {
+            QTest::newRow(row) << data + rel << opens << timeline;
+        };
+        add("cluster step table",
+            u"/profile/good/cluster/cluster_analysis_output/"
+            "cluster_step_trace_time.csv"_s,
+            true,
+            false);
+        add("real cluster step table",
+            u"/shared/profiler/msprof_analyze_cluster_step_trace_time.csv"_s,
+            true,
+            false);
+        add("real cluster communication",
+            u"/shared/profiler/msprof_analyze_cluster_communication.json"_s,
+            true,
+            false);
+        add("real kernel_details 33",
+            u"/shared/trace/mstt_advisor_kernel_details.csv"_s,
+            true,
+            false);
+        add("real kernel_details 46",
+            u"/shared/trace/mstt_compute_advice_kernel_details_small.csv"_s,
+            true,
+            false);
+        add("real MindSpore AI Core detail",
+            u"/shared/opinfo/mindspore_aicore_intermediate_1_detail_run2.csv"_s,
+            true,
+            false);
+        add("real MindSpore op compute time",
+            u"/shared/opinfo/mindspore_output_op_compute_time_1_run1.txt"_s,
+            true,
+            false);
+        add("real MindSpore AI Core types",
+            u"/profile/real/mindspore_profiler/aicore_intermediate_1_type.csv"_s,
+            true,
+            false);
+        add("real MindSpore step trace",
+            u"/profile/real/mindspore_profiler/step_trace_raw_0_detail_time.csv"_s,
+            true,
+            false);
+        add("real CANN hccl timeline",
+            u"/shared/trace/cann_msprof_PROF_000001_device0_hccl_0_2_1.json"_s,
+            true,
+            true);
+        add("real CANN info.json",
+            u"/profile/real/PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0/info.json.0"_s,
+            false,
+            false);
+        add("SQLite export", u"/profile/good/db/ascend_pytorch_profiler_0.db"_s, true, false);
+        add("msprof-analyze database", u"/profile/good/db/analysis.db"_s, true, false);
+        add("kernel table without Type",
+            u"/profile/broken/no_type/kernel_details.csv"_s,
+            false,
+            false);
+        add("step table without Free",
+            u"/profile/broken/no_free/step_trace_time.csv"_s,
+            false,
+            false);
+        add("cut communication.json",
+            u"/profile/broken/bad_json/communication.json"_s,
+            false,
+            false);
+        // Partial: the row with a bad rank is a counted warning, the other rank is shown.
+        add("cluster step table, bad rank",
+            u"/profile/broken/cluster_bad_index/cluster_step_trace_time.csv"_s,
+            true,
+            false);
+        // Whole folders: the tables in Profile, the timelines (if any) in Trace.
+        add("rank folder", u"/profile/good/cluster/node0_1001_20250101_ascend_pt"_s, true, true);
+        add("ASCEND_PROFILER_OUTPUT",
+            u"/profile/good/cluster/node0_1001_20250101_ascend_pt/ASCEND_PROFILER_OUTPUT"_s,
+            true,
+            true);
+        add("folder of rank folders", u"/profile/good/cluster"_s, true, true);
+        add("cluster_analysis_output",
+            u"/profile/good/cluster/cluster_analysis_output"_s,
+            true,
+            false);
+        add("MindSpore profiler folder", u"/profile/real/mindspore_profiler"_s, true, false);
+        add("SQLite exports folder", u"/profile/good/db"_s, true, false);
+        add("SQLite without tables we read", u"/profile/broken/strings_only.db"_s, false, false);
+        add("unrelated SQLite", u"/profile/broken/unrelated.db"_s, false, false);
+    }
+
+    void everyProfilerFileOpensAViewOrAMessage()
+    {
+        QFETCH(QString, file);
+        QFETCH(bool, opens);
+        QFETCH(bool, timeline);
+        QVERIFY2(QFileInfo::exists(file), qPrintable(file));
+        App::MainWindow w;
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        drop(&w, {file});
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.loadController()->isRunning(), 20000);
+        QTest::qWait(50); // the main window drops a failed workspace on the next turn
+        if (!opens) {
+            QCOMPARE(w.tabs()->count(), 0);
+            QVERIFY(w.messageBar()->isVisible());
+            QVERIFY(!w.messageBar()->text().isEmpty());
+            return;
+        }
+        QVERIFY(w.tabs()->count() >= 1);
+        for (int i = 0; i < w.tabs()->count(); ++i) {
+            auto *ws = qobject_cast<Widgets::Workspace *>(w.tabs()->widget(i));
+            QVERIFY(ws);
+            QVERIFY2(!ws->isEmpty(), qPrintable(w.tabs()->tabText(i)));
+        }
+        auto *trace = qobject_cast<Widgets::TraceWorkspace *>(w.workspace(Core::FileKind::Trace));
+        QCOMPARE(trace != nullptr, timeline);
+        if (trace)
+            QVERIFY(!trace->timeline()->inputs().empty());
+        if (auto *profile =
+                qobject_cast<Widgets::ProfileWorkspace *>(w.workspace(Core::FileKind::Profile))) {
+            QVERIFY(profile->analysis());
+            QVERIFY(!profile->analysis()->ranks.empty());
+            // It opens on a view with something in it.
+            QVERIFY(profile->tabs()->isTabEnabled(profile->tabs()->currentIndex()));
+        } else {
+            QVERIFY(timeline);
+        }
+    }
+
+    // Issue #11 cross-link: an op type chosen in the Profile tab selects its compile signatures
+    // in the op-info tab when a plog is open (and searches the timeline, tested above).
+    void profileOpTypeSelectsItInOpInfo()
+    {
+        App::MainWindow w;
+        w.show();
+        QSignalSpy routed(&w, &App::MainWindow::pathsRouted);
+        drop(&w,
+             {QStringLiteral(TWINSCOPE_TEST_DATA "/shared/trace/mstt_advisor_kernel_details.csv"),
+              QStringLiteral(TWINSCOPE_TEST_DATA
+                             "/opinfo/good/plog/plog-pid_5151_20260319100010.log")});
+        QTRY_COMPARE_WITH_TIMEOUT(routed.size(), 1, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.loadController()->isRunning(), 20000);
+        auto *profile =
+            qobject_cast<Widgets::ProfileWorkspace *>(w.workspace(Core::FileKind::Profile));
+        auto *opinfo =
+            qobject_cast<Widgets::OpInfoWorkspace *>(w.workspace(Core::FileKind::OpInfo));
+        QVERIFY(profile && opinfo);
+        QTRY_VERIFY_WITH_TIMEOUT(profile->analysis() && !opinfo->isEmpty(), 20000);
+        const auto selectedType = [opinfo] {
+            const QModelIndexList rows = opinfo->opTable()->selectionModel()->selectedRows();
+            return rows.isEmpty() ? QString() : rows.front().data().toString();
+        };
+        QVERIFY(selectedType() != u"LayerNormV3"_s);
+        QVERIFY(profile->selectOpType(u"LayerNormV3"_s));
+        QCOMPARE(selectedType(), u"LayerNormV3"_s);
     }
 
 private:

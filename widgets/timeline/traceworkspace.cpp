@@ -9,6 +9,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
@@ -583,6 +584,26 @@ void TraceWorkspace::runSearch()
         m_hits->setText(tr("invalid pattern"));
     else
         m_hits->setText(tr("%n hits", nullptr, int(std::min<qint64>(n, INT_MAX))));
+}
+
+bool TraceWorkspace::revealPath(const QString &path)
+{
+    const QString prefix = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    const auto &inputs = m_view->inputs();
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        const QString file = QDir::cleanPath(QFileInfo(inputs[i].dataset->path).absoluteFilePath());
+        if (file != prefix && !file.startsWith(prefix + u'/'))
+            continue;
+        const auto &rows = m_view->rows().rows();
+        for (size_t r = 0; r < rows.size(); ++r) {
+            if (rows[r].dataset == int(i)) {
+                m_view->scrollToRow(int(r));
+                m_tabs->setCurrentIndex(0);
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 bool TraceWorkspace::isEmpty() const

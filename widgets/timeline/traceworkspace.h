@@ -57,6 +57,9 @@ public:
     QLineEdit *searchBox() const { return m_search; }
     QComboBox *offsetGroup() const { return m_offsetGroup; }
     QDoubleSpinBox *offsetSpin() const { return m_offsetUs; }
+    // Scrolls to the first file loaded from path (a file, or a folder such as a rank's profiler
+    // folder); false when none of the open files is there.
+    bool revealPath(const QString &path);
 
 private:
     QWidget *createAreaPage();

@@ -75,15 +75,13 @@ const Expectation expectations[] = {
     {"loss/mindspeed_llm_npu_baseline_qwen3_8b_tp2_pp4_vpp2.json", "loss", "mindspeed_baseline"},
     {"loss/troubleshooter_gpu_loss.txt", "loss", "megatron"},
     {"loss/troubleshooter_npu_loss.txt", "loss", "megatron"},
-    {"opinfo/mindspore_aicore_intermediate_1_detail_run2.csv", "opinfo", "mindspore"},
+    // MindSpore's per-op time tables have times but no signatures: profiler tables (issue #11).
+    {"opinfo/mindspore_aicore_intermediate_1_detail_run2.csv", "profile", "mindspore"},
     {"opinfo/mindspore_dynamic_shape_info_0.json", "opinfo", "mindspore"},
     {"opinfo/mindspore_framework_raw_1_run2.csv", "opinfo", "mindspore"},
-    {"opinfo/mindspore_output_op_compute_time_1_run1.txt", "opinfo", "mindspore"},
-    // msprof-analyze cluster outputs: what the sniffer says today, not what a user would name.
-    // The step table is numeric CSV and reads as a loss table; the communication JSON is unknown.
-    // Issue #11 (Ascend profiler folders) makes both a `profile` kind: update these rows then.
-    {"profiler/msprof_analyze_cluster_communication.json", "unknown", ""},
-    {"profiler/msprof_analyze_cluster_step_trace_time.csv", "loss", "csv"},
+    {"opinfo/mindspore_output_op_compute_time_1_run1.txt", "profile", "mindspore"},
+    {"profiler/msprof_analyze_cluster_communication.json", "profile", "msprof_analyze"},
+    {"profiler/msprof_analyze_cluster_step_trace_time.csv", "profile", "msprof_analyze"},
     {"trace/cann_msprof_PROF_000001_device0_hccl_0_2_1.json", "trace", "cann_msprof"},
     {"trace/cann_msprof_PROF_000001_device0_msprof_0_2_1.json", "trace", "cann_msprof"},
     {"trace/cann_msprof_PROF_000001_device0_step_trace_0_2_1.json", "trace", "cann_msprof"},
@@ -110,9 +108,10 @@ const Expectation expectations[] = {
     {"trace/kineto_resnet50_nw0_worker0.1623143089861.pt.trace.json.gz", "trace", "kineto"},
     {"trace/mindspore_ascend_timeline_display_1_run2.json", "trace", "mindspore"},
     {"trace/mindspore_gpu_timeline_display_0.json", "trace", "mindspore"},
-    {"trace/mstt_advisor_kernel_details.csv", "trace", "torch_npu"},
+    // kernel_details.csv sits beside trace_view.json but is a table, not a timeline (issue #11).
+    {"trace/mstt_advisor_kernel_details.csv", "profile", "torch_npu"},
     {"trace/mstt_advisor_trace_view.json", "trace", "torch_npu"},
-    {"trace/mstt_compute_advice_kernel_details_small.csv", "trace", "torch_npu"},
+    {"trace/mstt_compute_advice_kernel_details_small.csv", "profile", "torch_npu"},
 };
 
 } // namespace
@@ -217,8 +216,15 @@ void tst_FileSniffer::folders()
     QVERIFY(r.folder);
     QCOMPARE(r.kind, FileKind::Dump);
     QCOMPARE(r.producer, u"msprobe"_s);
+    // Mostly timelines, and two kernel tables: a timeline folder that also opens in Profile.
     r = sniffPath(sharedData(u"trace"_s));
     QCOMPARE(r.kind, FileKind::Trace);
+    QCOMPARE(r.alsoKinds, QList<FileKind>{FileKind::Profile});
+    r = sniffPath(sharedData(u"profiler"_s));
+    QCOMPARE(r.kind, FileKind::Profile);
+    QVERIFY(r.alsoKinds.isEmpty());
+    r = sniffPath(sharedData(u"dump/msprobe_ms_vs_pt_compare"_s));
+    QVERIFY(r.alsoKinds.isEmpty());
 
     QTemporaryDir empty;
     r = sniffPath(empty.path());

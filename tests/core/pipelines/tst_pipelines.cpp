@@ -1,6 +1,7 @@
 #include "core/dump/dumppipeline.h"
 #include "core/loss/losspipeline.h"
 #include "core/opinfo/opinfopipeline.h"
+#include "core/profile/profilepipeline.h"
 #include "core/trace/tracepipeline.h"
 
 #include <QTemporaryDir>
@@ -216,6 +217,17 @@ private slots:
         input.runs.append({Data + u"/loss/good/loss.csv"_s, {}, nullptr, 0, nullptr});
         ProgressSink sink = throwingSink();
         verifyInternalError(runLossPipeline(input, sink, CancelToken()), u"loss.csv"_s);
+    }
+
+    void profileInjectedException()
+    {
+        // Once in the walk, once while the rank folders load side by side in the worker pool.
+        for (int after : {0, 2}) {
+            ProfilePipelineInput input;
+            input.paths = {Data + u"/profile/good/cluster"_s};
+            ProgressSink sink = throwingSink(after);
+            verifyInternalError(runProfilePipeline(input, sink, CancelToken()), u"cluster"_s);
+        }
     }
 };
 

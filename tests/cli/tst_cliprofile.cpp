@@ -1,0 +1,219 @@
+#include "common/testdata.h"
+#include "testhelpers_cli.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+// twinscope-cli profile: the key contract, exit codes, --shard and --merge.
+class tst_CliProfile : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void golden_data();
+    void golden();
+    void exactKeys();
+    void realClusterNamesRank1();
+    void text();
+    void exitCodes_data();
+    void exitCodes();
+    void shardsMergeLikeOneRun();
+    void mergeChecksItsShards();
+};
+
+namespace {
+
+const QString profile = QStringLiteral(TWINSCOPE_TEST_DATA "/profile/");
+
+QJsonObject runJson(const QStringList &args)
+{
+    const CliRun r = runCli(QStringList{u"profile"_s, u"--json"_s} + args);
+    if (r.exitCode != 0)
+        qWarning("exit %d: %s", r.exitCode, r.err.constData());
+    return r.json();
+}
+
+QStringList keys(const QJsonValue &v)
+{
+    return v.isArray() ? v.toArray().first().toObject().keys() : v.toObject().keys();
+}
+
+} // namespace
+
+void tst_CliProfile::golden_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("golden");
+    QTest::newRow("cluster") << QStringList{profile + u"good/cluster"_s}
+                             << u"profile_cluster.json"_s;
+    QTest::newRow("real cluster step table")
+        << QStringList{sharedData(u"profiler/msprof_analyze_cluster_step_trace_time.csv"_s),
+                       sharedData(u"profiler/msprof_analyze_cluster_communication.json"_s)}
+        << u"profile_msprof_analyze.json"_s;
+    QTest::newRow("real kernel table")
+        << QStringList{sharedData(u"trace/mstt_advisor_kernel_details.csv"_s)}
+        << u"profile_kernel_details.json"_s;
+}
+
+void tst_CliProfile::golden()
+{
+    // TWINSCOPE_UPDATE_GOLDEN=1 rewrites tests/cli/golden/*.json; review the diff.
+    QFETCH(QStringList, args);
+    QFETCH(QString, golden);
+    const QJsonObject o = runJson(args);
+    QVERIFY(!o.isEmpty());
+    const QString where = compareGolden(o, golden);
+    QVERIFY2(where.isEmpty(), qPrintable(where));
+}
+
+void tst_CliProfile::exactKeys()
+{
+    // The contract, checked outside the project too: exactly these keys.
+    const QJsonObject o = runJson({profile + u"good/cluster"_s});
+    QCOMPARE(o.keys(),
+             (QStringList{u"ai_cpu"_s,
+                          u"communication"_s,
+                          u"kernels"_s,
+                          u"ranks"_s,
+                          u"schemaVersion"_s,
+                          u"slow_links"_s,
+                          u"slow_ranks"_s,
+                          u"warnings"_s}));
+    QCOMPARE(o.value(u"schemaVersion"_s).toInt(), 1);
+    QCOMPARE(keys(o.value(u"ranks"_s)),
+             (QStringList{u"bubble_us"_s,
+                          u"communication_not_overlapped_us"_s,
+                          u"communication_us"_s,
+                          u"computing_us"_s,
+                          u"free_us"_s,
+                          u"overlapped_us"_s,
+                          u"path"_s,
+                          u"rank"_s,
+                          u"step_us"_s,
+                          u"steps"_s}));
+    QCOMPARE(
+        keys(o.value(u"kernels"_s)),
+        (QStringList{u"core"_s, u"count"_s, u"mean_us"_s, u"share"_s, u"total_us"_s, u"type"_s}));
+    QCOMPARE(keys(o.value(u"ai_cpu"_s)), (QStringList{u"count"_s, u"share"_s, u"total_us"_s}));
+    QCOMPARE(keys(o.value(u"communication"_s)),
+             (QStringList{u"bandwidth_gbps"_s,
+                          u"count"_s,
+                          u"elapse_ms"_s,
+                          u"op"_s,
+                          u"transit_ms"_s,
+                          u"wait_ms"_s}));
+    QCOMPARE(keys(o.value(u"slow_ranks"_s)),
+             (QStringList{u"median_us"_s, u"phase"_s, u"rank"_s, u"value_us"_s}));
+    QCOMPARE(keys(o.value(u"slow_links"_s)),
+             (QStringList{u"bandwidth_gbps"_s, u"dst"_s, u"link"_s, u"median_gbps"_s, u"src"_s}));
+    QVERIFY(o.value(u"kernels"_s).toArray().size() <= 50);
+}
+
+void tst_CliProfile::realClusterNamesRank1()
+{
+    const QJsonObject o =
+        runJson({sharedData(u"profiler/msprof_analyze_cluster_step_trace_time.csv"_s)});
+    const QJsonObject first = o.value(u"slow_ranks"_s).toArray().first().toObject();
+    QCOMPARE(first.value(u"rank"_s).toInt(), 1);
+    QCOMPARE(first.value(u"phase"_s).toString(), u"free"_s);
+}
+
+void tst_CliProfile::text()
+{
+    const CliRun r = runCli({u"profile"_s, profile + u"good/cluster"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QString out = QString::fromUtf8(r.out);
+    QVERIFY(out.contains(u"5 rank"_s));
+    QVERIFY(out.contains(u"Slow rank 3: Free"_s));
+    QVERIFY(out.contains(u"Slow rank 2: Computing"_s));
+    QVERIFY(out.contains(u"Slow link 1 -> 2 HCCS"_s));
+    QVERIFY(out.contains(u"hcom_allReduce"_s));
+}
+
+void tst_CliProfile::exitCodes_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exit");
+    QTest::addColumn<QString>("stderrContains");
+    QTest::newRow("no path") << QStringList{} << 2 << u"at least one path"_s;
+    QTest::newRow("bad shard") << QStringList{u"--shard"_s, u"3/2"_s, profile} << 2 << u"I/N"_s;
+    QTest::newRow("shard text") << QStringList{u"--shard"_s, u"x"_s, profile} << 2 << u"I/N"_s;
+    QTest::newRow("merge and shard")
+        << QStringList{u"--merge"_s, u"--shard"_s, u"0/2"_s, profile} << 2 << u"together"_s;
+    QTest::newRow("missing column")
+        << QStringList{profile + u"broken/no_type"_s} << 3 << u"kernel_details.csv, line 1"_s;
+    QTest::newRow("not a profile") << QStringList{sharedData(u"loss/troubleshooter_npu_loss.txt"_s)}
+                                   << 3 << u"troubleshooter_npu_loss.txt"_s;
+    QTest::newRow("merge a summary that is no shard")
+        << QStringList{u"--merge"_s, profile + u"expected.json"_s} << 3 << u"shard"_s;
+    QTest::newRow("nothing there") << QStringList{profile + u"nope"_s} << 3 << u"nope"_s;
+}
+
+void tst_CliProfile::exitCodes()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exit);
+    QFETCH(QString, stderrContains);
+    const CliRun r = runCli(QStringList{u"profile"_s} + args);
+    QCOMPARE(r.exitCode, exit);
+    QVERIFY2(QString::fromUtf8(r.err).contains(stderrContains), r.err.constData());
+}
+
+void tst_CliProfile::shardsMergeLikeOneRun()
+{
+    QTemporaryDir dir;
+    QStringList summaries;
+    for (int i = 0; i < 2; ++i) {
+        const CliRun r = runCli({u"profile"_s,
+                                 u"--json"_s,
+                                 u"--shard"_s,
+                                 u"%1/2"_s.arg(i),
+                                 profile + u"good/cluster"_s});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.json().contains(u"partial"_s));
+        QCOMPARE(r.json().value(u"shard"_s).toObject().value(u"index"_s).toInt(), i);
+        const QString path = dir.filePath(u"shard%1.json"_s.arg(i));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(r.out);
+        summaries << path;
+    }
+    QJsonObject merged = runJson(QStringList{u"--merge"_s} + summaries);
+    QJsonObject direct = runJson({profile + u"good/cluster"_s});
+    // Warnings are about files (an op_statistic.csv set aside); a merge reads summaries, not files.
+    QCOMPARE(merged.take(u"warnings"_s).toArray().size(), 0);
+    QVERIFY(!direct.take(u"warnings"_s).toArray().isEmpty());
+    QString where;
+    QVERIFY2(sameJson(merged, direct, u"$"_s, &where), qPrintable(where));
+}
+
+void tst_CliProfile::mergeChecksItsShards()
+{
+    QTemporaryDir dir;
+    const CliRun r =
+        runCli({u"profile"_s, u"--json"_s, u"--shard"_s, u"1/3"_s, profile + u"good/cluster"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QString path = dir.filePath(u"one.json"_s);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(r.out);
+    f.close();
+    // Shards 0 and 2 of 3 missing: merged anyway, with a warning per missing shard.
+    const QJsonObject partial = runJson({u"--merge"_s, path});
+    const QJsonArray warnings = partial.value(u"warnings"_s).toArray();
+    QCOMPARE(warnings.size(), 1);
+    QCOMPARE(warnings[0].toObject().value(u"kind"_s).toString(), u"merge_missing_shard"_s);
+    QCOMPARE(warnings[0].toObject().value(u"count"_s).toInt(), 2);
+    // The same shard twice would count its ranks twice.
+    const CliRun twice = runCli({u"profile"_s, u"--merge"_s, path, path});
+    QCOMPARE(twice.exitCode, 3);
+    QVERIFY(twice.err.contains("1/3"));
+}
+
+QTEST_GUILESS_MAIN(tst_CliProfile)
+#include "tst_cliprofile.moc"
