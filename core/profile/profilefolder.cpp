@@ -324,14 +324,26 @@ RankProfile loadRankUnit(const ProfileUnit &unit, const CancelToken &cancel)
                 const bool details = std::any_of(files.begin(), files.end(), [](const auto &x) {
                     return x.format == u"aicore_detail_csv"_s;
                 });
-                if (!details)
+                if (details)
+                    g.add(u"aicore_type_shadowed"_s,
+                          Tr::tr("AI Core type table not used: the AI Core detail table beside it "
+                                 "has the same kernels one by one"),
+                          {},
+                          Severity::Info);
+                else
                     r = readMindSporeAicoreType(d, n, rank, g, cancel);
             } else if (f == u"op_compute_time_text"_s) {
                 const bool aicore = std::any_of(files.begin(), files.end(), [](const auto &x) {
                     return x.format == u"aicore_detail_csv"_s;
                 });
                 // Both tables time the same kernels; the AI Core table knows the core.
-                if (!aicore)
+                if (aicore)
+                    g.add(u"op_compute_time_shadowed"_s,
+                          Tr::tr("op compute times not used: the AI Core detail table beside them "
+                                 "times the same kernels and knows their core"),
+                          {},
+                          Severity::Info);
+                else
                     r = readMindSporeOpComputeTime(d, n, opTypes, rank, g, cancel);
             } else if (f == u"api_statistic_csv"_s || f == u"operator_details_csv"_s)
                 r = countTableRows(d, n); // shown as they are (Files view); nothing to aggregate
