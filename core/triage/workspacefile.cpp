@@ -50,7 +50,11 @@ QJsonObject settingsJson(const TriageSettings &s)
                      {u"k"_s, s.lossK},
                      {u"metric"_s, s.lossMetric}}},
         {u"dumps"_s, QJsonObject{{u"cosine"_s, s.dumpCosine}, {u"max_abs_err"_s, s.dumpMaxAbsErr}}},
-        {u"opinfo"_s, QJsonObject{{u"cutoff_ns"_s, intOrNull(s.opinfoCutoffNs)}}},
+        // Plog times in ns since 1970 exceed a double's 53 bits: written as a decimal string.
+        {u"opinfo"_s,
+         QJsonObject{{u"cutoff_ns"_s,
+                      s.opinfoCutoffNs >= 0 ? QJsonValue(QString::number(s.opinfoCutoffNs))
+                                            : QJsonValue()}}},
     };
 }
 
@@ -65,7 +69,10 @@ TriageSettings settingsFromJson(const QJsonObject &o)
     const QJsonObject dumps = o.value(u"dumps"_s).toObject();
     s.dumpCosine = dumps.value(u"cosine"_s).toDouble(s.dumpCosine);
     s.dumpMaxAbsErr = dumps.value(u"max_abs_err"_s).toDouble(s.dumpMaxAbsErr);
-    s.opinfoCutoffNs = qint64(o.value(u"opinfo"_s).toObject().value(u"cutoff_ns"_s).toDouble(-1));
+    const QJsonValue cutoff = o.value(u"opinfo"_s).toObject().value(u"cutoff_ns"_s);
+    bool ok = false;
+    const qint64 ns = cutoff.toString().toLongLong(&ok);
+    s.opinfoCutoffNs = ok ? ns : qint64(cutoff.toDouble(-1));
     return s;
 }
 
