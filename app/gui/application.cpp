@@ -1,6 +1,7 @@
 #include "application.h"
 
 #include "core/common/translations.h"
+#include "investigation.h"
 #include "mainwindow.h"
 #include "widgets/common/loadcontroller.h"
 
@@ -53,6 +54,7 @@ int runGui(int argc, char **argv)
 
     MainWindow window;
     window.show();
+    window.investigation()->offerRecovery();
     window.openPaths(parser.positionalArguments());
 
     if (parser.isSet(u"screenshot"_s)) {

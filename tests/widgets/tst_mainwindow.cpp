@@ -53,6 +53,10 @@ private slots:
                               u"Open &Folder…"_s,
                               u"Open &Recent"_s,
                               u"Compare &Loss Logs…"_s,
+                              u"Open &Investigation…"_s,
+                              u"&Save Investigation"_s,
+                              u"Save Investigation &As…"_s,
+                              u"Export Findings &Report…"_s,
                               u"&Close"_s,
                               u"&Export…"_s,
                               u"&Quit"_s}));
