@@ -45,9 +45,8 @@ QString findingEvidenceText(const Finding &f)
     QString file = e.value(u"test_file"_s).toString();
     if (file.isEmpty())
         file = e.value(u"file"_s).toString();
+    // What it is first (a short column elides the end), then where.
     QStringList parts;
-    if (!file.isEmpty())
-        parts << fileName(file);
     const QLocale locale;
     if (e.contains(u"run"_s))
         parts << Tr::tr("run %1").arg(e.value(u"run"_s).toString());
@@ -62,6 +61,8 @@ QString findingEvidenceText(const Finding &f)
         parts << Tr::tr("op %1").arg(e.value(u"op"_s).toString());
     if (e.value(u"line"_s).toDouble(-1) >= 0)
         parts << Tr::tr("line %1").arg(locale.toString(qint64(e.value(u"line"_s).toDouble())));
+    if (!file.isEmpty())
+        parts << fileName(file);
     return parts.join(u", "_s);
 }
 
@@ -81,9 +82,10 @@ QString triageReportHtml(const TriageWorkspace &ws, const FindingList &findings)
                  .arg(QLocale().toString(QDateTime::currentDateTime(), QLocale::LongFormat))) +
          u"</p>\n"_s;
 
-    h += u"<h2>"_s + esc(Tr::tr("Inputs")) + u"</h2>\n<table><tr><th>"_s + esc(Tr::tr("Role")) +
-         u"</th><th>"_s + esc(Tr::tr("Kind")) + u"</th><th>"_s + esc(Tr::tr("Path")) +
-         u"</th></tr>\n"_s;
+    h += u"<h2>"_s + esc(Tr::tr("Inputs")) +
+         u"</h2>\n<table width=\"100%\" cellspacing=\"0\"><tr><th width=\"12%\">"_s +
+         esc(Tr::tr("Role")) + u"</th><th width=\"10%\">"_s + esc(Tr::tr("Kind")) + u"</th><th>"_s +
+         esc(Tr::tr("Path")) + u"</th></tr>\n"_s;
     for (const WorkspaceInput &in : ws.inputs) {
         h += u"<tr><td>"_s + esc(inputRoleName(in.role)) + u"</td><td>"_s + esc(in.kind) +
              u"</td><td>"_s + esc(in.path) + u"</td></tr>\n"_s;
@@ -99,8 +101,9 @@ QString triageReportHtml(const TriageWorkspace &ws, const FindingList &findings)
                  .arg(qsizetype(findings.size()) - problems)) +
          u"</p>\n"_s;
     if (!findings.empty()) {
-        h += u"<table><tr><th>"_s + esc(Tr::tr("Severity")) + u"</th><th>"_s +
-             esc(Tr::tr("Finding")) + u"</th><th>"_s + esc(Tr::tr("Evidence")) + u"</th><th>"_s +
+        h += u"<table width=\"100%\" cellspacing=\"0\"><tr><th width=\"13%\">"_s +
+             esc(Tr::tr("Severity")) + u"</th><th width=\"35%\">"_s + esc(Tr::tr("Finding")) +
+             u"</th><th width=\"20%\">"_s + esc(Tr::tr("Evidence")) + u"</th><th>"_s +
              esc(Tr::tr("Next action")) + u"</th></tr>\n"_s;
         for (const Finding &f : findings) {
             h += u"<tr><td class=\"sev\" style=\"color:"_s + severityColor(f.severity) + u"\">"_s +
@@ -112,9 +115,10 @@ QString triageReportHtml(const TriageWorkspace &ws, const FindingList &findings)
         h += u"</table>\n"_s;
     }
 
-    h += u"<h2>"_s + esc(Tr::tr("Precision checklist")) + u"</h2>\n<table><tr><th>"_s +
-         esc(Tr::tr("Item")) + u"</th><th>"_s + esc(Tr::tr("State")) + u"</th><th>"_s +
-         esc(Tr::tr("Notes")) + u"</th></tr>\n"_s;
+    h += u"<h2>"_s + esc(Tr::tr("Precision checklist")) +
+         u"</h2>\n<table width=\"100%\" cellspacing=\"0\"><tr><th width=\"45%\">"_s +
+         esc(Tr::tr("Item")) + u"</th><th width=\"15%\">"_s + esc(Tr::tr("State")) +
+         u"</th><th>"_s + esc(Tr::tr("Notes")) + u"</th></tr>\n"_s;
     for (const ChecklistEntry &e : ws.checklist.entries) {
         const ChecklistItemInfo *info = checklistItem(e.id);
         if (!info)

@@ -82,17 +82,23 @@ FindingsPanel::FindingsPanel(LoadController *loads, QWidget *parent)
     m_details->setOpenLinks(false);
     m_notes->setPlaceholderText(tr("Notes of this investigation: what was tried, what is next."));
 
-    auto *bottom = new QWidget(this);
-    auto *bottomLayout = new QVBoxLayout(bottom);
-    bottomLayout->setContentsMargins(0, 0, 0, 0);
-    bottomLayout->addWidget(m_details, 2);
-    bottomLayout->addWidget(m_notesLabel);
-    bottomLayout->addWidget(m_notes, 1);
+    // The list gets most of the height; the selected finding and the notes share the rest side
+    // by side, so a short dock still shows several findings.
+    auto *notesBox = new QWidget(this);
+    auto *notesLayout = new QVBoxLayout(notesBox);
+    notesLayout->setContentsMargins(0, 0, 0, 0);
+    notesLayout->addWidget(m_notesLabel);
+    notesLayout->addWidget(m_notes, 1);
+    auto *bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->addWidget(m_details);
+    bottom->addWidget(notesBox);
+    bottom->setStretchFactor(0, 3);
+    bottom->setStretchFactor(1, 2);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_list);
     split->addWidget(bottom);
     split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(1, 1);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);

@@ -21,7 +21,8 @@ bool writeReport(const QString &html, const QString &path, QString *error)
     if (path.endsWith(u".pdf"_s, Qt::CaseInsensitive)) {
         QPdfWriter pdf(&file);
         pdf.setPageSize(QPageSize(QPageSize::A4));
-        pdf.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
+        // QTextDocument::print() adds its own 2 cm margin around the text.
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter);
         pdf.setResolution(300);
         pdf.setTitle(u"Twinscope"_s);
         pdf.setCreator(u"Twinscope"_s);

@@ -182,6 +182,9 @@ void tst_FindingsPanel::reportExportsAsPdfAndHtml()
     QVERIFY(f.open(QIODevice::ReadOnly));
     QVERIFY(f.read(5) == "%PDF-");
     QVERIFY(f.size() > 10000);
+    // docs/images shows this report's pages: TWINSCOPE_KEEP_REPORT=DIR keeps a copy.
+    if (const QString keep = qEnvironmentVariable("TWINSCOPE_KEEP_REPORT"); !keep.isEmpty())
+        QFile::copy(pdf, keep + u"/findings-report.pdf"_s);
     const QString html = m_dir.filePath(u"report.html"_s);
     QVERIFY2(w.investigation()->writeReport(html, &error), qPrintable(error));
     QFile h(html);
