@@ -56,5 +56,6 @@ int runLoss(const QStringList &args, CliIo &io);
 int runDumps(const QStringList &args, CliIo &io);
 int runOpInfo(const QStringList &args, CliIo &io);
 int runTrace(const QStringList &args, CliIo &io);
+int runTriage(const QStringList &args, CliIo &io);
 
 } // namespace Twinscope::App

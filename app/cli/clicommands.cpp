@@ -21,6 +21,9 @@ const QList<CliCommand> &cliCommands()
          QT_TRANSLATE_NOOP("Cli", "Summarise Ascend host logs: compiles, TransData, recompiles."),
          runOpInfo},
         {"trace", QT_TRANSLATE_NOOP("Cli", "Load chrome traces and summarise them."), runTrace},
+        {"triage",
+         QT_TRANSLATE_NOOP("Cli", "Draw ranked findings from an investigation's evidence."),
+         runTriage},
     };
     return commands;
 }

@@ -21,12 +21,31 @@ struct KindInputs
     QList<WorkspaceInput> loss, dump, trace, opinfo, log;
 };
 
-KindInputs sortInputs(const TriageWorkspace &ws)
+void noteFailure(const QString &path,
+                 const Error &error,
+                 Diagnostics *diagnostics,
+                 TriageAnalysis *analysis);
+
+KindInputs sortInputs(const TriageWorkspace &ws, Diagnostics *diagnostics, TriageAnalysis *analysis)
 {
     KindInputs k;
     for (WorkspaceInput in : ws.inputs) {
-        if (in.kind.isEmpty())
-            in.kind = fileKindId(sniffPath(in.path).kind);
+        if (in.kind.isEmpty()) {
+            const SniffResult sniffed = sniffPath(in.path);
+            if (sniffed.error) {
+                noteFailure(in.path, *sniffed.error, diagnostics, analysis);
+                continue;
+            }
+            if (sniffed.kind == FileKind::Unknown) {
+                Diagnostics d;
+                d.add(u"triage_input_unknown"_s,
+                      Tr::tr("This input is of no kind the findings use; it was left out."));
+                d.setFile(in.path);
+                diagnostics->merge(d);
+                continue;
+            }
+            in.kind = fileKindId(sniffed.kind);
+        }
         if (in.kind == u"loss"_s)
             k.loss << in;
         else if (in.kind == u"dump"_s)
@@ -108,7 +127,7 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
         auto analysis = std::make_shared<TriageAnalysis>();
         Diagnostics diagnostics;
         progress.report(0, Tr::tr("Drawing findings from the evidence"));
-        const KindInputs k = sortInputs(input.workspace);
+        const KindInputs k = sortInputs(input.workspace, &diagnostics, analysis.get());
 
         if (const auto pair = pairOf(k.loss)) {
             LossPipelineInput li;
