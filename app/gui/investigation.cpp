@@ -10,6 +10,7 @@
 #include "widgets/plots/lossplotview.h"
 #include "widgets/plots/lossworkspace.h"
 #include "widgets/timeline/traceworkspace.h"
+#include "widgets/triage/checklistpanel.h"
 #include "widgets/triage/findingspanel.h"
 #include "widgets/triage/reportwriter.h"
 
@@ -58,6 +59,7 @@ Investigation::Investigation(MainWindow *window)
     : QObject(window)
     , m_window(window)
     , m_panel(new FindingsPanel(window->loadController(), window))
+    , m_checklist(new ChecklistPanel(window))
     , m_dock(new QDockWidget(tr("Findings"), window))
     , m_open(new QAction(tr("Open &Investigation…"), this))
     , m_save(new QAction(tr("&Save Investigation"), this))
@@ -66,7 +68,11 @@ Investigation::Investigation(MainWindow *window)
     , m_openJob(window->loadController(), this)
 {
     m_dock->setObjectName(u"findingsDock"_s);
-    m_dock->setWidget(m_panel);
+    auto *pages = new QTabWidget(m_dock);
+    pages->setDocumentMode(true);
+    pages->addTab(m_panel, tr("Findings"));
+    pages->addTab(m_checklist, tr("Precision Checklist"));
+    m_dock->setWidget(pages);
     m_save->setShortcut(QKeySequence::Save);
     m_saveAs->setShortcut(QKeySequence::SaveAs);
     m_export->setStatusTip(tr("Findings, checklist and notes as one PDF or HTML file."));
@@ -85,7 +91,16 @@ Investigation::Investigation(MainWindow *window)
         m_workspace.notes = m_panel->notes();
         touched();
     });
+    connect(m_checklist, &ChecklistPanel::edited, this, [this] {
+        m_workspace.checklist = m_checklist->checklist();
+        touched();
+    });
     connect(m_panel, &FindingsPanel::findingsChanged, this, [this] {
+        // The evidence fills in the items the user has not set.
+        if (const auto analysis = m_panel->analysis()) {
+            Core::applySuggestions(m_workspace.checklist, analysis->checklist);
+            m_checklist->setChecklist(m_workspace.checklist);
+        }
         if (!m_panel->findings().empty()) {
             m_dock->show();
             m_dock->raise();
@@ -158,6 +173,7 @@ void Investigation::apply(const Core::TriageWorkspace &workspace, const QString 
     m_workspace = workspace;
     m_path = path;
     m_panel->setNotes(workspace.notes);
+    m_checklist->setChecklist(workspace.checklist);
     const QList<Core::WorkspaceInput> missing = Core::missingInputs(workspace);
     if (!missing.isEmpty()) {
         QStringList names;

@@ -14,8 +14,9 @@ class QAction;
 class QDockWidget;
 
 namespace Twinscope::Widgets {
+class ChecklistPanel;
 class FindingsPanel;
-}
+} // namespace Twinscope::Widgets
 
 namespace Twinscope::App {
 
@@ -40,6 +41,7 @@ public:
     QAction *exportAction() const { return m_export; }
     QDockWidget *dock() const { return m_dock; }
     Widgets::FindingsPanel *panel() const { return m_panel; }
+    Widgets::ChecklistPanel *checklistPanel() const { return m_checklist; }
 
     const Core::TriageWorkspace &workspace() const { return m_workspace; }
     QString filePath() const { return m_path; }
@@ -71,6 +73,7 @@ private:
 
     MainWindow *m_window;
     Widgets::FindingsPanel *m_panel;
+    Widgets::ChecklistPanel *m_checklist;
     QDockWidget *m_dock;
     QAction *m_open;
     QAction *m_save;

@@ -1,5 +1,6 @@
 #include "triagepipeline.h"
 
+#include "checklistevidence.h"
 #include "core/common/filesniffer.h"
 #include "core/common/pipeline.h"
 #include "core/common/tr.h"
@@ -226,9 +227,9 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
         }
 
         const QStringList logPaths = notBenchmark(k.log) + opinfoPaths;
+        KnowledgeBase kb;
         if (input.scanLogs && !logPaths.isEmpty()) {
-            const KnowledgeBase kb =
-                loadKnowledgeBase(input.workspace.mappingPaths(u"knowledge"_s), &diagnostics);
+            kb = loadKnowledgeBase(input.workspace.mappingPaths(u"knowledge"_s), &diagnostics);
             ProgressSink part = subProgress(progress, 900, 1000);
             const Result<KnownErrorReport> r = scanKnownErrors(logPaths, kb, part, cancel);
             if (r.isCanceled())
@@ -239,6 +240,7 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
                 append(analysis->findings, knownErrorFindings(*r.value(), kb));
             }
         }
+        analysis->checklist = checklistSuggestions(*analysis, kb);
         rankFindings(analysis->findings);
         progress.report(1000, {});
         return Result<TriageAnalysis>::ok(std::move(analysis), std::move(diagnostics));

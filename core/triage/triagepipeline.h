@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checklist.h"
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "core/dump/divergencematrix.h"
@@ -42,6 +43,8 @@ struct TriageAnalysis
     std::shared_ptr<const OpInfoAnalysis> opinfo;
     std::shared_ptr<const KnownErrorReport> knownErrors;
     QStringList failedInputs; // inputs that could not be read (their errors are in diagnostics)
+    // What the evidence says about the precision checklist (checklistevidence.h).
+    std::vector<ChecklistSuggestion> checklist;
 };
 
 // Fails only when the workspace has no input; an input that cannot be read is a warning naming

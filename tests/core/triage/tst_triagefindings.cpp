@@ -88,6 +88,7 @@ private slots:
     void missingInputIsReportedAndTheRestTriaged();
     void knownErrorsInALog();
     void findingJsonCarriesEvidenceAndAction();
+    void checklistIsPrefilledFromTheEvidence();
 
 private:
     QJsonObject m_truth;
@@ -348,6 +349,47 @@ void tst_TriageFindings::findingJsonCarriesEvidenceAndAction()
              m_truth.value(u"loss"_s).toObject().value(u"fork_step"_s).toInt());
     const FindingLink back = findingLinkFromJson(o.value(u"link"_s).toObject());
     QCOMPARE(back, found.front()->link);
+}
+
+void tst_TriageFindings::checklistIsPrefilledFromTheEvidence()
+{
+    QTemporaryDir dir;
+    const QString log = dir.filePath(u"train_stdout.log"_s);
+    QFile out(log);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write("export HCCL_DETERMINISTIC=true\ntorch.manual_seed(1234)\nstep 1 loss 2.5\n");
+    out.close();
+    TriagePipelineInput in;
+    in.workspace.inputs = {
+        input(Data + u"/triage/loss_bench.log"_s, u"loss"_s, InputRole::Benchmark),
+        input(Data + u"/triage/loss_npu.log"_s, u"loss"_s, InputRole::Target),
+        input(Data + u"/dump/pairs/dumper/bench.h5"_s, u"dump"_s, InputRole::Benchmark),
+        input(Data + u"/dump/pairs/dumper/npu.h5"_s, u"dump"_s, InputRole::Target),
+        input(log, u"log"_s, InputRole::Log),
+    };
+    ProgressSink progress;
+    const Result<TriageAnalysis> r = runTriagePipeline(in, progress, CancelToken());
+    QVERIFY(r.isOk());
+    Checklist checklist = Checklist::blank();
+    // The user already decided about the first step: that stays.
+    checklist.find(u"sc.02"_s)->state = ChecklistState::Problem;
+    applySuggestions(checklist, r.value()->checklist);
+    QCOMPARE(checklist.find(u"sc.02"_s)->state, ChecklistState::Problem);
+    QVERIFY(!checklist.find(u"sc.02"_s)->fromEvidence);
+    // Equal until step 40: the second step is fine; determinism and seeds are set; the dumps
+    // overflow.
+    QCOMPARE(checklist.find(u"sc.03"_s)->state, ChecklistState::NoProblem);
+    QVERIFY(checklist.find(u"sc.03"_s)->evidence.contains(u"40"_s));
+    QCOMPARE(checklist.find(u"sc.01"_s)->state, ChecklistState::NoProblem);
+    QVERIFY(checklist.find(u"sc.01"_s)->fromEvidence);
+    QCOMPARE(checklist.find(u"mp.01"_s)->state, ChecklistState::Problem);
+    QVERIFY(checklist.find(u"mp.01"_s)->evidence.contains(u"softmax_int/17"_s));
+    // Items no evidence speaks about stay open.
+    QCOMPARE(checklist.find(u"ds.01"_s)->state, ChecklistState::Open);
+    // Evidence that goes away takes its suggestion with it.
+    applySuggestions(checklist, {});
+    QCOMPARE(checklist.find(u"sc.03"_s)->state, ChecklistState::Open);
+    QCOMPARE(checklist.find(u"sc.02"_s)->state, ChecklistState::Problem);
 }
 
 QTEST_GUILESS_MAIN(tst_TriageFindings)

@@ -14,6 +14,7 @@
 #include "widgets/plots/lossworkspace.h"
 #include "widgets/tables/comparetableview.h"
 #include "widgets/timeline/traceworkspace.h"
+#include "widgets/triage/checklistpanel.h"
 #include "widgets/triage/findingspanel.h"
 
 #include <QDockWidget>
@@ -160,6 +161,14 @@ void tst_FindingsPanel::saveWritesTheInvestigationBack()
     w.openPaths({m_dir.filePath(u"a.twinscope"_s)});
     QTRY_VERIFY_WITH_TIMEOUT(!w.investigation()->panel()->findings().empty() && idle(w), 30000);
     QCOMPARE(w.investigation()->filePath(), m_dir.filePath(u"a.twinscope"_s));
+    // The checklist is filled in from the evidence; the user's own setting is kept and saved.
+    Widgets::ChecklistPanel *checklist = w.investigation()->checklistPanel();
+    QCOMPARE(checklist->checklist().find(u"mp.01"_s)->state, Core::ChecklistState::Problem);
+    QVERIFY(checklist->checklist().find(u"mp.01"_s)->fromEvidence);
+    QCOMPARE(checklist->checklist().find(u"sc.03"_s)->state, Core::ChecklistState::NoProblem);
+    checklist->setState(u"ds.04"_s, Core::ChecklistState::NotApplicable);
+    QCOMPARE(w.investigation()->workspace().checklist.find(u"ds.04"_s)->state,
+             Core::ChecklistState::NotApplicable);
     QString error;
     const QString copy = m_dir.filePath(u"b.twinscope"_s);
     QVERIFY2(w.investigation()->saveTo(copy, &error), qPrintable(error));
@@ -168,6 +177,9 @@ void tst_FindingsPanel::saveWritesTheInvestigationBack()
     Core::TriageWorkspace expected = investigation();
     QCOMPARE(back.value()->inputs, expected.inputs);
     QCOMPARE(back.value()->notes, expected.notes);
+    QCOMPARE(back.value()->checklist, w.investigation()->workspace().checklist);
+    QCOMPARE(back.value()->checklist.find(u"ds.04"_s)->state, Core::ChecklistState::NotApplicable);
+    QCOMPARE(back.value()->checklist.find(u"mp.01"_s)->state, Core::ChecklistState::Problem);
 }
 
 void tst_FindingsPanel::reportExportsAsPdfAndHtml()
