@@ -5,6 +5,7 @@
 #include "core/common/pipeline.h"
 #include "core/common/tr.h"
 #include "core/dump/dumppipeline.h"
+#include "crosslinks.h"
 #include "dumpfindings.h"
 #include "logfindings.h"
 #include "lossfindings.h"
@@ -104,6 +105,33 @@ void noteFailure(const QString &path,
     d.setFile(path);
     diagnostics->merge(d);
     analysis->failedInputs << path;
+}
+
+// A dump finding's tensor in the other evidence: its op's slices in the run under test's timeline
+// and its compiles in the op-info logs, with the name mapping that joined them.
+void addCrossLinks(TriageAnalysis *a, const TriageWorkspace &ws, Diagnostics *diagnostics)
+{
+    if (!a->dumps || (!a->traces && !a->opinfo))
+        return;
+    const OpNameTable names = loadOpNameTable(ws.mappingPaths(u"op_names"_s), diagnostics);
+    CrossLinkSources sources;
+    sources.names = &names;
+    if (a->traces) {
+        for (const TraceFileOutcome &o : a->traces->files) {
+            if (o.dataset)
+                sources.traces.push_back(o.dataset);
+        }
+    }
+    if (a->opinfo)
+        sources.opinfo = a->opinfo->dataset;
+    for (Finding &f : a->findings) {
+        if (f.link.view != FindingLink::View::DumpTensor || f.link.run < 0 ||
+            f.link.run >= a->dumps->runs.size())
+            continue;
+        const CrossLink link =
+            crossLinkForRow(*a->dumps->runs[f.link.run], f.link.run, f.link.row, sources);
+        f.evidence.insert(u"cross_links"_s, crossLinkJson(link));
+    }
 }
 
 void append(FindingList &to, FindingList from)
@@ -240,6 +268,7 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
                 append(analysis->findings, knownErrorFindings(*r.value(), kb));
             }
         }
+        addCrossLinks(analysis.get(), input.workspace, &diagnostics);
         analysis->checklist = checklistSuggestions(*analysis, kb);
         rankFindings(analysis->findings);
         progress.report(1000, {});

@@ -55,6 +55,23 @@ QString evidenceValue(const QJsonValue &v)
                           : evidenceValue(item));
         return parts.join(u"; "_s);
     }
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        if (o.contains(u"mapping"_s)) {
+            // A cross-link: the mapping that joined the names, then where the op was found.
+            QStringList where;
+            for (const QJsonValue &h : o.value(u"trace"_s).toArray())
+                where << FindingsPanel::tr("%1 (%n slice(s))", "", h[u"count"_s].toInt())
+                             .arg(h[u"name"_s].toString());
+            for (const QJsonValue &h : o.value(u"opinfo"_s).toArray())
+                where << FindingsPanel::tr("%1 (%n compile(s))", "", h[u"compiles"_s].toInt())
+                             .arg(h[u"type"_s].toString());
+            return o.value(u"mapping"_s).toString() + u": "_s +
+                   (where.isEmpty() ? FindingsPanel::tr("not found in the timeline or op-info")
+                                    : where.join(u", "_s));
+        }
+        return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+    }
     return v.toString();
 }
 

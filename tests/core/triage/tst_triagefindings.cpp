@@ -175,6 +175,14 @@ void tst_TriageFindings::dumpOriginAndNan()
                  first.value(u"cosine"_s).toDouble()) < 1e-6);
     QCOMPARE(div.front()->link.view, FindingLink::View::DumpTensor);
     QVERIFY(div.front()->link.row >= 0);
+    // Its op's slices in the run under test's timeline, by the name mapping.
+    const QJsonObject cross = div.front()->evidence.value(u"cross_links"_s).toObject();
+    QCOMPARE(cross.value(u"api"_s).toString(), u"softmax"_s);
+    QVERIFY(!cross.value(u"mapping"_s).toString().isEmpty());
+    QStringList sliceNames;
+    for (const QJsonValue &v : cross.value(u"trace"_s).toArray())
+        sliceNames << v.toObject().value(u"name"_s).toString();
+    QVERIFY2(sliceNames.contains(u"aten::softmax"_s), qPrintable(sliceNames.join(u", "_s)));
     // The origin's own op is to be reproduced alone.
     QVERIFY(div.front()->nextAction.contains(u"alone"_s));
     QVERIFY(div.front()->nextAction.contains(div.front()->evidence.value(u"op"_s).toString()));
