@@ -3,6 +3,7 @@
 #include "core/common/tr.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -59,6 +60,15 @@ constexpr ViewName ViewNames[] = {
 
 } // namespace
 
+qint64 jsonInt64(const QJsonValue &value, qint64 fallback)
+{
+    const double d = value.toDouble(std::nan(""));
+    // 2^63 is exactly representable; anything at or beyond it does not fit.
+    if (!std::isfinite(d) || d >= 9223372036854775808.0 || d < -9223372036854775808.0)
+        return fallback;
+    return qint64(d);
+}
+
 QString findingLinkViewId(FindingLink::View view)
 {
     for (const ViewName &v : ViewNames) {
@@ -106,12 +116,12 @@ FindingLink findingLinkFromJson(const QJsonObject &o)
     link.view = findingLinkViewFromId(o.value(u"view"_s).toString());
     link.file = o.value(u"file"_s).toString();
     link.name = o.value(u"name"_s).toString();
-    link.step = qint64(o.value(u"step"_s).toDouble(-1));
+    link.step = jsonInt64(o.value(u"step"_s), -1);
     link.run = o.value(u"run"_s).toInt(0);
     link.row = o.value(u"row"_s).toInt(-1);
-    link.fromNs = qint64(o.value(u"from_ns"_s).toDouble(-1));
-    link.toNs = qint64(o.value(u"to_ns"_s).toDouble(-1));
-    link.line = qint64(o.value(u"line"_s).toDouble(-1));
+    link.fromNs = jsonInt64(o.value(u"from_ns"_s), -1);
+    link.toNs = jsonInt64(o.value(u"to_ns"_s), -1);
+    link.line = jsonInt64(o.value(u"line"_s), -1);
     return link;
 }
 

@@ -40,6 +40,10 @@ struct FindingLink
     bool isValid() const { return view != View::None; }
     bool operator==(const FindingLink &) const = default;
 };
+// A JSON number as a whole number, or fallback when it is absent, not a number or out of range
+// (a cast of 1e30 to qint64 would be undefined).
+qint64 jsonInt64(const QJsonValue &value, qint64 fallback);
+
 QString findingLinkViewId(FindingLink::View view); // "loss_step", "dump_tensor", ...
 FindingLink::View findingLinkViewFromId(const QString &id);
 QJsonObject findingLinkJson(const FindingLink &link);

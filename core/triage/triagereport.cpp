@@ -51,7 +51,7 @@ QString findingEvidenceText(const Finding &f)
     if (e.contains(u"run"_s))
         parts << Tr::tr("run %1").arg(e.value(u"run"_s).toString());
     if (e.value(u"step"_s).toDouble(-1) >= 0)
-        parts << Tr::tr("step %1").arg(locale.toString(qint64(e.value(u"step"_s).toDouble())));
+        parts << Tr::tr("step %1").arg(locale.toString(jsonInt64(e.value(u"step"_s), -1)));
     if (e.contains(u"tensor"_s))
         parts << Tr::tr("tensor %1 (op %2)")
                      .arg(e.value(u"tensor"_s).toString(), e.value(u"op"_s).toString());
@@ -60,7 +60,7 @@ QString findingEvidenceText(const Finding &f)
     else if (e.contains(u"op"_s))
         parts << Tr::tr("op %1").arg(e.value(u"op"_s).toString());
     if (e.value(u"line"_s).toDouble(-1) >= 0)
-        parts << Tr::tr("line %1").arg(locale.toString(qint64(e.value(u"line"_s).toDouble())));
+        parts << Tr::tr("line %1").arg(locale.toString(jsonInt64(e.value(u"line"_s), -1)));
     if (!file.isEmpty())
         parts << fileName(file);
     return parts.join(u", "_s);

@@ -2,6 +2,7 @@
 
 #include "core/common/bytesource.h"
 #include "core/common/tr.h"
+#include "finding.h"
 
 #include <QDir>
 #include <QFile>
@@ -72,7 +73,7 @@ TriageSettings settingsFromJson(const QJsonObject &o)
     const QJsonValue cutoff = o.value(u"opinfo"_s).toObject().value(u"cutoff_ns"_s);
     bool ok = false;
     const qint64 ns = cutoff.toString().toLongLong(&ok);
-    s.opinfoCutoffNs = ok ? ns : qint64(cutoff.toDouble(-1));
+    s.opinfoCutoffNs = ok ? ns : jsonInt64(cutoff, -1);
     return s;
 }
 
@@ -166,7 +167,7 @@ workspaceFromJson(const QJsonObject &o, const QString &baseDir, Diagnostics *dia
         const auto role = inputRoleFromId(i.value(u"role"_s).toString());
         in.role = role.value_or(InputRole::Other);
         in.rank = i.value(u"rank"_s).toInt(-1);
-        in.step = qint64(i.value(u"step"_s).toDouble(-1));
+        in.step = jsonInt64(i.value(u"step"_s), -1);
         in.label = i.value(u"label"_s).toString();
         if (in.path.isEmpty()) {
             if (diagnostics)

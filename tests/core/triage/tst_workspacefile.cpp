@@ -75,6 +75,7 @@ private slots:
     void neverOverwritesAnInputOrAForeignFile();
     void brokenFilesFailWithAMessage_data();
     void brokenFilesFailWithAMessage();
+    void outOfRangeNumbersAreIgnored();
 };
 
 void tst_WorkspaceFile::roundTripIsExact()
@@ -173,6 +174,23 @@ void tst_WorkspaceFile::brokenFilesFailWithAMessage()
     QCOMPARE(errorCodeId(r.error().code), code);
     QVERIFY(!r.error().message.isEmpty());
     QCOMPARE(r.error().file, path);
+}
+
+void tst_WorkspaceFile::outOfRangeNumbersAreIgnored()
+{
+    // Numbers no qint64 holds (a cast would be undefined) read as "not given".
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"w.twinscope"_s);
+    touch(path,
+          R"({"twinscopeWorkspace": 1, "inputs": [{"path": "a.log", "kind": "loss",
+              "role": "target", "step": 1e30, "rank": -1e300}],
+              "settings": {"opinfo": {"cutoff_ns": -1e40}}})");
+    const Result<TriageWorkspace> r = readWorkspaceFile(path);
+    QVERIFY(r.isOk());
+    QCOMPARE(r.value()->inputs.size(), 1);
+    QCOMPARE(r.value()->inputs.first().step, -1);
+    QCOMPARE(r.value()->inputs.first().rank, -1);
+    QCOMPARE(r.value()->settings.opinfoCutoffNs, -1);
 }
 
 QTEST_GUILESS_MAIN(tst_WorkspaceFile)
