@@ -5,6 +5,7 @@
 #include "recentfiles.h"
 #include "widgets/common/messagebar.h"
 #include "widgets/common/workspace.h"
+#include "widgets/heatmap/divergenceheatmap.h"
 #include "widgets/heatmap/dumpworkspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
 #include "widgets/plots/lossplotview.h"
@@ -20,6 +21,7 @@
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPainter>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -228,7 +230,31 @@ bool Investigation::writeReport(const QString &path, QString *error) const
 {
     Core::TriageWorkspace ws = m_workspace;
     ws.notes = m_panel->notes();
-    return Widgets::writeReport(Core::triageReportHtml(ws, m_panel->findings()), path, error);
+    // The key plots as they are on screen: the loss curves and the divergence heatmap.
+    QList<Core::ReportFigure> figures;
+    QList<QPair<QString, QImage>> images;
+    if (auto *loss = qobject_cast<LossWorkspace *>(m_window->workspace(Core::FileKind::Loss));
+        loss && !loss->isEmpty()) {
+        figures.append({tr("Loss curves"), u"loss.png"_s});
+        images.append({u"loss.png"_s, loss->plot()->toPixmap(1200, 700).toImage()});
+    }
+    if (auto *dump = qobject_cast<DumpWorkspace *>(m_window->workspace(Core::FileKind::Dump));
+        dump && !dump->isEmpty()) {
+        // The vector picture the heatmap exports (a hidden tab cannot be grabbed).
+        const HeatmapPicture picture = dump->heatmap()->picture(QString());
+        QImage heatmap(picture.size(), QImage::Format_RGB32);
+        heatmap.fill(Qt::white);
+        {
+            QPainter painter(&heatmap);
+            picture.paint(painter);
+        }
+        if (!heatmap.isNull() && heatmap.width() > 1) {
+            figures.append({tr("Divergence heatmap"), u"heatmap.png"_s});
+            images.append({u"heatmap.png"_s, heatmap});
+        }
+    }
+    return Widgets::writeReport(
+        Core::triageReportHtml(ws, m_panel->findings(), figures), path, error, images);
 }
 
 void Investigation::offerRecovery()

@@ -66,7 +66,9 @@ QString findingEvidenceText(const Finding &f)
     return parts.join(u", "_s);
 }
 
-QString triageReportHtml(const TriageWorkspace &ws, const FindingList &findings)
+QString triageReportHtml(const TriageWorkspace &ws,
+                         const FindingList &findings,
+                         const QList<ReportFigure> &figures)
 {
     const QString title = ws.title.isEmpty() ? Tr::tr("Twinscope investigation") : ws.title;
     QString h;
@@ -115,6 +117,13 @@ QString triageReportHtml(const TriageWorkspace &ws, const FindingList &findings)
         h += u"</table>\n"_s;
     }
 
+    if (!figures.isEmpty()) {
+        h += u"<h2>"_s + esc(Tr::tr("Figures")) + u"</h2>\n"_s;
+        for (const ReportFigure &f : figures) {
+            h += u"<p><b>"_s + esc(f.title) + u"</b><br><img src=\""_s + esc(f.resource) +
+                 u"\" width=\"640\"></p>\n"_s;
+        }
+    }
     h += u"<h2>"_s + esc(Tr::tr("Precision checklist")) +
          u"</h2>\n<table width=\"100%\" cellspacing=\"0\"><tr><th width=\"45%\">"_s +
          esc(Tr::tr("Item")) + u"</th><th width=\"15%\">"_s + esc(Tr::tr("State")) +

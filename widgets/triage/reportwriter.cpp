@@ -1,16 +1,21 @@
 #include "reportwriter.h"
 
+#include <QBuffer>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QTextDocument>
+#include <QUrl>
 
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Widgets {
 
-bool writeReport(const QString &html, const QString &path, QString *error)
+bool writeReport(const QString &html,
+                 const QString &path,
+                 QString *error,
+                 const QList<QPair<QString, QImage>> &images)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
@@ -27,10 +32,22 @@ bool writeReport(const QString &html, const QString &path, QString *error)
         pdf.setTitle(u"Twinscope"_s);
         pdf.setCreator(u"Twinscope"_s);
         QTextDocument doc;
+        for (const auto &[name, image] : images)
+            doc.addResource(QTextDocument::ImageResource, QUrl(name), image);
         doc.setHtml(html);
         doc.print(&pdf);
     } else {
-        file.write(html.toUtf8());
+        QString text = html;
+        for (const auto &[name, image] : images) {
+            QByteArray png;
+            QBuffer buffer(&png);
+            buffer.open(QIODevice::WriteOnly);
+            image.save(&buffer, "PNG");
+            text.replace(u"src=\""_s + name.toHtmlEscaped() + u'"',
+                         u"src=\"data:image/png;base64,"_s + QString::fromLatin1(png.toBase64()) +
+                             u'"');
+        }
+        file.write(text.toUtf8());
     }
     if (!file.commit()) {
         if (error)

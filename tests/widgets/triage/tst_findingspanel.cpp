@@ -206,6 +206,9 @@ void tst_FindingsPanel::reportExportsAsPdfAndHtml()
         QVERIFY2(text.contains(finding.text.toHtmlEscaped()), qPrintable(finding.code));
     QVERIFY(text.contains(u"fork at 40"_s));
     QVERIFY(!text.contains(u"src=\"http"_s)); // self-contained
+    // The loss plot is embedded in the file itself.
+    QVERIFY(text.contains(u"<img src=\"data:image/png;base64,"_s));
+    QVERIFY(!text.contains(u"src=\"loss.png\""_s));
 }
 
 void tst_FindingsPanel::openedFilesJoinTheInvestigation()
