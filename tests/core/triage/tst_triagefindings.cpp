@@ -275,17 +275,22 @@ void tst_TriageFindings::detVersusNonDetGivesNoFinding()
 
 void tst_TriageFindings::traceAgainstItselfGivesNoFinding()
 {
-    // The benchmark trace against a copy of itself, and the loss log against itself.
+    // The benchmark trace, dump and loss log against copies of themselves.
     QTemporaryDir dir;
     QVERIFY(QFile::copy(Data + u"/triage/trace_bench.json.gz"_s, dir.filePath(u"copy.json.gz"_s)));
+    QVERIFY(QFile::copy(Data + u"/dump/pairs/dumper/bench.h5"_s, dir.filePath(u"copy.h5"_s)));
     const FindingList f = triage({
         input(Data + u"/triage/trace_bench.json.gz"_s, u"trace"_s, InputRole::Benchmark),
         input(dir.filePath(u"copy.json.gz"_s), u"trace"_s, InputRole::Target),
         input(Data + u"/triage/loss_bench.log"_s, u"loss"_s, InputRole::Benchmark),
         input(Data + u"/triage/loss_bench.log"_s, u"loss"_s, InputRole::Target),
+        input(Data + u"/dump/pairs/dumper/bench.h5"_s, u"dump"_s, InputRole::Benchmark),
+        input(dir.filePath(u"copy.h5"_s), u"dump"_s, InputRole::Target),
     });
     QCOMPARE(problemCodes(f), QStringList());
     QCOMPARE(withCode(f, u"trace.steps_match"_s).size(), size_t(1));
+    QCOMPARE(withCode(f, u"dump.all_pass"_s).size(), size_t(1));
+    QCOMPARE(withCode(f, u"loss.curves_match"_s).size(), size_t(1));
 }
 
 void tst_TriageFindings::rolesDecideTheBenchmark()
