@@ -78,5 +78,6 @@ int runOpInfo(const QStringList &args, CliIo &io);
 int runTrace(const QStringList &args, CliIo &io);
 int runTraceDiff(const QStringList &args, CliIo &io);
 int runProfile(const QStringList &args, CliIo &io);
+int runTriage(const QStringList &args, CliIo &io);
 
 } // namespace Twinscope::App

@@ -31,6 +31,9 @@ const QList<CliCommand> &cliCommands()
         {"profile",
          QT_TRANSLATE_NOOP("Cli", "Summarise Ascend profiler folders: steps, kernels, slow ranks."),
          runProfile},
+        {"triage",
+         QT_TRANSLATE_NOOP("Cli", "Draw ranked findings from an investigation's evidence."),
+         runTriage},
     };
     return commands;
 }

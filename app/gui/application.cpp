@@ -1,6 +1,7 @@
 #include "application.h"
 
 #include "core/common/translations.h"
+#include "investigation.h"
 #include "mainwindow.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/common/sortindicatorstyle.h"
@@ -78,6 +79,7 @@ int runGui(int argc, char **argv)
             window.resize(size[0].toInt(), size[1].toInt());
     }
     window.show();
+    window.investigation()->offerRecovery();
     const bool compare = parser.isSet(u"compare"_s) && parser.positionalArguments().size() == 2;
     if (!compare)
         window.openPaths(parser.positionalArguments());

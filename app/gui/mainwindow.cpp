@@ -2,6 +2,7 @@
 
 #include "core/common/translations.h"
 #include "core/trace/tracesteps.h"
+#include "investigation.h"
 #include "recentfiles.h"
 #include "shortcutsdialog.h"
 #include "welcomepage.h"
@@ -89,6 +90,11 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(m_progress);
 
     createActions();
+    // The investigation (issue #15) keeps the opened inputs, the findings dock and the .twinscope
+    // file; it needs the load controller and the tabs, so it comes after them.
+    m_investigation = new Investigation(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_investigation->dock());
+    m_investigation->dock()->hide();
     createMenus();
     m_welcome->setRecentFiles(RecentFiles::load());
 
@@ -119,6 +125,10 @@ MainWindow::~MainWindow()
     // children die in creation order, controller first: delete the workspaces explicitly before.
     while (m_tabs->count() > 0)
         delete m_tabs->widget(0);
+    // The findings panel and the investigation hold job slots too.
+    QDockWidget *findings = m_investigation->dock();
+    delete m_investigation;
+    delete findings;
 }
 
 void MainWindow::createActions()
@@ -180,6 +190,11 @@ void MainWindow::createMenus()
     file->addAction(m_compareTracesAction);
     file->addAction(m_compareCheckpointsAction);
     file->addSeparator();
+    file->addAction(m_investigation->openAction());
+    file->addAction(m_investigation->saveAction());
+    file->addAction(m_investigation->saveAsAction());
+    file->addAction(m_investigation->exportAction());
+    file->addSeparator();
     file->addAction(m_closeAction);
     file->addAction(m_exportAction);
     file->addSeparator();
@@ -190,6 +205,10 @@ void MainWindow::createMenus()
     diag->setText(tr("&Diagnostics"));
     diag->setShortcut(tr("Ctrl+Shift+D"));
     view->addAction(diag);
+    QAction *findings = m_investigation->dock()->toggleViewAction();
+    findings->setText(tr("&Findings"));
+    findings->setShortcut(tr("Ctrl+Shift+F"));
+    view->addAction(findings);
     view->addAction(m_stepCutoffAction);
     view->addSeparator();
     QMenu *language = view->addMenu(tr("&Language"));
@@ -243,8 +262,16 @@ void MainWindow::updateActions()
     updateWindowTitle();
 }
 
-void MainWindow::openPaths(const QStringList &paths)
+void MainWindow::openPaths(const QStringList &given)
 {
+    // A .twinscope file is an investigation: it opens its own inputs.
+    QStringList paths;
+    for (const QString &p : given) {
+        if (Investigation::isInvestigationPath(p))
+            m_investigation->open(p);
+        else
+            paths << p;
+    }
     if (paths.isEmpty())
         return;
     // A newer open supersedes an unfinished sniff: the slot drops its result.
@@ -482,6 +509,7 @@ void MainWindow::routeSniffed(const QList<Core::SniffResult> &results)
             continue;
         }
         ws->openPaths(it.value());
+        m_investigation->addInputs(it.value());
         for (const Core::SniffResult &r : it.value())
             RecentFiles::add(r.path);
         last = ws;
@@ -686,6 +714,7 @@ void MainWindow::dropEvent(QDropEvent *event)
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     m_loads->cancelAll();
+    m_investigation->sessionEnded();
     QSettings settings;
     settings.setValue(u"window/geometry"_s, saveGeometry());
     settings.setValue(u"window/state"_s, saveState());

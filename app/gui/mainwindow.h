@@ -21,6 +21,7 @@ class Workspace;
 
 namespace Twinscope::App {
 
+class Investigation;
 class WelcomePage;
 
 class MainWindow : public QMainWindow
@@ -42,6 +43,7 @@ public:
     Widgets::MessageBar *messageBar() const { return m_messageBar; }
     QTabWidget *tabs() const { return m_tabs; }
     Widgets::Workspace *workspace(Core::FileKind kind) const;
+    Investigation *investigation() const { return m_investigation; }
 
 signals:
     // After the sniffed paths were handed to their workspaces (or rejected with a message).
@@ -84,6 +86,7 @@ private:
     QDockWidget *m_diagnosticsDock;
     QStackedWidget *m_stack;
     WelcomePage *m_welcome;
+    Investigation *m_investigation = nullptr;
     QTabWidget *m_tabs;
     QMenu *m_recentMenu = nullptr;
     QAction *m_openAction = nullptr;

@@ -67,6 +67,10 @@ private slots:
                               u"Compare &Loss Logs…"_s,
                               u"Compare &Traces…"_s,
                               u"Compare &Checkpoints…"_s,
+                              u"Open &Investigation…"_s,
+                              u"&Save Investigation"_s,
+                              u"Save Investigation &As…"_s,
+                              u"Export Findings &Report…"_s,
                               u"&Close"_s,
                               u"&Export…"_s,
                               u"&Quit"_s}));

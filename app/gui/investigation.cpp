@@ -1,0 +1,409 @@
+#include "investigation.h"
+
+#include "core/triage/triagereport.h"
+#include "mainwindow.h"
+#include "recentfiles.h"
+#include "widgets/common/messagebar.h"
+#include "widgets/common/workspace.h"
+#include "widgets/heatmap/divergenceheatmap.h"
+#include "widgets/heatmap/dumpworkspace.h"
+#include "widgets/opinfo/opinfoworkspace.h"
+#include "widgets/plots/lossplotview.h"
+#include "widgets/plots/lossworkspace.h"
+#include "widgets/timeline/traceworkspace.h"
+#include "widgets/triage/checklistpanel.h"
+#include "widgets/triage/findingspanel.h"
+#include "widgets/triage/reportwriter.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPainter>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using namespace Twinscope::Widgets;
+
+namespace Twinscope::App {
+
+namespace {
+
+constexpr char16_t Suffix[] = u".twinscope";
+
+std::optional<Core::FileKind> kindOfLink(Core::FindingLink::View view)
+{
+    switch (view) {
+    case Core::FindingLink::View::LossStep:
+        return Core::FileKind::Loss;
+    case Core::FindingLink::View::DumpTensor:
+        return Core::FileKind::Dump;
+    case Core::FindingLink::View::TraceSlices:
+    case Core::FindingLink::View::ProfileRow:
+        return Core::FileKind::Trace;
+    case Core::FindingLink::View::OpInfoType:
+    case Core::FindingLink::View::LogLine:
+        return Core::FileKind::OpInfo;
+    default:
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+Investigation::Investigation(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+    , m_panel(new FindingsPanel(window->loadController(), window))
+    , m_checklist(new ChecklistPanel(window))
+    , m_dock(new QDockWidget(tr("Findings"), window))
+    , m_open(new QAction(tr("Open &Investigation…"), this))
+    , m_save(new QAction(tr("&Save Investigation"), this))
+    , m_saveAs(new QAction(tr("Save Investigation &As…"), this))
+    , m_export(new QAction(tr("Export Findings &Report…"), this))
+    , m_openJob(window->loadController(), this)
+{
+    m_dock->setObjectName(u"findingsDock"_s);
+    auto *pages = new QTabWidget(m_dock);
+    pages->setDocumentMode(true);
+    pages->addTab(m_panel, tr("Findings"));
+    pages->addTab(m_checklist, tr("Precision Checklist"));
+    m_dock->setWidget(pages);
+    m_save->setShortcut(QKeySequence::Save);
+    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    m_export->setStatusTip(tr("Findings, checklist and notes as one PDF or HTML file."));
+    connect(m_open, &QAction::triggered, this, &Investigation::openDialog);
+    connect(m_save, &QAction::triggered, this, [this] {
+        if (m_path.isEmpty())
+            return saveAsDialog();
+        QString error;
+        if (!saveTo(m_path, &error))
+            m_window->messageBar()->showMessage(MessageBar::Level::Error, error.toHtmlEscaped());
+    });
+    connect(m_saveAs, &QAction::triggered, this, &Investigation::saveAsDialog);
+    connect(m_export, &QAction::triggered, this, &Investigation::exportDialog);
+    connect(m_panel, &FindingsPanel::linkActivated, this, &Investigation::openEvidence);
+    connect(m_panel, &FindingsPanel::notesEdited, this, [this] {
+        m_workspace.notes = m_panel->notes();
+        touched();
+    });
+    connect(m_checklist, &ChecklistPanel::edited, this, [this] {
+        m_workspace.checklist = m_checklist->checklist();
+        touched();
+    });
+    connect(m_panel, &FindingsPanel::findingsChanged, this, [this] {
+        // The evidence fills in the items the user has not set.
+        if (const auto analysis = m_panel->analysis()) {
+            Core::applySuggestions(m_workspace.checklist, analysis->checklist);
+            m_checklist->setChecklist(m_workspace.checklist);
+        }
+        if (!m_panel->findings().empty()) {
+            m_dock->show();
+            m_dock->raise();
+        }
+    });
+}
+
+Investigation::~Investigation() = default;
+
+bool Investigation::isInvestigationPath(const QString &path)
+{
+    return path.endsWith(QString::fromUtf16(Suffix), Qt::CaseInsensitive);
+}
+
+void Investigation::addInputs(const QList<Core::SniffResult> &inputs)
+{
+    bool added = false;
+    for (const Core::SniffResult &r : inputs) {
+        if (r.error || r.kind == Core::FileKind::Unknown)
+            continue;
+        const QString path = QFileInfo(r.path).absoluteFilePath();
+        const QString kind = Core::fileKindId(r.kind);
+        const auto same = [&](const Core::WorkspaceInput &in) {
+            return in.path == path;
+        };
+        if (std::any_of(m_workspace.inputs.cbegin(), m_workspace.inputs.cend(), same))
+            continue;
+        // The tabs take the first input of a kind as the benchmark and the next as the run under
+        // test; op-info logs are the NPU side's own.
+        qsizetype ofKind = 0;
+        for (const Core::WorkspaceInput &in : m_workspace.inputs)
+            ofKind += in.kind == kind ? 1 : 0;
+        Core::WorkspaceInput in;
+        in.path = path;
+        in.kind = kind;
+        in.role = r.kind == Core::FileKind::OpInfo ? Core::InputRole::Target
+                  : ofKind == 0                    ? Core::InputRole::Benchmark
+                  : ofKind == 1                    ? Core::InputRole::Target
+                                                   : Core::InputRole::Other;
+        m_workspace.inputs.append(in);
+        added = true;
+    }
+    if (!added)
+        return;
+    m_panel->setInvestigation(m_workspace);
+    touched();
+}
+
+void Investigation::open(const QString &path)
+{
+    m_openJob.start(
+        tr("Opening the investigation"),
+        [path](Core::ProgressSink &, const Core::CancelToken &) {
+            return Core::readWorkspaceFile(path);
+        },
+        [this, path](const Core::Result<Core::TriageWorkspace> &r) {
+            if (!r.isOk()) {
+                if (r.isFailed())
+                    m_window->messageBar()->showMessage(MessageBar::Level::Error,
+                                                        r.error().toString().toHtmlEscaped());
+                return;
+            }
+            apply(*r.value(), path);
+            RecentFiles::add(path);
+        });
+}
+
+void Investigation::apply(const Core::TriageWorkspace &workspace, const QString &path)
+{
+    m_workspace = workspace;
+    m_path = path;
+    m_panel->setNotes(workspace.notes);
+    m_checklist->setChecklist(workspace.checklist);
+    const QList<Core::WorkspaceInput> missing = Core::missingInputs(workspace);
+    if (!missing.isEmpty()) {
+        QStringList names;
+        for (const Core::WorkspaceInput &in : missing)
+            names << in.path;
+        m_window->messageBar()->showMessage(
+            MessageBar::Level::Warning,
+            tr("%n input(s) of the investigation no longer exist and were not opened: %1",
+               "",
+               int(missing.size()))
+                .arg(names.join(u", "_s))
+                .toHtmlEscaped());
+    }
+    // Benchmarks first: the tabs take the first input of a kind as the benchmark.
+    QList<Core::WorkspaceInput> inputs = workspace.inputs;
+    std::stable_sort(inputs.begin(), inputs.end(), [](const auto &a, const auto &b) {
+        return (a.role == Core::InputRole::Benchmark) > (b.role == Core::InputRole::Benchmark);
+    });
+    QStringList paths;
+    for (const Core::WorkspaceInput &in : inputs) {
+        if (!missing.contains(in))
+            paths << in.path;
+    }
+    m_panel->setInvestigation(m_workspace);
+    m_dock->show();
+    m_window->openPaths(paths);
+    updateTitle();
+}
+
+bool Investigation::saveTo(const QString &path, QString *error)
+{
+    m_workspace.notes = m_panel->notes();
+    if (m_workspace.title.isEmpty())
+        m_workspace.title = QFileInfo(path).completeBaseName();
+    if (auto e = Core::writeWorkspaceFile(m_workspace, path)) {
+        if (error)
+            *error = e->toString();
+        return false;
+    }
+    m_path = path;
+    if (m_autosaver) {
+        m_autosaver->setWorkspacePath(path);
+        m_autosaver->discard();
+    }
+    RecentFiles::add(path);
+    updateTitle();
+    m_window->statusBar()->showMessage(tr("Saved the investigation to %1").arg(path), 8000);
+    return true;
+}
+
+bool Investigation::writeReport(const QString &path, QString *error) const
+{
+    Core::TriageWorkspace ws = m_workspace;
+    ws.notes = m_panel->notes();
+    // The key plots as they are on screen: the loss curves and the divergence heatmap.
+    QList<Core::ReportFigure> figures;
+    QList<QPair<QString, QImage>> images;
+    if (auto *loss = qobject_cast<LossWorkspace *>(m_window->workspace(Core::FileKind::Loss));
+        loss && !loss->isEmpty()) {
+        figures.append({tr("Loss curves"), u"loss.png"_s});
+        images.append({u"loss.png"_s, loss->plot()->toPixmap(1200, 700).toImage()});
+    }
+    if (auto *dump = qobject_cast<DumpWorkspace *>(m_window->workspace(Core::FileKind::Dump));
+        dump && !dump->isEmpty()) {
+        // The vector picture the heatmap exports (a hidden tab cannot be grabbed).
+        const HeatmapPicture picture = dump->heatmap()->picture(QString());
+        QImage heatmap(picture.size(), QImage::Format_RGB32);
+        heatmap.fill(Qt::white);
+        {
+            QPainter painter(&heatmap);
+            picture.paint(painter);
+        }
+        if (!heatmap.isNull() && heatmap.width() > 1) {
+            figures.append({tr("Divergence heatmap"), u"heatmap.png"_s});
+            images.append({u"heatmap.png"_s, heatmap});
+        }
+    }
+    return Widgets::writeReport(
+        Core::triageReportHtml(ws, m_panel->findings(), figures), path, error, images);
+}
+
+void Investigation::offerRecovery()
+{
+    m_recovery = true;
+    const QList<Core::RecoveryCandidate> found = Core::findRecoveryFiles();
+    if (found.isEmpty())
+        return;
+    const Core::RecoveryCandidate c = found.first();
+    auto *box = new QMessageBox(
+        QMessageBox::Question,
+        tr("Restore the Investigation?"),
+        tr("Twinscope did not close normally. Restore the investigation saved at %1%2?")
+            .arg(QLocale().toString(c.savedAt.toLocalTime(), QLocale::ShortFormat),
+                 c.workspacePath.isEmpty() ? QString() : u" ("_s + c.workspacePath + u")"_s),
+        QMessageBox::Yes | QMessageBox::Discard,
+        m_window);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, c](int result) {
+        if (result == QMessageBox::Yes) {
+            QString of;
+            const Core::Result<Core::TriageWorkspace> r =
+                Core::readRecoveryFile(c.recoveryPath, &of);
+            if (r.isOk()) {
+                apply(*r.value(), of);
+                touched(); // the restored state is unsaved until the user saves it
+            }
+        }
+        Core::discardRecoveryFile(c.recoveryPath);
+    });
+    box->open();
+}
+
+void Investigation::sessionEnded()
+{
+    if (m_autosaver)
+        m_autosaver->discard();
+}
+
+void Investigation::touched()
+{
+    emit changed();
+    if (!m_recovery)
+        return;
+    // Created on the first change, so a window that never investigates writes nothing.
+    if (!m_autosaver) {
+        m_autosaver = std::make_unique<Core::RecoveryAutosaver>();
+        m_autosaver->setWorkspacePath(m_path);
+    }
+    Core::TriageWorkspace ws = m_workspace;
+    ws.notes = m_panel->notes();
+    m_autosaver->changed(ws);
+}
+
+void Investigation::openEvidence(const Core::FindingLink &link)
+{
+    const auto kind = kindOfLink(link.view);
+    if (!kind)
+        return;
+    Workspace *ws = m_window->workspace(*kind);
+    if (!ws) {
+        if (!link.file.isEmpty())
+            m_window->openPaths({link.file});
+        return;
+    }
+    m_window->tabs()->setCurrentWidget(ws);
+    switch (link.view) {
+    case Core::FindingLink::View::LossStep:
+        if (auto *loss = qobject_cast<LossWorkspace *>(ws); loss && link.step >= 0) {
+            // Centre the plot on the step, a tenth of the current span either side.
+            QCPAxis *x = loss->plot()->axisRect(0)->axis(QCPAxis::atBottom);
+            const double half = std::max(5.0, x->range().size() / 10.0);
+            x->setRange(double(link.step) - half, double(link.step) + half);
+            loss->plot()->replot();
+        }
+        break;
+    case Core::FindingLink::View::DumpTensor:
+        if (auto *dump = qobject_cast<DumpWorkspace *>(ws)) {
+            dump->showRun(link.run);
+            dump->selectRow(link.row);
+        }
+        break;
+    case Core::FindingLink::View::TraceSlices:
+    case Core::FindingLink::View::ProfileRow:
+        if (auto *trace = qobject_cast<TraceWorkspace *>(ws); trace && !link.name.isEmpty())
+            trace->searchBox()->setText(link.name);
+        break;
+    case Core::FindingLink::View::OpInfoType:
+        if (auto *opinfo = qobject_cast<OpInfoWorkspace *>(ws); opinfo && !link.name.isEmpty())
+            opinfo->selectOpType(link.name);
+        break;
+    case Core::FindingLink::View::LogLine:
+        m_window->statusBar()->showMessage(tr("%1, line %2").arg(link.file).arg(link.line), 15000);
+        break;
+    default:
+        break;
+    }
+}
+
+void Investigation::saveAsDialog()
+{
+    auto *dialog = new QFileDialog(m_window, tr("Save Investigation"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setNameFilter(tr("Twinscope investigations (*.twinscope)"));
+    dialog->setDefaultSuffix(u"twinscope"_s);
+    if (!m_path.isEmpty())
+        dialog->selectFile(m_path);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) {
+        QString error;
+        if (!saveTo(path, &error))
+            m_window->messageBar()->showMessage(MessageBar::Level::Error, error.toHtmlEscaped());
+    });
+    dialog->open();
+}
+
+void Investigation::exportDialog()
+{
+    auto *dialog = new QFileDialog(m_window, tr("Export Findings Report"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setNameFilters({tr("PDF (*.pdf)"), tr("HTML (*.html)")});
+    dialog->setDefaultSuffix(u"pdf"_s);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) {
+        QString error;
+        if (writeReport(path, &error))
+            m_window->statusBar()->showMessage(tr("Exported to %1").arg(path), 8000);
+        else
+            m_window->messageBar()->showMessage(
+                MessageBar::Level::Error,
+                tr("Export to %1 failed: %2").arg(path, error).toHtmlEscaped());
+    });
+    dialog->open();
+}
+
+void Investigation::openDialog()
+{
+    auto *dialog = new QFileDialog(m_window, tr("Open Investigation"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    dialog->setNameFilter(tr("Twinscope investigations (*.twinscope)"));
+    connect(dialog, &QFileDialog::fileSelected, this, &Investigation::open);
+    dialog->open();
+}
+
+void Investigation::updateTitle()
+{
+    m_dock->setWindowTitle(
+        m_path.isEmpty() ? tr("Findings") : tr("Findings — %1").arg(QFileInfo(m_path).fileName()));
+}
+
+} // namespace Twinscope::App

@@ -1,0 +1,279 @@
+#include "triagepipeline.h"
+
+#include "checklistevidence.h"
+#include "core/common/filesniffer.h"
+#include "core/common/pipeline.h"
+#include "core/common/tr.h"
+#include "core/dump/dumppipeline.h"
+#include "crosslinks.h"
+#include "dumpfindings.h"
+#include "logfindings.h"
+#include "lossfindings.h"
+#include "opinfofindings.h"
+#include "tracefindings.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Core {
+
+namespace {
+
+struct KindInputs
+{
+    QList<WorkspaceInput> loss, dump, trace, opinfo, log;
+};
+
+void noteFailure(const QString &path,
+                 const Error &error,
+                 Diagnostics *diagnostics,
+                 TriageAnalysis *analysis);
+
+KindInputs sortInputs(const TriageWorkspace &ws, Diagnostics *diagnostics, TriageAnalysis *analysis)
+{
+    KindInputs k;
+    for (WorkspaceInput in : ws.inputs) {
+        if (in.kind.isEmpty()) {
+            const SniffResult sniffed = sniffPath(in.path);
+            if (sniffed.error) {
+                noteFailure(in.path, *sniffed.error, diagnostics, analysis);
+                continue;
+            }
+            if (sniffed.kind == FileKind::Unknown) {
+                Diagnostics d;
+                d.add(u"triage_input_unknown"_s,
+                      Tr::tr("This input is of no kind the findings use; it was left out."));
+                d.setFile(in.path);
+                diagnostics->merge(d);
+                continue;
+            }
+            in.kind = fileKindId(sniffed.kind);
+        }
+        if (in.kind == u"loss"_s)
+            k.loss << in;
+        else if (in.kind == u"dump"_s)
+            k.dump << in;
+        else if (in.kind == u"trace"_s)
+            k.trace << in;
+        else if (in.kind == u"opinfo"_s)
+            k.opinfo << in;
+        else if (in.kind == u"log"_s)
+            k.log << in;
+    }
+    return k;
+}
+
+// Benchmark and run under test of one kind: by role, else the first two in order.
+std::optional<std::pair<QString, QString>> pairOf(const QList<WorkspaceInput> &inputs)
+{
+    QString bench, test;
+    for (const WorkspaceInput &in : inputs) {
+        if (in.role == InputRole::Benchmark && bench.isEmpty())
+            bench = in.path;
+        else if (in.role == InputRole::Target && test.isEmpty())
+            test = in.path;
+    }
+    for (const WorkspaceInput &in : inputs) {
+        if (bench.isEmpty() && in.path != test)
+            bench = in.path;
+        else if (test.isEmpty() && in.path != bench)
+            test = in.path;
+    }
+    if (bench.isEmpty() || test.isEmpty())
+        return std::nullopt;
+    return std::make_pair(bench, test);
+}
+
+QStringList notBenchmark(const QList<WorkspaceInput> &inputs)
+{
+    QStringList paths;
+    for (const WorkspaceInput &in : inputs) {
+        if (in.role != InputRole::Benchmark)
+            paths << in.path;
+    }
+    return paths;
+}
+
+void noteFailure(const QString &path,
+                 const Error &error,
+                 Diagnostics *diagnostics,
+                 TriageAnalysis *analysis)
+{
+    Diagnostics d;
+    d.add(u"triage_input_failed"_s,
+          Tr::tr("This input was left out of the findings: %1").arg(error.message),
+          Location{error.offset, error.line, {}});
+    d.setFile(path);
+    diagnostics->merge(d);
+    analysis->failedInputs << path;
+}
+
+// A dump finding's tensor in the other evidence: its op's slices in the run under test's timeline
+// and its compiles in the op-info logs, with the name mapping that joined them.
+void addCrossLinks(TriageAnalysis *a, const TriageWorkspace &ws, Diagnostics *diagnostics)
+{
+    if (!a->dumps || (!a->traces && !a->opinfo))
+        return;
+    const OpNameTable names = loadOpNameTable(ws.mappingPaths(u"op_names"_s), diagnostics);
+    CrossLinkSources sources;
+    sources.names = &names;
+    if (a->traces) {
+        for (const TraceFileOutcome &o : a->traces->files) {
+            if (o.dataset)
+                sources.traces.push_back(o.dataset);
+        }
+    }
+    if (a->opinfo)
+        sources.opinfo = a->opinfo->dataset;
+    for (Finding &f : a->findings) {
+        if (f.link.view != FindingLink::View::DumpTensor || f.link.run < 0 ||
+            f.link.run >= a->dumps->runs.size())
+            continue;
+        const CrossLink link =
+            crossLinkForRow(*a->dumps->runs[f.link.run], f.link.run, f.link.row, sources);
+        f.evidence.insert(u"cross_links"_s, crossLinkJson(link));
+    }
+}
+
+void append(FindingList &to, FindingList from)
+{
+    for (Finding &f : from)
+        to.push_back(std::move(f));
+}
+
+} // namespace
+
+Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
+                                         ProgressSink &progress,
+                                         const CancelToken &cancel)
+{
+    const QString first =
+        input.workspace.inputs.isEmpty() ? QString() : input.workspace.inputs.first().path;
+    return runGuarded<TriageAnalysis>(first, [&]() -> Result<TriageAnalysis> {
+        if (input.workspace.inputs.isEmpty())
+            return Result<TriageAnalysis>::failed(
+                Error::make(ErrorCode::NotFound, Tr::tr("The investigation has no input."), {}));
+        const TriageSettings &s = input.workspace.settings;
+        auto analysis = std::make_shared<TriageAnalysis>();
+        Diagnostics diagnostics;
+        progress.report(0, Tr::tr("Drawing findings from the evidence"));
+        const KindInputs k = sortInputs(input.workspace, &diagnostics, analysis.get());
+
+        if (const auto pair = pairOf(k.loss)) {
+            LossPipelineInput li;
+            li.runs.append({pair->first, {}, {}, 0, {}});
+            li.runs.append({pair->second, {}, {}, 0, {}});
+            li.metric = s.lossMetric;
+            li.compare.rtol = s.lossRtol;
+            li.compare.atol = s.lossAtol;
+            li.compare.k = s.lossK;
+            ProgressSink part = subProgress(progress, 0, 200);
+            const Result<LossAnalysis> r = runLossPipeline(li, part, cancel);
+            if (r.isCanceled())
+                return Result<TriageAnalysis>::canceled();
+            diagnostics.merge(r.diagnostics());
+            if (r.isOk()) {
+                analysis->loss = r.value();
+                for (const LossRunOutcome &o : r.value()->runs) {
+                    diagnostics.merge(o.diagnostics);
+                    if (o.error)
+                        noteFailure(o.path, *o.error, &diagnostics, analysis.get());
+                }
+                if (r.value()->comparison)
+                    append(analysis->findings,
+                           lossFindings(*r.value()->comparison, pair->first, pair->second));
+            } else {
+                noteFailure(pair->first, r.error(), &diagnostics, analysis.get());
+            }
+        }
+
+        if (const auto pair = pairOf(k.dump)) {
+            DumpPipelineInput di;
+            di.benchPath = pair->first;
+            di.npuPath = pair->second;
+            di.options.thresholds.cosine = s.dumpCosine;
+            di.options.thresholds.maxAbsErr = s.dumpMaxAbsErr;
+            ProgressSink part = subProgress(progress, 200, 550);
+            const Result<DumpSeries> r = runDumpPipeline(di, part, cancel);
+            if (r.isCanceled())
+                return Result<TriageAnalysis>::canceled();
+            diagnostics.merge(r.diagnostics());
+            if (r.isOk()) {
+                analysis->dumps = r.value();
+                append(analysis->findings, dumpFindings(*r.value()));
+            } else {
+                noteFailure(r.error().file.isEmpty() ? pair->second : r.error().file,
+                            r.error(),
+                            &diagnostics,
+                            analysis.get());
+            }
+        }
+
+        if (const auto pair = pairOf(k.trace)) {
+            TracePipelineInput ti;
+            ti.paths = QStringList{pair->first, pair->second};
+            ti.statistics = false;
+            ProgressSink part = subProgress(progress, 550, 800);
+            const Result<TraceAnalysis> r = runTracePipeline(ti, part, cancel);
+            if (r.isCanceled())
+                return Result<TriageAnalysis>::canceled();
+            diagnostics.merge(r.diagnostics());
+            if (r.isOk()) {
+                analysis->traces = r.value();
+                TraceEvidence e{pair->first, pair->second, {}, {}};
+                for (const TraceFileOutcome &o : r.value()->files) {
+                    diagnostics.merge(o.diagnostics);
+                    if (o.error)
+                        noteFailure(o.path, *o.error, &diagnostics, analysis.get());
+                    else if (o.path == pair->first)
+                        e.benchmark = o.dataset;
+                    else if (o.path == pair->second)
+                        e.test = o.dataset;
+                }
+                append(analysis->findings, traceFindings(e));
+            } else {
+                noteFailure(pair->second, r.error(), &diagnostics, analysis.get());
+            }
+        }
+
+        const QStringList opinfoPaths = notBenchmark(k.opinfo);
+        if (!opinfoPaths.isEmpty()) {
+            OpInfoPipelineInput oi;
+            oi.paths = opinfoPaths;
+            oi.analysis.cutoffNs = s.opinfoCutoffNs;
+            oi.chart = false;
+            ProgressSink part = subProgress(progress, 800, 900);
+            const Result<OpInfoAnalysis> r = runOpInfoPipeline(oi, part, cancel);
+            if (r.isCanceled())
+                return Result<TriageAnalysis>::canceled();
+            diagnostics.merge(r.diagnostics());
+            if (r.isOk() && r.value()->dataset && r.value()->report) {
+                analysis->opinfo = r.value();
+                append(analysis->findings, opInfoFindings(*r.value()->dataset, *r.value()->report));
+            } else if (r.isFailed()) {
+                noteFailure(opinfoPaths.first(), r.error(), &diagnostics, analysis.get());
+            }
+        }
+
+        const QStringList logPaths = notBenchmark(k.log) + opinfoPaths;
+        KnowledgeBase kb;
+        if (input.scanLogs && !logPaths.isEmpty()) {
+            kb = loadKnowledgeBase(input.workspace.mappingPaths(u"knowledge"_s), &diagnostics);
+            ProgressSink part = subProgress(progress, 900, 1000);
+            const Result<KnownErrorReport> r = scanKnownErrors(logPaths, kb, part, cancel);
+            if (r.isCanceled())
+                return Result<TriageAnalysis>::canceled();
+            diagnostics.merge(r.diagnostics());
+            if (r.isOk()) {
+                analysis->knownErrors = r.value();
+                append(analysis->findings, knownErrorFindings(*r.value(), kb));
+            }
+        }
+        addCrossLinks(analysis.get(), input.workspace, &diagnostics);
+        analysis->checklist = checklistSuggestions(*analysis, kb);
+        rankFindings(analysis->findings);
+        progress.report(1000, {});
+        return Result<TriageAnalysis>::ok(std::move(analysis), std::move(diagnostics));
+    });
+}
+
+} // namespace Twinscope::Core
