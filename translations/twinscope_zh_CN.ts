@@ -19,6 +19,265 @@
         <source>Files or folders to open.</source>
         <translation>要打开的文件或文件夹。</translation>
     </message>
+    <message>
+        <source>Open the window at this size, e.g. 1024x700.</source>
+        <translation>以此尺寸打开窗口，例如 1024x700。</translation>
+    </message>
+    <message>
+        <source>Open the two given traces in a Compare tab, the first as baseline.</source>
+        <translation>在“比较”标签页中打开给定的两个 trace，第一个作为基线。</translation>
+    </message>
+</context>
+<context>
+    <name>Checklist</name>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>The dataset has many missing values</source>
+        <translation>数据集缺失值过多</translation>
+    </message>
+    <message>
+        <source>Count NaN, ±Inf and the dataset's own missing-value markers per field.</source>
+        <translation>按字段统计 NaN、±Inf 以及数据集自身的缺失值标记。</translation>
+    </message>
+    <message>
+        <source>Labels are wrong</source>
+        <translation>标签错误</translation>
+    </message>
+    <message>
+        <source>Sample about fifty examples covering the labels and look at them.</source>
+        <translation>抽取约五十个覆盖各标签的样本逐一查看。</translation>
+    </message>
+    <message>
+        <source>Classes are unbalanced or some have too few samples</source>
+        <translation>类别不均衡或部分类别样本过少</translation>
+    </message>
+    <message>
+        <source>Count the samples per class and look at their spread.</source>
+        <translation>统计每个类别的样本数并查看其分布。</translation>
+    </message>
+    <message>
+        <source>The training data differs from the benchmark's</source>
+        <translation>训练数据与标杆不一致</translation>
+    </message>
+    <message>
+        <source>Compare the file lists and their MD5 sums on every node with the benchmark's.</source>
+        <translation>在每个节点上将文件列表及其 MD5 与标杆逐一比对。</translation>
+    </message>
+    <message>
+        <source>Data processing</source>
+        <translation>数据处理</translation>
+    </message>
+    <message>
+        <source>Data is not normalised or standardised</source>
+        <translation>数据未归一化或标准化</translation>
+    </message>
+    <message>
+        <source>Read the preprocessing code for the resize, rescale and normalise steps.</source>
+        <translation>检查预处理代码中的 resize、rescale 与 normalize 步骤。</translation>
+    </message>
+    <message>
+        <source>Inference preprocessing differs from training</source>
+        <translation>推理预处理与训练不一致</translation>
+    </message>
+    <message>
+        <source>Compare both pipelines; only random augmentations should differ.</source>
+        <translation>对比两条流水线；只应有随机增强不同。</translation>
+    </message>
+    <message>
+        <source>Training data is not shuffled</source>
+        <translation>训练数据未打乱</translation>
+    </message>
+    <message>
+        <source>Check that the dataset, its shuffle step or its sampler shuffles.</source>
+        <translation>确认数据集、其 shuffle 步骤或采样器确实打乱了数据。</translation>
+    </message>
+    <message>
+        <source>Padding uses the wrong position, mode or value</source>
+        <translation>填充的位置、方式或数值错误</translation>
+    </message>
+    <message>
+        <source>Compare the padding with the design.</source>
+        <translation>将填充方式与设计对照检查。</translation>
+    </message>
+    <message>
+        <source>Data is sharded wrongly across nodes</source>
+        <translation>数据在节点间切分错误</translation>
+    </message>
+    <message>
+        <source>Check that each node reads its own shard in the same file order.</source>
+        <translation>确认每个节点按相同文件顺序读取各自的分片。</translation>
+    </message>
+    <message>
+        <source>Hyper-parameters</source>
+        <translation>超参数</translation>
+    </message>
+    <message>
+        <source>The learning rate is too high or too low</source>
+        <translation>学习率过高或过低</translation>
+    </message>
+    <message>
+        <source>Sweep the learning rate over a few epochs and keep it between where accuracy starts and stops rising.</source>
+        <translation>用几个 epoch 扫描学习率，取精度开始上升与停止上升之间的值。</translation>
+    </message>
+    <message>
+        <source>Too many or too few epochs</source>
+        <translation>epoch 数过多或过少</translation>
+    </message>
+    <message>
+        <source>Pick the epoch where the validation loss is lowest.</source>
+        <translation>选择验证集损失最低的 epoch。</translation>
+    </message>
+    <message>
+        <source>The batch size is too large</source>
+        <translation>batch size 过大</translation>
+    </message>
+    <message>
+        <source>Compare with a small-batch baseline; scale the learning rate with the batch size.</source>
+        <translation>与小 batch 基线对比；按 batch size 缩放学习率。</translation>
+    </message>
+    <message>
+        <source>API usage</source>
+        <translation>API 使用</translation>
+    </message>
+    <message>
+        <source>API differences from the benchmark framework are not handled</source>
+        <translation>未处理与标杆框架的 API 差异</translation>
+    </message>
+    <message>
+        <source>Compare default values and initialisation (bias, dropout keep versus drop probability, BatchNorm momentum) with the benchmark.</source>
+        <translation>与标杆对比默认值与初始化（bias、dropout 的保留概率与丢弃概率、BatchNorm 的 momentum）。</translation>
+    </message>
+    <message>
+        <source>Training or inference mode is not set</source>
+        <translation>未设置训练或推理模式</translation>
+    </message>
+    <message>
+        <source>Check that the network is switched to training mode for training and back for evaluation.</source>
+        <translation>确认训练时网络切换到训练模式、评估时切换回推理模式。</translation>
+    </message>
+    <message>
+        <source>Computational graph</source>
+        <translation>计算图</translation>
+    </message>
+    <message>
+        <source>Weights are shared wrongly</source>
+        <translation>权重共享错误</translation>
+    </message>
+    <message>
+        <source>Follow each weight to the nodes that use it in the forward graph.</source>
+        <translation>在前向图中追踪每个权重被哪些节点使用。</translation>
+    </message>
+    <message>
+        <source>Weights are frozen wrongly</source>
+        <translation>权重冻结错误</translation>
+    </message>
+    <message>
+        <source>Look for requires_grad=False and stop-gradient calls in the code.</source>
+        <translation>在代码中查找 requires_grad=False 与 stop-gradient 调用。</translation>
+    </message>
+    <message>
+        <source>Nodes are connected wrongly</source>
+        <translation>节点连接错误</translation>
+    </message>
+    <message>
+        <source>Walk the graph from top to bottom and check the main layers and their order.</source>
+        <translation>自上而下遍历计算图，检查主要层及其顺序。</translation>
+    </message>
+    <message>
+        <source>The loss function is wrong</source>
+        <translation>损失函数错误</translation>
+    </message>
+    <message>
+        <source>Check the loss type; compare a custom loss with a NumPy version on the same input.</source>
+        <translation>检查损失类型；在相同输入上将自定义损失与 NumPy 实现对比。</translation>
+    </message>
+    <message>
+        <source>Weight initialisation</source>
+        <translation>权重初始化</translation>
+    </message>
+    <message>
+        <source>All weights start at zero</source>
+        <translation>所有权重初始化为零</translation>
+    </message>
+    <message>
+        <source>Check explicit and default initialisers (biases may be zero).</source>
+        <translation>检查显式与默认的初始化器（bias 可以为零）。</translation>
+    </message>
+    <message>
+        <source>The wrong pre-trained weights are loaded</source>
+        <translation>加载了错误的预训练权重</translation>
+    </message>
+    <message>
+        <source>Compare the loaded checkpoint with the benchmark's, parameter by parameter.</source>
+        <translation>将加载的 checkpoint 与标杆逐参数对比。</translation>
+    </message>
+    <message>
+        <source>Mixed precision and overflow</source>
+        <translation>混合精度与溢出</translation>
+    </message>
+    <message>
+        <source>Values overflow during training</source>
+        <translation>训练中出现数值溢出</translation>
+    </message>
+    <message>
+        <source>Find the first overflowing op (on Ascend the overflow dump with the smallest timestamp) and look at its inputs.</source>
+        <translation>找到第一个溢出的算子（昇腾上为时间戳最小的溢出 dump），查看其输入。</translation>
+    </message>
+    <message>
+        <source>The loss scale is set wrongly</source>
+        <translation>loss scale 设置错误</translation>
+    </message>
+    <message>
+        <source>Halve it on frequent overflow, double it on underflow; Ascend may need other values than the GPU.</source>
+        <translation>频繁溢出时减半，下溢时加倍；昇腾上可能需要与 GPU 不同的取值。</translation>
+    </message>
+    <message>
+        <source>Gradients are clipped before the loss scale is removed</source>
+        <translation>在去除 loss scale 之前进行了梯度裁剪</translation>
+    </message>
+    <message>
+        <source>Check that clipping sees gradients already divided by the loss scale.</source>
+        <translation>确认裁剪作用于已除以 loss scale 的梯度。</translation>
+    </message>
+    <message>
+        <source>A gradient penalty uses scaled gradients</source>
+        <translation>梯度惩罚使用了缩放后的梯度</translation>
+    </message>
+    <message>
+        <source>Check that the penalty is computed on unscaled gradients.</source>
+        <translation>确认惩罚项基于未缩放的梯度计算。</translation>
+    </message>
+    <message>
+        <source>Symptom comparison</source>
+        <translation>现象对比</translation>
+    </message>
+    <message>
+        <source>Randomness is not fixed</source>
+        <translation>随机性未固定</translation>
+    </message>
+    <message>
+        <source>Fix the seeds, data order and initial weights on both sides and enable deterministic computing.</source>
+        <translation>固定两侧的随机种子、数据顺序与初始权重，并开启确定性计算。</translation>
+    </message>
+    <message>
+        <source>The first step's loss differs from the benchmark</source>
+        <translation>第一步的 loss 与标杆不一致</translation>
+    </message>
+    <message>
+        <source>Compare step 1 of both loss logs: a difference there is in the forward pass or in unfixed randomness.</source>
+        <translation>对比两份 loss 日志的第 1 步：此处的差异来自前向计算或未固定的随机性。</translation>
+    </message>
+    <message>
+        <source>The second step's loss differs from the benchmark</source>
+        <translation>第二步的 loss 与标杆不一致</translation>
+    </message>
+    <message>
+        <source>With step 1 equal, a difference at step 2 is in the backward pass or the weight update.</source>
+        <translation>第 1 步一致而第 2 步不同，差异在反向计算或权重更新。</translation>
+    </message>
 </context>
 <context>
     <name>Cli</name>
@@ -79,10 +338,6 @@
         <translation>加载 chrome trace 并生成汇总。</translation>
     </message>
     <message>
-        <source>Compare a benchmark (GPU) dump with an NPU dump tensor by tensor.</source>
-        <translation>逐个张量比较标杆（GPU）转储与 NPU 转储。</translation>
-    </message>
-    <message>
         <source>Also write msprobe's compare-result CSV to OUT.</source>
         <translation>同时将 msprobe 的 compare-result CSV 写入 OUT。</translation>
     </message>
@@ -99,18 +354,6 @@
         <translation>allclose 绝对容差（默认：按 NPU 数据类型）。</translation>
     </message>
     <message>
-        <source>Benchmark dump: HDF5, .npy file or folder, msprobe dump.</source>
-        <translation>标杆转储：HDF5、.npy 文件或文件夹、msprobe 转储。</translation>
-    </message>
-    <message>
-        <source>NPU dump of the same kind.</source>
-        <translation>同类型的 NPU 转储。</translation>
-    </message>
-    <message>
-        <source>dumps needs exactly two paths: BENCH NPU.</source>
-        <translation>dumps 需要恰好两个路径：BENCH NPU。</translation>
-    </message>
-    <message>
         <source>--%1 needs a non-negative number, got %2.</source>
         <translation>--%1 需要非负数，实际为 %2。</translation>
     </message>
@@ -125,14 +368,6 @@
     <message>
         <source>%1 vs %2 (%3, %4)</source>
         <translation>%1 对比 %2（%3，%4）</translation>
-    </message>
-    <message>
-        <source>pairs: %1, unmatched: %2 bench / %3 NPU, errors: %4, warnings: %5</source>
-        <translation>张量对：%1，未匹配：标杆 %2 / NPU %3，错误：%4，警告：%5</translation>
-    </message>
-    <message>
-        <source>first divergent: %1 (index %2, cosine %3, max abs err %4, %5)</source>
-        <translation>首个发散张量：%1（索引 %2，cosine %3，max abs err %4，%5）</translation>
     </message>
     <message>
         <source>origin</source>
@@ -346,6 +581,463 @@
         <source>An internal error stopped the command.</source>
         <translation>内部错误中止了该命令。</translation>
     </message>
+    <message>
+        <source>Compare two checkpoints (PyTorch, MindSpore) parameter by parameter.</source>
+        <translation>逐参数比较两个检查点（PyTorch、MindSpore）。</translation>
+    </message>
+    <message>
+        <source>Compare two performance runs: steps, phases, ops.</source>
+        <translation>比较两次性能运行：step、阶段、算子。</translation>
+    </message>
+    <message>
+        <source>Summarise Ascend profiler folders: steps, kernels, slow ranks.</source>
+        <translation>汇总昇腾 Profiler 目录：迭代、算子、慢卡。</translation>
+    </message>
+    <message>
+        <source>Draw ranked findings from an investigation's evidence.</source>
+        <translation>根据排查的证据得出排序后的诊断。</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>名称相同</translation>
+    </message>
+    <message>
+        <source>built-in: %1</source>
+        <translation>内置规则：%1</translation>
+    </message>
+    <message>
+        <source>mapping file: %1</source>
+        <translation>映射文件：%1</translation>
+    </message>
+    <message>
+        <source>prefix: %1</source>
+        <translation>前缀：%1</translation>
+    </message>
+    <message>
+        <source>shape order</source>
+        <translation>按 shape 顺序</translation>
+    </message>
+    <message>
+        <source>A: %1 (%2) · B: %3 (%4)%5</source>
+        <translation>A：%1（%2）· B：%3（%4）%5</translation>
+    </message>
+    <message>
+        <source> · updates after − before</source>
+        <translation> · 更新量（之后 − 之前）</translation>
+    </message>
+    <message>
+        <source>structure: %1</source>
+        <translation>结构：%1</translation>
+    </message>
+    <message>
+        <source>same parameters and shapes</source>
+        <translation>参数与 shape 一致</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>不同</translation>
+    </message>
+    <message>
+        <source>  parameters: A %1 (%2 trainable, %3 tensors) · B %4 (%5 trainable, %6 tensors)</source>
+        <translation>  参数：A %1（可训练 %2，%3 个张量）· B %4（可训练 %5，%6 个张量）</translation>
+    </message>
+    <message>
+        <source>  shape differs: %1 %2 ↔ %3 %4</source>
+        <translation>  shape 不同：%1 %2 ↔ %3 %4</translation>
+    </message>
+    <message>
+        <source>  only in A: %1 %2</source>
+        <translation>  仅在 A 中：%1 %2</translation>
+    </message>
+    <message>
+        <source>  only in B: %1 %2</source>
+        <translation>  仅在 B 中：%1 %2</translation>
+    </message>
+    <message>
+        <source>mapping: %1 pairs (%2 by the same name), %3 / %4 without a twin by design</source>
+        <translation>映射：%1 对（%2 对名称相同），按设计无对应项 %3 / %4</translation>
+    </message>
+    <message>
+        <source>  %1 ↔ %2 (%3)%4</source>
+        <translation>  %1 ↔ %2（%3）%4</translation>
+    </message>
+    <message>
+        <source>, compared as %1</source>
+        <translation>，按 %1 比较</translation>
+    </message>
+    <message>
+        <source>  no twin in B by design: %1</source>
+        <translation>  按设计在 B 中无对应项：%1</translation>
+    </message>
+    <message>
+        <source>  no twin in A by design: %1</source>
+        <translation>  按设计在 A 中无对应项：%1</translation>
+    </message>
+    <message>
+        <source>pairs: %1, errors: %2, warnings: %3</source>
+        <translation>参数对：%1，错误：%2，警告：%3</translation>
+    </message>
+    <message>
+        <source>first divergent: %1 ↔ %2 (cosine %3, max abs err %4)</source>
+        <translation>首个发散参数：%1 ↔ %2（cosine %3，max abs err %4）</translation>
+    </message>
+    <message>
+        <source>Compare two checkpoints parameter by parameter (PyTorch .pth/.pt, MindSpore .ckpt, safetensors, .npz, HDF5): structure first, then every metric.</source>
+        <translation>逐参数比较两个检查点（PyTorch .pth/.pt、MindSpore .ckpt、safetensors、.npz、HDF5）：先检查结构，再计算全部指标。</translation>
+    </message>
+    <message>
+        <source>JSON mapping file {"regex": "replacement"} applied to B's names.</source>
+        <translation>应用于 B 侧名称的 JSON 映射文件 {"regex": "replacement"}。</translation>
+    </message>
+    <message>
+        <source>Update mode: compare after − before; BEFORE_A here, BEFORE_B as the first path (ckpt --update BEFORE_A BEFORE_B A B).</source>
+        <translation>更新量模式：比较之后 − 之前；此处给 BEFORE_A，BEFORE_B 作为第一个路径（ckpt --update BEFORE_A BEFORE_B A B）。</translation>
+    </message>
+    <message>
+        <source>allclose relative tolerance (default: per B's dtype).</source>
+        <translation>allclose 相对容差（默认：按 B 侧数据类型）。</translation>
+    </message>
+    <message>
+        <source>allclose absolute tolerance (default: per B's dtype).</source>
+        <translation>allclose 绝对容差（默认：按 B 侧数据类型）。</translation>
+    </message>
+    <message>
+        <source>First checkpoint (usually PyTorch).</source>
+        <translation>第一个检查点（通常为 PyTorch）。</translation>
+    </message>
+    <message>
+        <source>Second checkpoint (usually MindSpore).</source>
+        <translation>第二个检查点（通常为 MindSpore）。</translation>
+    </message>
+    <message>
+        <source>ckpt --update needs BEFORE_A BEFORE_B A B.</source>
+        <translation>ckpt --update 需要 BEFORE_A BEFORE_B A B。</translation>
+    </message>
+    <message>
+        <source>ckpt needs exactly two paths: A B.</source>
+        <translation>ckpt 需要正好两个路径：A B。</translation>
+    </message>
+    <message>
+        <source>Compare a benchmark (GPU) dump with an NPU dump tensor by tensor; with one dump, find where it overflows; with a compare result, show it.</source>
+        <translation>逐张量比较基准（GPU）转储与 NPU 转储；只给一个转储时，找出它溢出的位置；给出比对结果时，显示该结果。</translation>
+    </message>
+    <message>
+        <source>Per-tensor element cap: larger tensors are listed but not read (default %1).</source>
+        <translation>单个张量的元素上限：更大的张量会列出但不读取（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>Also read tensor files a dump names outside its folder (by "../", an absolute path or a symlink).</source>
+        <translation>也读取转储在其文件夹之外指定的张量文件（通过 "../"、绝对路径或符号链接）。</translation>
+    </message>
+    <message>
+        <source>Only these steps of step*/rank* trees (N or N,M; default all).</source>
+        <translation>只比较 step*/rank* 目录树中的这些 step（N 或 N,M；默认全部）。</translation>
+    </message>
+    <message>
+        <source>Only these ranks of step*/rank* trees (N or N,M; default all).</source>
+        <translation>只比较 step*/rank* 目录树中的这些 rank（N 或 N,M；默认全部）。</translation>
+    </message>
+    <message>
+        <source>Benchmark dump (HDF5, .npy/.pt file or folder, msprobe dump), or the only dump to analyse, or an msprobe/ptdbg compare result (CSV, .xlsx).</source>
+        <translation>基准转储（HDF5、.npy/.pt 文件或文件夹、msprobe 转储），或要单独分析的唯一转储，或 msprobe/ptdbg 比对结果（CSV、.xlsx）。</translation>
+    </message>
+    <message>
+        <source>NPU dump of the same kind (optional).</source>
+        <translation>同类的 NPU 转储（可选）。</translation>
+    </message>
+    <message>
+        <source>dumps needs one path (a dump or a compare result) or two: BENCH NPU.</source>
+        <translation>dumps 需要一个路径（一个转储或一个比对结果）或两个路径：BENCH NPU。</translation>
+    </message>
+    <message>
+        <source>--max-elements needs a whole number from 1 to 2^50.</source>
+        <translation>--max-elements 需要 1 到 2^50 之间的整数。</translation>
+    </message>
+    <message>
+        <source>--step and --rank need non-negative numbers (N or N,M).</source>
+        <translation>--step 和 --rank 需要非负整数（N 或 N,M）。</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the CSV file: %2</source>
+        <translation>%1：无法写入 CSV 文件：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s)</source>
+        <translation>
+            <numerusform>%n 个 rank</numerusform></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>迭代数</translation>
+    </message>
+    <message>
+        <source>Step (us)</source>
+        <translation>迭代 (us)</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Comm. not overl.</source>
+        <translation>未掩盖通信</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Top kernels by total time:</source>
+        <translation>总耗时最多的算子：</translation>
+    </message>
+    <message>
+        <source>Communication:</source>
+        <translation>通信：</translation>
+    </message>
+    <message>
+        <source>  elapse %1 ms, wait %2 ms</source>
+        <translation>  耗时 %1 ms，等待 %2 ms</translation>
+    </message>
+    <message>
+        <source>No slow rank or link (rule: msprof-analyze's cluster analysis, see docs/METRICS.md).</source>
+        <translation>没有慢卡或慢链路（规则：msprof-analyze 的集群分析，见 docs/METRICS.md）。</translation>
+    </message>
+    <message>
+        <source>Slow rank %1: %2 %3 us, median %4 us</source>
+        <translation>慢卡 %1：%2 %3 us，中位数 %4 us</translation>
+    </message>
+    <message>
+        <source>Slow link %1: %2 GB/s, median %3 GB/s</source>
+        <translation>慢链路 %1：%2 GB/s，中位数 %3 GB/s</translation>
+    </message>
+    <message>
+        <source>rank %1 %2</source>
+        <translation>rank %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is shard %2/%3, which another summary already is.</source>
+        <translation>%1 是分片 %2/%3，已有另一份汇总是该分片。</translation>
+    </message>
+    <message>
+        <source>shards are missing: the merge covers only the ranks of the summaries given</source>
+        <translation>缺少分片：合并结果只包含所给汇总中的 rank</translation>
+    </message>
+    <message>
+        <source>the summaries come from different --shard splits; a rank may be counted twice or not at all</source>
+        <translation>这些汇总来自不同的 --shard 划分；某个 rank 可能被计入两次或没有计入</translation>
+    </message>
+    <message>
+        <source>Summarise Ascend profiler folders and clusters: step phases per rank, kernels, communication, slow ranks and links.</source>
+        <translation>汇总昇腾 Profiler 目录与集群：每个 rank 的迭代阶段、算子、通信、慢卡与慢链路。</translation>
+    </message>
+    <message>
+        <source>Read only the I-th of N parts of the rank folders (0-based) and print a shard summary for --merge.</source>
+        <translation>只读取 rank 目录 N 份中的第 I 份（从 0 起），并输出供 --merge 使用的分片汇总。</translation>
+    </message>
+    <message>
+        <source>Merge shard summaries (the PATHs) into one summary.</source>
+        <translation>将分片汇总（各 PATH）合并为一份汇总。</translation>
+    </message>
+    <message>
+        <source>Profiler folders (rank folders, their parent, cluster_analysis_output), profiler tables, or with --merge shard summaries.</source>
+        <translation>Profiler 目录（rank 目录、其上级目录、cluster_analysis_output）、Profiler 表格，或配合 --merge 的分片汇总。</translation>
+    </message>
+    <message>
+        <source>profile needs at least one path.</source>
+        <translation>profile 至少需要一个路径。</translation>
+    </message>
+    <message>
+        <source>--merge and --shard cannot be used together.</source>
+        <translation>--merge 与 --shard 不能同时使用。</translation>
+    </message>
+    <message>
+        <source>--shard needs I/N with 0 &lt;= I &lt; N, e.g. --shard 3/16.</source>
+        <translation>--shard 需要 I/N 且 0 &lt;= I &lt; N，例如 --shard 3/16。</translation>
+    </message>
+    <message>
+        <source>Which tracks the top ops come from: host, device or all (default: every track but the profiler's Overlap Analysis).</source>
+        <translation>top 算子取自哪些轨道：host、device 或 all（默认：除 profiler 的 Overlap Analysis 之外的所有轨道）。</translation>
+    </message>
+    <message>
+        <source>--ops needs host, device or all.</source>
+        <translation>--ops 需要 host、device 或 all。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s), first %1</source>
+        <translation>
+            <numerusform>%n 个 step，第一个为 %1</numerusform></translation>
+    </message>
+    <message>
+        <source>aligned with the first file at the first step: offset %1 µs</source>
+        <translation>按第一个 step 与第一个文件对齐：偏移 %1 µs</translation>
+    </message>
+    <message>
+        <source>computing %1 µs, communication %2 µs (not overlapped %3 µs), free %4 µs</source>
+        <translation>计算 %1 µs，通信 %2 µs（未被掩盖 %3 µs），空闲 %4 µs</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) in the folders are not chrome traces and were skipped.</source>
+        <translation>
+            <numerusform>文件夹中有 %n 个文件不是 chrome trace，已跳过。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n steps</source>
+        <translation>
+            <numerusform>%n 个 step</numerusform></translation>
+    </message>
+    <message>
+        <source>whole trace</source>
+        <translation>整个 trace</translation>
+    </message>
+    <message>
+        <source>baseline: %1 (%2), step %3 µs</source>
+        <translation>基线：%1（%2），step %3 µs</translation>
+    </message>
+    <message>
+        <source>target:   %1 (%2), step %3 µs</source>
+        <translation>目标：%1（%2），step %3 µs</translation>
+    </message>
+    <message>
+        <source>target / baseline: %1×</source>
+        <translation>目标 / 基线：%1×</translation>
+    </message>
+    <message>
+        <source>phases (µs)              baseline      target</source>
+        <translation>阶段 (µs)                基线          目标</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Comm. not overlapped</source>
+        <translation>未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Overlapped</source>
+        <translation>被掩盖</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>categories (µs)          baseline      target       delta</source>
+        <translation>类别 (µs)                基线          目标         差值</translation>
+    </message>
+    <message>
+        <source>ops by impact (µs per step): delta, baseline, target, state, name</source>
+        <translation>按影响排序的算子（每 step µs）：差值、基线、目标、状态、名称</translation>
+    </message>
+    <message>
+        <source>Compare two performance runs: step phases, categories and an op diff.</source>
+        <translation>比较两次性能运行：step 阶段、耗时类别和算子差异。</translation>
+    </message>
+    <message>
+        <source>Compare the N-th step of each side, counting from 0 (default: each side's median step).</source>
+        <translation>比较两侧的第 N 个 step，从 0 开始计数（默认：各自的中位 step）。</translation>
+    </message>
+    <message>
+        <source>Compare every complete step, as a mean per step.</source>
+        <translation>比较所有完整的 step，取每个 step 的平均值。</translation>
+    </message>
+    <message>
+        <source>A JSON object of regular expression → op family, tried before the built-in families.</source>
+        <translation>一个“正则表达式 → 算子族”的 JSON 对象，先于内置算子族匹配。</translation>
+    </message>
+    <message>
+        <source>The reference run: a trace or a folder of ranks.</source>
+        <translation>参照运行：一个 trace 或一个包含各 rank 的文件夹。</translation>
+    </message>
+    <message>
+        <source>The run to explain: a trace or a folder of ranks.</source>
+        <translation>待分析的运行：一个 trace 或一个包含各 rank 的文件夹。</translation>
+    </message>
+    <message>
+        <source>tracediff needs two inputs: BASELINE TARGET.</source>
+        <translation>tracediff 需要两个输入：BASELINE TARGET。</translation>
+    </message>
+    <message>
+        <source>--step and --all-steps exclude each other.</source>
+        <translation>--step 和 --all-steps 不能同时使用。</translation>
+    </message>
+    <message>
+        <source>--step needs a step number from 0.</source>
+        <translation>--step 需要一个从 0 开始的 step 序号。</translation>
+    </message>
+    <message>
+        <source>An input of the workspace no longer exists.</source>
+        <translation>工作区的某个输入已不存在。</translation>
+    </message>
+    <message>
+        <source>A plog or captured stdout to search for known errors (repeat).</source>
+        <translation>要查找已知错误的 plog 或捕获的标准输出（可重复）。</translation>
+    </message>
+    <message>
+        <source>A knowledge-base file of your own known errors (repeat).</source>
+        <translation>自定义已知错误的知识库文件（可重复）。</translation>
+    </message>
+    <message>
+        <source>A .twinscope workspace, or inputs: benchmark first, then the run under test, of each kind.</source>
+        <translation>一个 .twinscope 工作区，或各类输入：每类先标杆，后待测运行。</translation>
+    </message>
+    <message>
+        <source>triage needs a workspace or at least one input.</source>
+        <translation>triage 需要一个工作区或至少一个输入。</translation>
+    </message>
+    <message>
+        <source>No findings: give a benchmark and a run under test of one kind, or op-info logs.</source>
+        <translation>没有诊断：请给出同一类的标杆与待测运行，或算子信息日志。</translation>
+    </message>
+    <message>
+        <source>evidence: %1</source>
+        <translation>证据：%1</translation>
+    </message>
+    <message>
+        <source>next: %1</source>
+        <translation>下一步：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s):</source>
+        <translation>
+            <numerusform>%n 个运行：</numerusform></translation>
+    </message>
+    <message>
+        <source>  %1%2: %3 pairs, %4 errors, %5 warnings, first divergent: %6</source>
+        <translation>  %1%2：%3 对，%4 个错误，%5 个警告，首个偏差张量：%6</translation>
+    </message>
+    <message>
+        <source>, NaN/Inf origin: %1</source>
+        <translation>，NaN/Inf 源头：%1</translation>
+    </message>
+    <message>
+        <source>details of run %1:</source>
+        <translation>运行 %1 的详情：</translation>
+    </message>
+    <message>
+        <source>pairs: %1, errors: %2, warnings: %3, unmatched: %4 (shape) + %5 bench / %6 NPU only</source>
+        <translation>配对：%1，错误：%2，警告：%3，未匹配：%4（形状）+ 仅基准 %5 / 仅 NPU %6</translation>
+    </message>
+    <message>
+        <source>first divergent: %1 (index %2, %3, %4)</source>
+        <translation>首个偏差张量：%1（序号 %2，%3，%4）</translation>
+    </message>
+    <message>
+        <source>changed argument: %1 = %2 (bench %3)</source>
+        <translation>参数已改变：%1 = %2（基准 %3）</translation>
+    </message>
+    <message>
+        <source>%1 tensors (%2), %3 with NaN/Inf, %4 fp16-saturated; first overflow: %5</source>
+        <translation>%1 个张量（%2），%3 个含 NaN/Inf，%4 个 fp16 饱和；首个溢出：%5</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -467,10 +1159,6 @@
         <translation>无法读取文件：%1</translation>
     </message>
     <message>
-        <source>%1: cannot open the mapping file</source>
-        <translation>%1：无法打开映射文件</translation>
-    </message>
-    <message>
         <source>%1 (byte %2): the mapping file is not JSON: %3</source>
         <translation>%1（字节 %2）：映射文件不是 JSON：%3</translation>
     </message>
@@ -501,10 +1189,6 @@
     <message>
         <source>Comparing tensors</source>
         <translation>正在比较张量</translation>
-    </message>
-    <message>
-        <source>the folder holds no dump Twinscope reads (HDF5, .npy, msprobe dump.json)</source>
-        <translation>文件夹中没有 Twinscope 可读取的转储（HDF5、.npy、msprobe dump.json）</translation>
     </message>
     <message>
         <source>not a tensor dump Twinscope reads</source>
@@ -606,10 +1290,6 @@
     <message>
         <source>tensor files named in dump.json are missing</source>
         <translation>dump.json 中列出的张量文件缺失</translation>
-    </message>
-    <message>
-        <source>%1 is a torch.save (.pt) file, which Twinscope does not unpickle. Either compare in statistics mode (msprobe config "task": "statistics"), or convert the tensors once with python3 -c "import glob, numpy, torch; [numpy.save(p[:-3] + '.npy', torch.load(p).float().numpy()) for p in glob.glob('dump_tensor_data/*.pt')]" - the .npy files next to the .pt files are then read automatically.</source>
-        <translation>%1 是 torch.save (.pt) 文件，Twinscope 不会对其 unpickle。请以统计模式比较（msprobe 配置 "task": "statistics"），或用 python3 -c "import glob, numpy, torch; [numpy.save(p[:-3] + '.npy', torch.load(p).float().numpy()) for p in glob.glob('dump_tensor_data/*.pt')]" 将张量一次性转换；之后会自动读取 .pt 文件旁的 .npy 文件。</translation>
     </message>
     <message>
         <source>dump.json is not valid JSON (%1)</source>
@@ -744,10 +1424,6 @@
         <translation>shape %1 的元素个数异常</translation>
     </message>
     <message>
-        <source>cannot open the file for reading</source>
-        <translation>无法打开文件进行读取</translation>
-    </message>
-    <message>
         <source>the file is truncated: shape %1 of %2 needs %3 data bytes after the header, only %4 are there</source>
         <translation>文件被截断：shape 为 %1、dtype 为 %2 的数据在头部之后需要 %3 字节，实际只有 %4 字节</translation>
     </message>
@@ -756,16 +1432,8 @@
         <translation>%1 字节</translation>
     </message>
     <message>
-        <source>the folder holds no .npy file</source>
-        <translation>文件夹中没有 .npy 文件</translation>
-    </message>
-    <message>
         <source>Reading .npy headers</source>
         <translation>正在读取 .npy 头部</translation>
-    </message>
-    <message>
-        <source>some .npy files could not be read</source>
-        <translation>部分 .npy 文件无法读取</translation>
     </message>
     <message>
         <source>no tensor data to show for this row</source>
@@ -842,10 +1510,6 @@
     <message>
         <source>%1 is truncated: the tensor needs %2 bytes from byte %3, the file has %4</source>
         <translation>%1 被截断：张量需要从字节 %3 开始的 %2 字节，文件只有 %4 字节</translation>
-    </message>
-    <message>
-        <source>cannot map %1 at byte %2</source>
-        <translation>无法在字节 %2 处映射 %1</translation>
     </message>
     <message>
         <source>cannot open %1 as HDF5</source>
@@ -1023,30 +1687,6 @@ First lines:
         <source>Count</source>
         <translation>次数</translation>
     </message>
-    <message>
-        <source>Total (µs)</source>
-        <translation>总耗时 (µs)</translation>
-    </message>
-    <message>
-        <source>Self (µs)</source>
-        <translation>自身耗时 (µs)</translation>
-    </message>
-    <message>
-        <source>Average (µs)</source>
-        <translation>平均耗时 (µs)</translation>
-    </message>
-    <message>
-        <source>Min (µs)</source>
-        <translation>最小耗时 (µs)</translation>
-    </message>
-    <message>
-        <source>Max (µs)</source>
-        <translation>最大耗时 (µs)</translation>
-    </message>
-    <message>
-        <source>Share of range (%)</source>
-        <translation>占区间比例 (%)</translation>
-    </message>
     <message numerus="yes">
         <source>%1 was compiled for %n different signature(s); %2 changed.</source>
         <translation>
@@ -1111,10 +1751,6 @@ First lines:
     <message>
         <source>The file is named .gz but is not gzip: expected the bytes 1F 8B, found %1.</source>
         <translation>文件名为 .gz 但不是 gzip：应为字节 1F 8B，实际为 %1。</translation>
-    </message>
-    <message>
-        <source>Decompressing</source>
-        <translation>正在解压</translation>
     </message>
     <message>
         <source>The gzip stream holds no data.</source>
@@ -1774,17 +2410,1713 @@ First lines:
         <source>The trace has no device tasks.</source>
         <translation>该 trace 没有设备任务。</translation>
     </message>
+    <message>
+        <source>a checkpoint is one file; this is a folder</source>
+        <translation>检查点是单个文件；这是一个文件夹</translation>
+    </message>
+    <message>
+        <source>not a checkpoint Twinscope reads (MindSpore .ckpt, PyTorch .pth/.pt, safetensors, .npz, HDF5)</source>
+        <translation>不是 Twinscope 可读取的检查点（MindSpore .ckpt、PyTorch .pth/.pt、safetensors、.npz、HDF5）</translation>
+    </message>
+    <message>
+        <source>%1 has no tensor %2 before the step</source>
+        <translation>%1 中没有这一步之前的张量 %2</translation>
+    </message>
+    <message>
+        <source>%1 changed shape during the step (%2 before, %3 after)</source>
+        <translation>%1 在这一步中改变了 shape（之前 %2，之后 %3）</translation>
+    </message>
+    <message>
+        <source>A tensor has no before-step twin of the same shape; its update cannot be computed.</source>
+        <translation>某张量在这一步之前没有 shape 相同的对应张量，无法计算其更新量。</translation>
+    </message>
+    <message>
+        <source>Mapping parameter names</source>
+        <translation>正在映射参数名</translation>
+    </message>
+    <message>
+        <source>(top level)</source>
+        <translation>（顶层）</translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n tensor(s))</source>
+        <translation>
+            <numerusform>（%n 个张量）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>layers in file order, worst parameter (%n rows)</source>
+        <translation>
+            <numerusform>按文件顺序的层，取最差参数（%n 行）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>parameters grouped by layer (%n rows)</source>
+        <translation>
+            <numerusform>按层分组的参数（%n 行）</numerusform></translation>
+    </message>
+    <message>
+        <source>Optimizer state that the other checkpoint does not carry is not compared.</source>
+        <translation>另一检查点未保存的优化器状态不参与比较。</translation>
+    </message>
+    <message>
+        <source>Tensors the other framework does not have (num_batches_tracked, step counters, learning rate) are not compared.</source>
+        <translation>另一框架没有的张量（num_batches_tracked、步数计数器、学习率）不参与比较。</translation>
+    </message>
+    <message>
+        <source>update mode needs a before-step checkpoint for both sides</source>
+        <translation>更新量模式需要两侧都提供这一步之前的检查点</translation>
+    </message>
+    <message>
+        <source>Comparing checkpoints</source>
+        <translation>正在比较检查点</translation>
+    </message>
+    <message>
+        <source>bad dims</source>
+        <translation>dims 有误</translation>
+    </message>
+    <message>
+        <source>bad packed dims</source>
+        <translation>打包的 dims 有误</translation>
+    </message>
+    <message>
+        <source>bad tensor_type</source>
+        <translation>tensor_type 有误</translation>
+    </message>
+    <message>
+        <source>bad tensor_content length</source>
+        <translation>tensor_content 长度有误</translation>
+    </message>
+    <message>
+        <source>tensor_content runs past its message</source>
+        <translation>tensor_content 超出其消息范围</translation>
+    </message>
+    <message>
+        <source>unreadable field %1</source>
+        <translation>字段 %1 无法读取</translation>
+    </message>
+    <message>
+        <source>the tensor ends inside a field</source>
+        <translation>tensor 在字段中间结束</translation>
+    </message>
+    <message>
+        <source>bad tag</source>
+        <translation>tag 有误</translation>
+    </message>
+    <message>
+        <source>bad tensor length</source>
+        <translation>tensor 长度有误</translation>
+    </message>
+    <message>
+        <source>maptensor runs past its message</source>
+        <translation>maptensor 超出其消息范围</translation>
+    </message>
+    <message>
+        <source>tensor runs past its message</source>
+        <translation>tensor 超出其消息范围</translation>
+    </message>
+    <message>
+        <source>bytes left over after the last field</source>
+        <translation>最后一个字段之后还有多余字节</translation>
+    </message>
+    <message>
+        <source>The slices of parameter %1 disagree on dims or tensor_type.</source>
+        <translation>参数 %1 的各分片在 dims 或 tensor_type 上不一致。</translation>
+    </message>
+    <message>
+        <source>%1: the slices of parameter %2 disagree on dims or tensor_type</source>
+        <translation>%1：参数 %2 的各分片在 dims 或 tensor_type 上不一致</translation>
+    </message>
+    <message>
+        <source>Parameter %1 has tensor_type "%2", which Twinscope does not read; it is listed but not compared.</source>
+        <translation>参数 %1 的 tensor_type 为 "%2"，Twinscope 不读取该类型；仅列出，不参与比较。</translation>
+    </message>
+    <message>
+        <source>%1: parameter %2 has the unknown tensor_type "%3"</source>
+        <translation>%1：参数 %2 的 tensor_type "%3" 未知</translation>
+    </message>
+    <message>
+        <source>Parameter %1 has impossible dims.</source>
+        <translation>参数 %1 的 dims 不可能成立。</translation>
+    </message>
+    <message>
+        <source>%1: parameter %2 has impossible dims</source>
+        <translation>%1：参数 %2 的 dims 不可能成立</translation>
+    </message>
+    <message>
+        <source>Parameter %1: dims %2 of %3 need %4 bytes, tensor_content holds %5.</source>
+        <translation>参数 %1：%3 类型、dims %2 需要 %4 字节，tensor_content 含 %5 字节。</translation>
+    </message>
+    <message>
+        <source>%1: parameter %2 holds %3 bytes where its dims need %4</source>
+        <translation>%1：参数 %2 含 %3 字节，而其 dims 需要 %4 字节</translation>
+    </message>
+    <message>
+        <source>%1 was given as bytes: its tensors are listed, not read</source>
+        <translation>%1 以字节形式给出：仅列出其张量，不读取数据</translation>
+    </message>
+    <message>
+        <source>Reading the checkpoint</source>
+        <translation>正在读取检查点</translation>
+    </message>
+    <message>
+        <source>not a MindSpore checkpoint: the file does not start with a Checkpoint.value field (an encrypted checkpoint can only be read by MindSpore with its key)</source>
+        <translation>不是 MindSpore 检查点：文件开头不是 Checkpoint.value 字段（加密的检查点只能由 MindSpore 用密钥读取）</translation>
+    </message>
+    <message numerus="yes">
+        <source>damaged checkpoint: expected a Checkpoint.value field after %n parameter piece(s)</source>
+        <translation>
+            <numerusform>检查点已损坏：在 %n 个参数片段之后应为 Checkpoint.value 字段</numerusform></translation>
+    </message>
+    <message>
+        <source>protobuf field 1 (Checkpoint.value), length-delimited</source>
+        <translation>protobuf 字段 1（Checkpoint.value），长度前缀编码</translation>
+    </message>
+    <message>
+        <source>The checkpoint is cut off: a value at byte %1 needs %2 bytes, %3 are left. The parameters before it are kept.</source>
+        <translation>检查点被截断：第 %1 字节处的条目需要 %2 字节，只剩 %3 字节。之前的参数已保留。</translation>
+    </message>
+    <message>
+        <source>a checkpoint value of %1 bytes is larger than the 2 GiB protobuf allows</source>
+        <translation>检查点条目有 %1 字节，超过 protobuf 允许的 2 GiB</translation>
+    </message>
+    <message>
+        <source>at most 2 GiB per value</source>
+        <translation>每个条目最多 2 GiB</translation>
+    </message>
+    <message>
+        <source>damaged checkpoint value: %1</source>
+        <translation>检查点条目已损坏：%1</translation>
+    </message>
+    <message>
+        <source>damaged checkpoint value of parameter %1: %2</source>
+        <translation>参数 %1 的检查点条目已损坏：%2</translation>
+    </message>
+    <message>
+        <source>a Checkpoint.Value message</source>
+        <translation>一条 Checkpoint.Value 消息</translation>
+    </message>
+    <message>
+        <source>Map parameters (embedding hash tables) are not compared.</source>
+        <translation>Map 参数（嵌入哈希表）不参与比较。</translation>
+    </message>
+    <message>
+        <source>Entries that hold text or random-generator state are not parameters; they are skipped.</source>
+        <translation>保存文本或随机数生成器状态的条目不是参数，已跳过。</translation>
+    </message>
+    <message>
+        <source>a checkpoint value lacks its tag, tensor or content</source>
+        <translation>检查点条目缺少 tag、tensor 或内容</translation>
+    </message>
+    <message>
+        <source>tag, tensor.dims, tensor.tensor_type, tensor.tensor_content</source>
+        <translation>tag、tensor.dims、tensor.tensor_type、tensor.tensor_content</translation>
+    </message>
+    <message>
+        <source>no tag</source>
+        <translation>无 tag</translation>
+    </message>
+    <message>
+        <source>checkpoint value %1 lacks its tensor or content</source>
+        <translation>检查点条目 %1 缺少 tensor 或内容</translation>
+    </message>
+    <message>
+        <source>Parameter %1 appears twice; the later one is used, as MindSpore's loader does.</source>
+        <translation>参数 %1 出现两次；与 MindSpore 的加载器一样，使用后一个。</translation>
+    </message>
+    <message>
+        <source>the checkpoint holds no parameters</source>
+        <translation>该检查点不含参数</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>prefix "%1" / "%2"</source>
+        <translation>前缀 "%1" / "%2"</translation>
+    </message>
+    <message>
+        <source>shape order</source>
+        <translation>按 shape 顺序</translation>
+    </message>
+    <message>
+        <source>an 8-byte header length, then a JSON object of tensors</source>
+        <translation>8 字节的头部长度，随后是描述张量的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Reading the safetensors header</source>
+        <translation>正在读取 safetensors 头部</translation>
+    </message>
+    <message>
+        <source>the file is too short for a safetensors header</source>
+        <translation>文件太短，容不下 safetensors 头部</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n 字节</numerusform></translation>
+    </message>
+    <message>
+        <source>the safetensors header length is larger than the file</source>
+        <translation>safetensors 头部长度超过文件大小</translation>
+    </message>
+    <message>
+        <source>%1 header bytes in a file of %2</source>
+        <translation>文件共 %2 字节，头部声称 %1 字节</translation>
+    </message>
+    <message>
+        <source>the safetensors header is not a JSON object</source>
+        <translation>safetensors 头部不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>another JSON value</source>
+        <translation>其他 JSON 值</translation>
+    </message>
+    <message>
+        <source>Tensor %1: %2; it is listed but not compared.</source>
+        <translation>张量 %1：%2；仅列出，不参与比较。</translation>
+    </message>
+    <message>
+        <source>%1: tensor %2: %3</source>
+        <translation>%1：张量 %2：%3</translation>
+    </message>
+    <message>
+        <source>the header gives no valid shape</source>
+        <translation>头部未给出有效的 shape</translation>
+    </message>
+    <message>
+        <source>dtype "%1" is not one Twinscope reads</source>
+        <translation>Twinscope 不读取 dtype "%1"</translation>
+    </message>
+    <message>
+        <source>data_offsets is not a pair [begin, end]</source>
+        <translation>data_offsets 不是 [begin, end] 二元组</translation>
+    </message>
+    <message>
+        <source>data_offsets [%1, %2] run past the %3 bytes of data</source>
+        <translation>data_offsets [%1, %2] 超出 %3 字节的数据区</translation>
+    </message>
+    <message>
+        <source>data_offsets [%1, %2] hold %3 bytes, %4 %5 needs %6</source>
+        <translation>data_offsets [%1, %2] 含 %3 字节，而 %4 %5 需要 %6 字节</translation>
+    </message>
+    <message>
+        <source>Tensors %1 and %2 share bytes in the file; the header is inconsistent.</source>
+        <translation>张量 %1 与 %2 在文件中共用字节；头部自相矛盾。</translation>
+    </message>
+    <message>
+        <source>Tensor %1 cannot be read: %2</source>
+        <translation>无法读取张量 %1：%2</translation>
+    </message>
+    <message>
+        <source>Two tensors flatten to the name %1; the second is skipped.</source>
+        <translation>两个张量展开后同名 %1；已跳过第二个。</translation>
+    </message>
+    <message>
+        <source>Values that are not tensors (numbers, text, None) are not compared.</source>
+        <translation>非张量的值（数字、文本、None）不参与比较。</translation>
+    </message>
+    <message>
+        <source>Reading the PyTorch checkpoint</source>
+        <translation>正在读取 PyTorch 检查点</translation>
+    </message>
+    <message>
+        <source>the PyTorch file holds no tensors (%1)</source>
+        <translation>该 PyTorch 文件不含张量（%1）</translation>
+    </message>
+    <message>
+        <source>The file changed while it was read (it was cut short or replaced); open it again once it is complete.</source>
+        <translation>文件在读取过程中发生了变化（被截短或被替换）；请在文件完整后重新打开。</translation>
+    </message>
+    <message>
+        <source>The table has no "%1" column.</source>
+        <translation>该表没有“%1”列。</translation>
+    </message>
+    <message>
+        <source>an SQLite database without the tables of a known profiler export</source>
+        <translation>不含已知 Profiler 导出表的 SQLite 数据库</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>Profiler tables</source>
+        <translation>Profiler 表格</translation>
+    </message>
+    <message>
+        <source>The gzip data inflates more than %1-fold (%2 bytes from the first %3): refused as a likely gzip bomb.</source>
+        <translation>gzip 数据解压后超过压缩大小的 %1 倍（前 %3 字节解压出 %2 字节）：疑似 gzip 炸弹，已拒绝。</translation>
+    </message>
+    <message>
+        <source>at most %1 times the compressed size</source>
+        <translation>至多为压缩大小的 %1 倍</translation>
+    </message>
+    <message>
+        <source>This is a file, not a folder.</source>
+        <translation>这是文件，不是文件夹。</translation>
+    </message>
+    <message>
+        <source>This is a FIFO (named pipe), not a regular file; it is not read, since reading it could wait forever.</source>
+        <translation>这是 FIFO（命名管道），不是普通文件；不会读取它，因为读取可能会无限等待。</translation>
+    </message>
+    <message>
+        <source>This is a device, not a regular file; it is not read.</source>
+        <translation>这是设备，不是普通文件；不会读取它。</translation>
+    </message>
+    <message>
+        <source>This is a socket, not a regular file; it is not read.</source>
+        <translation>这是套接字，不是普通文件；不会读取它。</translation>
+    </message>
+    <message>
+        <source>No path was given.</source>
+        <translation>未给出路径。</translation>
+    </message>
+    <message>
+        <source>The file holds %1 bytes; at most %2 are read for this input.</source>
+        <translation>该文件有 %1 字节；此输入最多读取 %2 字节。</translation>
+    </message>
+    <message>
+        <source>The file holds more than %1 bytes; at most that many are read for this input.</source>
+        <translation>该文件超过 %1 字节；此输入最多读取这么多字节。</translation>
+    </message>
+    <message>
+        <source>Nothing reads this FIFO (named pipe), so nothing was written to it.</source>
+        <translation>没有进程读取此 FIFO（命名管道），因此未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>The file could not be written: %1</source>
+        <translation>无法写入该文件：%1</translation>
+    </message>
+    <message>
+        <source>nothing to map</source>
+        <translation>没有可映射的内容</translation>
+    </message>
+    <message>
+        <source>too many files are mapped at once</source>
+        <translation>同时映射的文件过多</translation>
+    </message>
+    <message>
+        <source>not a compare result: the header has no NPU Name and Bench Name columns</source>
+        <translation>不是比对结果：表头没有 NPU Name 和 Bench Name 列</translation>
+    </message>
+    <message>
+        <source>Reading the compare result</source>
+        <translation>正在读取比对结果</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the mapping file: %2</source>
+        <translation>%1：无法读取映射文件：%2</translation>
+    </message>
+    <message>
+        <source>%1 has %2 elements, more than the per-tensor cap of %3, so it is not read; raise the cap with --max-elements (or Limits in the Dumps tab) if the tensor is real</source>
+        <translation>%1 有 %2 个元素，超过单个张量上限 %3，因此未读取；如果该张量确实如此，请用 --max-elements（或转储页的"限制"）提高上限</translation>
+    </message>
+    <message>
+        <source>tensors with more elements than the per-tensor cap were not read</source>
+        <translation>元素数超过单个张量上限的张量未被读取</translation>
+    </message>
+    <message>
+        <source>the folder holds no dump Twinscope reads (HDF5, .npy, .pt, msprobe dump.json)</source>
+        <translation>该文件夹中没有 Twinscope 可读取的 dump（HDF5、.npy、.pt、msprobe dump.json）</translation>
+    </message>
+    <message>
+        <source>a compare result (CSV or .xlsx) is a comparison already: open it on its own</source>
+        <translation>比对结果（CSV 或 .xlsx）本身已是一次比较：请单独打开它</translation>
+    </message>
+    <message>
+        <source>no run of the folder has the step and rank asked for</source>
+        <translation>该文件夹中没有所要求的 step 和 rank 的运行</translation>
+    </message>
+    <message>
+        <source>no run of the two folders has the step and rank asked for</source>
+        <translation>两个文件夹中都没有所要求的 step 和 rank 的运行</translation>
+    </message>
+    <message>
+        <source>links to other files (external links) were not followed; only data inside the file given is read</source>
+        <translation>未跟随指向其他文件的链接（外部链接）；只读取所给文件内部的数据</translation>
+    </message>
+    <message>
+        <source>datasets stored outside the file (external raw files or virtual datasets) were not read</source>
+        <translation>存储在文件之外的数据集（外部原始文件或虚拟数据集）未被读取</translation>
+    </message>
+    <message>
+        <source>datasets that declare more elements than they store were not compared</source>
+        <translation>声明的元素多于实际存储的数据集未参与比较</translation>
+    </message>
+    <message>
+        <source>dataset %1: its storage properties cannot be read</source>
+        <translation>数据集 %1：无法读取其存储属性</translation>
+    </message>
+    <message>
+        <source>dataset %1 is a virtual dataset that maps other files; only data inside the file given is read</source>
+        <translation>数据集 %1 是映射其他文件的虚拟数据集；只读取所给文件内部的数据</translation>
+    </message>
+    <message>
+        <source>dataset %1 keeps its elements in an external file (%2); only data inside the file given is read</source>
+        <translation>数据集 %1 的元素存放在外部文件（%2）中；只读取所给文件内部的数据</translation>
+    </message>
+    <message>
+        <source>dataset %1: its chunk index cannot be read</source>
+        <translation>数据集 %1：无法读取其分块索引</translation>
+    </message>
+    <message>
+        <source>dataset %1 declares %2 elements but stores only %3 of the %4 chunks they need; the rest would read as fill values, so it is not compared</source>
+        <translation>数据集 %1 声明了 %2 个元素，但所需的 %4 个分块只存储了 %3 个；其余部分会读出填充值，因此不参与比较</translation>
+    </message>
+    <message>
+        <source>dataset %1 declares %2 elements (%3 bytes) but stores only %4 bytes; the rest would read as fill values, so it is not compared</source>
+        <translation>数据集 %1 声明了 %2 个元素（%3 字节），但只存储了 %4 字节；其余部分会读出填充值，因此不参与比较</translation>
+    </message>
+    <message>
+        <source>%1 lies outside the dump's folder, so it is not read (allow it with --allow-outside-dump)</source>
+        <translation>%1 位于转储文件夹之外，因此未读取（可用 --allow-outside-dump 允许）</translation>
+    </message>
+    <message>
+        <source>files named in the dump that lie outside its folder were not read</source>
+        <translation>转储中指定的、位于其文件夹之外的文件未被读取</translation>
+    </message>
+    <message>
+        <source>tensor files named in dump.json could not be read</source>
+        <translation>dump.json 中列出的张量文件无法读取</translation>
+    </message>
+    <message>
+        <source>records with an invalid or absurd shape were kept without one</source>
+        <translation>形状无效或不合理的记录已保留，但不带形状</translation>
+    </message>
+    <message>
+        <source>the folder holds no .npy or .pt file</source>
+        <translation>该文件夹中没有 .npy 或 .pt 文件</translation>
+    </message>
+    <message>
+        <source>%1 leads outside the dump's folder, so it is not read (allow it with --allow-outside-dump)</source>
+        <translation>%1 指向转储文件夹之外，因此未读取（可用 --allow-outside-dump 允许）</translation>
+    </message>
+    <message>
+        <source>some tensor files could not be read</source>
+        <translation>部分张量文件无法读取</translation>
+    </message>
+    <message>
+        <source>the table has more than %1 rows</source>
+        <translation>该表超过 %1 行</translation>
+    </message>
+    <message>
+        <source>a quoted field is not closed before the end of the file</source>
+        <translation>一个带引号的字段到文件末尾仍未闭合</translation>
+    </message>
+    <message>
+        <source>the table has no header row</source>
+        <translation>该表没有表头行</translation>
+    </message>
+    <message>
+        <source>%1 is not well-formed XML: %2</source>
+        <translation>%1 不是格式正确的 XML：%2</translation>
+    </message>
+    <message>
+        <source>it ends too early</source>
+        <translation>它过早结束</translation>
+    </message>
+    <message>
+        <source>the zip archive holds no xl/worksheets/*.xml: not an .xlsx workbook</source>
+        <translation>该 zip 归档中没有 xl/worksheets/*.xml：不是 .xlsx 工作簿</translation>
+    </message>
+    <message>
+        <source>the worksheet has no header row</source>
+        <translation>该工作表没有表头行</translation>
+    </message>
+    <message>
+        <source>%1: the tensor's pieces hold %2 elements, its shape says %3</source>
+        <translation>%1：张量各片段共 %2 个元素，而其 shape 表示 %3 个</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was read (it was cut short or replaced)</source>
+        <translation>%1 在读取过程中发生了变化（被截短或被替换）</translation>
+    </message>
+    <message>
+        <source>internal error: element %1 of %2 lies in no piece of the file</source>
+        <translation>内部错误：%2 的第 %1 个元素不在文件的任何片段中</translation>
+    </message>
+    <message>
+        <source>cannot map %1 at byte %2: %3</source>
+        <translation>无法在第 %2 字节处映射 %1：%3</translation>
+    </message>
+    <message>
+        <source>%1: the two tensors of an update differ in shape or layout</source>
+        <translation>%1：更新量的两个张量 shape 或布局不同</translation>
+    </message>
+    <message>
+        <source>%1: the update's shape does not match its tensors</source>
+        <translation>%1：更新量的 shape 与其张量不符</translation>
+    </message>
+    <message>
+        <source>a side cannot be read</source>
+        <translation>有一侧无法读取</translation>
+    </message>
+    <message>
+        <source>Accuracy not reached (cosine and maximum absolute error)</source>
+        <translation>精度未达标（余弦相似度与最大绝对误差）</translation>
+    </message>
+    <message>
+        <source>the NPU has NaN or Inf where the bench has none</source>
+        <translation>NPU 在标杆没有 NaN/Inf 的位置出现了 NaN 或 Inf</translation>
+    </message>
+    <message>
+        <source>maximum absolute error exceeds 1e+10</source>
+        <translation>最大绝对误差超过 1e+10</translation>
+    </message>
+    <message>
+        <source>The input/parameter's one thousandth err ratio exceeds 0.9, while the output's is below 0.6</source>
+        <translation>输入/参数的千分之一误差比例超过 0.9，而输出的低于 0.6</translation>
+    </message>
+    <message>
+        <source>maximum relative error exceeds 0.5</source>
+        <translation>最大相对误差超过 0.5</translation>
+    </message>
+    <message>
+        <source>a non-tensor argument of this call differs</source>
+        <translation>该调用的一个非张量参数不同</translation>
+    </message>
+    <message>
+        <source>Need double check api accuracy.</source>
+        <translation>需要复核该 API 的精度。</translation>
+    </message>
+    <message>
+        <source>The output's one thousandth err ratio decreases by more than 0.1 compared to the input/parameter's</source>
+        <translation>输出的千分之一误差比例比输入/参数的下降超过 0.1</translation>
+    </message>
+    <message>
+        <source>The output's cosine decreases by more than 0.1 compared to the input/parameter's</source>
+        <translation>输出的余弦相似度比输入/参数的下降超过 0.1</translation>
+    </message>
+    <message>
+        <source>maximum absolute error of both input/parameters and output exceed 1, with the output larger by an order of magnitude</source>
+        <translation>输入/参数与输出的最大绝对误差都超过 1，且输出大一个数量级以上</translation>
+    </message>
+    <message>
+        <source>The output's maximum relative error exceeds 0.1, while the input/parameter's is below 0.01</source>
+        <translation>输出的最大相对误差超过 0.1，而输入/参数的低于 0.01</translation>
+    </message>
+    <message>
+        <source>requires_grad is inconsistent</source>
+        <translation>requires_grad 不一致</translation>
+    </message>
+    <message>
+        <source>%1 = %2 (bench %3)</source>
+        <translation>%1 = %2（标杆 %3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>the NPU has %n NaN/Inf value(s) where the bench has none (first at element %1)</source>
+        <translation>
+            <numerusform>NPU 有 %n 个 NaN/Inf 值出现在标杆没有的位置（第一个在元素 %1）</numerusform></translation>
+    </message>
+    <message>
+        <source>The input/parameter's share of elements within %1 relative error exceeds 0.9, while the output's is below 0.6</source>
+        <translation>输入/参数中相对误差在 %1 以内的元素比例超过 0.9，而输出的低于 0.6</translation>
+    </message>
+    <message>
+        <source>The output's share of elements within %1 relative error decreases by more than 0.1 compared to the input/parameter's</source>
+        <translation>输出中相对误差在 %1 以内的元素比例比输入/参数的下降超过 0.1</translation>
+    </message>
+    <message>
+        <source>a non-tensor argument of this call differs: %1</source>
+        <translation>该调用的一个非张量参数不同：%1</translation>
+    </message>
+    <message>
+        <source>"%1" is not a loss: B leaves the tolerance from step %2 (%3 consecutive steps or more). The loss diagnosis applies to loss curves; choose a loss metric for it.</source>
+        <translation>“%1”不是损失：B 从第 %2 步起超出容差（连续 %3 步或更多）。损失诊断只适用于损失曲线；如需诊断，请选择一个损失指标。</translation>
+    </message>
+    <message>
+        <source>"%1" is not a loss: B leaves the tolerance at some steps (first at step %2) but never for %3 consecutive steps.</source>
+        <translation>“%1”不是损失：B 在部分步超出容差（首次在第 %2 步），但从未连续 %3 步超出。</translation>
+    </message>
+    <message numerus="yes">
+        <source>"%1" is not a loss: A and B agree within the tolerance on all %n common step(s).</source>
+        <translation>
+            <numerusform>“%1”不是损失：在全部 %n 个共同步上，A 与 B 都在容差内一致。</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 tensor</source>
+        <translation>%1 张量</translation>
+    </message>
+    <message>
+        <source>NaN/Inf (%1)</source>
+        <translation>NaN/Inf（%1）</translation>
+    </message>
+    <message>
+        <source>framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>slower</source>
+        <translation>变慢</translation>
+    </message>
+    <message>
+        <source>faster</source>
+        <translation>变快</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>Duration minus the time spent in directly nested slices</source>
+        <translation>时长减去直接嵌套子切片所用的时间</translation>
+    </message>
+    <message>
+        <source>Total as a share of the range's time (all ranks' when several files are open)</source>
+        <translation>总耗时占区间时间的比例（打开多个文件时为所有 rank 的时间之和）</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总耗时</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>自身耗时</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>same name</source>
+        <translation>名称相同</translation>
+    </message>
+    <message>
+        <source>built-in rule: %1</source>
+        <translation>内置规则：%1</translation>
+    </message>
+    <message>
+        <source>mapping file: %1</source>
+        <translation>映射文件：%1</translation>
+    </message>
+    <message>
+        <source>wrapper prefix: %1</source>
+        <translation>外层前缀：%1</translation>
+    </message>
+    <message>
+        <source>shape order (no name matched)</source>
+        <translation>按 shape 顺序（名称均未匹配）</translation>
+    </message>
+    <message>
+        <source>parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>buffer</source>
+        <translation>缓冲区</translation>
+    </message>
+    <message>
+        <source>optimizer state (%1)</source>
+        <translation>优化器状态（%1）</translation>
+    </message>
+    <message>
+        <source>bookkeeping</source>
+        <translation>记账量</translation>
+    </message>
+    <message>
+        <source>shape differs · %1</source>
+        <translation>shape 不同 · %1</translation>
+    </message>
+    <message>
+        <source>%1 · compared as %2</source>
+        <translation>%1 · 按 %2 比较</translation>
+    </message>
+    <message>
+        <source>only in A: no twin found</source>
+        <translation>仅在 A 中：未找到对应项</translation>
+    </message>
+    <message>
+        <source>only in B: no twin found</source>
+        <translation>仅在 B 中：未找到对应项</translation>
+    </message>
+    <message>
+        <source>no twin by design (not compared)</source>
+        <translation>按设计无对应项（不参与比较）</translation>
+    </message>
+    <message>
+        <source>A name</source>
+        <translation>A 名称</translation>
+    </message>
+    <message>
+        <source>B name</source>
+        <translation>B 名称</translation>
+    </message>
+    <message>
+        <source>How they were paired</source>
+        <translation>配对方式</translation>
+    </message>
+    <message>
+        <source>A shape</source>
+        <translation>A shape</translation>
+    </message>
+    <message>
+        <source>B shape</source>
+        <translation>B shape</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>%1 %2 µs is %3 µs over the median of all ranks (%4 µs); the rule counts more than %5 µs, 5 % of the mean step.</source>
+        <translation>%1 %2 µs 比所有 rank 的中位数（%4 µs）高 %3 µs；规则以超过 %5 µs（平均迭代时间的 5 %）为慢。</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Pairs</source>
+        <translation>配对</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>First divergent</source>
+        <translation>首个偏差张量</translation>
+    </message>
+    <message>
+        <source>NaN/Inf origin</source>
+        <translation>NaN/Inf 源头</translation>
+    </message>
+    <message>
+        <source>overflow origin</source>
+        <translation>溢出源头</translation>
+    </message>
+    <message>
+        <source>saturated</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>Norm</source>
+        <translation>范数</translation>
+    </message>
+    <message>
+        <source>NaN</source>
+        <translation>NaN</translation>
+    </message>
+    <message>
+        <source>Inf</source>
+        <translation>Inf</translation>
+    </message>
+    <message>
+        <source>±65504</source>
+        <translation>±65504</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Rows of the MindSpore table that could not be read were skipped.</source>
+        <translation>MindSpore 表格中无法读取的行已跳过。</translation>
+    </message>
+    <message>
+        <source>%1 was left out: %2</source>
+        <translation>%1 未载入：%2</translation>
+    </message>
+    <message>
+        <source>The file is not valid JSON (%1).</source>
+        <translation>该文件不是有效的 JSON（%1）。</translation>
+    </message>
+    <message>
+        <source>The file does not hold a JSON object.</source>
+        <translation>该文件不包含 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>communication ops without "Communication Time Info" were skipped</source>
+        <translation>已跳过没有“Communication Time Info”的通信算子</translation>
+    </message>
+    <message>
+        <source>matrix entries whose key is not "src-dst" were skipped</source>
+        <translation>已跳过键不是“src-dst”的矩阵条目</translation>
+    </message>
+    <message>
+        <source>the communication file lists no op</source>
+        <translation>该通信文件没有列出任何算子</translation>
+    </message>
+    <message>
+        <source>link ends are numbered within their communication group: without profiler_metadata.json's group ranks they stay local numbers</source>
+        <translation>链路两端按通信组内编号：没有 profiler_metadata.json 中的组内 rank 信息，它们保持为组内编号</translation>
+    </message>
+    <message>
+        <source>kernel rows without a readable duration were skipped</source>
+        <translation>已跳过无法读取耗时的算子行</translation>
+    </message>
+    <message>
+        <source>kernel rows with an unreadable start time were not placed in their step</source>
+        <translation>开始时间无法读取的算子行未归入其迭代</translation>
+    </message>
+    <message>
+        <source>the table ends inside a quoted field (a cut file); its last row was read as far as it goes</source>
+        <translation>表格在引号字段内结束（文件被截断）；最后一行已尽量读取</translation>
+    </message>
+    <message>
+        <source>op statistics rows without a count or total were skipped</source>
+        <translation>已跳过没有次数或总耗时的算子统计行</translation>
+    </message>
+    <message>
+        <source>memory rows without a readable time or size were skipped</source>
+        <translation>已跳过无法读取时间或大小的内存行</translation>
+    </message>
+    <message>
+        <source>The metadata file is not a JSON object: %1.</source>
+        <translation>元数据文件不是 JSON 对象：%1。</translation>
+    </message>
+    <message>
+        <source>op time rows without a readable time were skipped</source>
+        <translation>已跳过无法读取时间的算子耗时行</translation>
+    </message>
+    <message>
+        <source>The op compute time table has no header line.</source>
+        <translation>算子计算耗时表没有表头行。</translation>
+    </message>
+    <message>
+        <source>the op times add up to %1 ms, the file's total says %2 ms</source>
+        <translation>各算子耗时之和为 %1 ms，文件中的总计为 %2 ms</translation>
+    </message>
+    <message>
+        <source>The database could not be read: %1</source>
+        <translation>无法读取数据库：%1</translation>
+    </message>
+    <message>
+        <source>This SQLite database has none of the profiler tables Twinscope reads (%1).</source>
+        <translation>该 SQLite 数据库不含 Twinscope 可读取的任何 Profiler 表（%1）。</translation>
+    </message>
+    <message>
+        <source>The database could not be opened: %1</source>
+        <translation>无法打开数据库：%1</translation>
+    </message>
+    <message>
+        <source>the database's profiler tables hold no rows</source>
+        <translation>数据库中的 Profiler 表没有数据行</translation>
+    </message>
+    <message>
+        <source>op statistics not used: the kernel table beside them has the same kernels with their shapes</source>
+        <translation>未使用算子统计：同目录的算子明细表包含相同的算子及其形状</translation>
+    </message>
+    <message>
+        <source>AI Core type table not used: the AI Core detail table beside it has the same kernels one by one</source>
+        <translation>AI Core 类型表未使用：旁边的 AI Core 明细表逐个列出了相同的 kernel</translation>
+    </message>
+    <message>
+        <source>op compute times not used: the AI Core detail table beside them times the same kernels and knows their core</source>
+        <translation>未使用算子计算时间表：旁边的 AI Core 明细表对相同的 kernel 计时，并记录了其计算核</translation>
+    </message>
+    <message>
+        <source>This is not a shard summary of twinscope-cli profile --shard: %1 is missing or has the wrong type.</source>
+        <translation>这不是 twinscope-cli profile --shard 的分片汇总：缺少 %1 或其类型错误。</translation>
+    </message>
+    <message>
+        <source>The shard summary is not valid JSON (%1).</source>
+        <translation>分片汇总不是有效的 JSON（%1）。</translation>
+    </message>
+    <message>
+        <source>Looking for profiler tables</source>
+        <translation>正在查找 Profiler 表格</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read.</source>
+        <translation>无法读取 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is not an Ascend profiler table Twinscope reads.</source>
+        <translation>%1 不是 Twinscope 可读取的昇腾 Profiler 表格。</translation>
+    </message>
+    <message>
+        <source>No Ascend profiler tables were found in %1.</source>
+        <translation>在 %1 中未找到昇腾 Profiler 表格。</translation>
+    </message>
+    <message>
+        <source>Reading profiler tables</source>
+        <translation>正在读取 Profiler 表格</translation>
+    </message>
+    <message>
+        <source>Merging ranks</source>
+        <translation>正在合并各 rank</translation>
+    </message>
+    <message>
+        <source>The table is empty.</source>
+        <translation>该表为空。</translation>
+    </message>
+    <message>
+        <source>This file is not a table; the Steps, Kernels, Communication and Memory views show what it holds.</source>
+        <translation>该文件不是表格；其内容显示在“迭代”“算子”“通信”和“内存”视图中。</translation>
+    </message>
+    <message>
+        <source>Reading %1</source>
+        <translation>正在读取 %1</translation>
+    </message>
+    <message>
+        <source>The text table has no header line.</source>
+        <translation>该文本表格没有表头行。</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped)</source>
+        <translation>通信（未掩盖）</translation>
+    </message>
+    <message>
+        <source>Overlapped</source>
+        <translation>被掩盖</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Stage</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation>Bubble</translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped, without receive)</source>
+        <translation>通信（未掩盖，不含接收）</translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <source>Comm. not overlapped</source>
+        <translation>未掩盖通信</translation>
+    </message>
+    <message>
+        <source>Comm. not overlapped, no receive</source>
+        <translation>未掩盖通信（不含接收）</translation>
+    </message>
+    <message>
+        <source>step rows without readable phase times were skipped</source>
+        <translation>已跳过无法读取阶段耗时的迭代行</translation>
+    </message>
+    <message>
+        <source>rank rows whose Index is not a rank number were skipped</source>
+        <translation>已跳过 Index 不是 rank 编号的 rank 行</translation>
+    </message>
+    <message>
+        <source>The event array does not start within the first %1 bytes of the trace.</source>
+        <translation>trace 的前 %1 字节内没有出现事件数组。</translation>
+    </message>
+    <message>
+        <source>Events whose pid or tid is an object, an array, null or a boolean were put on a track with an empty (or true/false) id.</source>
+        <translation>pid 或 tid 为对象、数组、null 或布尔值的事件已放到 id 为空（或为 true/false）的轨道上。</translation>
+    </message>
+    <message>
+        <source>Names longer than %1 bytes were cut to that length.</source>
+        <translation>超过 %1 字节的名称已截断到该长度。</translation>
+    </message>
+    <message>
+        <source>The op family mapping is not valid JSON: %1.</source>
+        <translation>算子族映射文件不是合法的 JSON：%1。</translation>
+    </message>
+    <message>
+        <source>a JSON object of regular expression → family</source>
+        <translation>一个“正则表达式 → 算子族”的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>The op family mapping must be one JSON object of regular expression → family.</source>
+        <translation>算子族映射文件必须是一个“正则表达式 → 算子族”的 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>a JSON object</source>
+        <translation>一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>The family for "%1" must be a string.</source>
+        <translation>"%1" 对应的算子族必须是字符串。</translation>
+    </message>
+    <message>
+        <source>a family name in quotes</source>
+        <translation>带引号的算子族名称</translation>
+    </message>
+    <message>
+        <source>The family for "%1" is empty.</source>
+        <translation>"%1" 对应的算子族为空。</translation>
+    </message>
+    <message>
+        <source>a family name</source>
+        <translation>算子族名称</translation>
+    </message>
+    <message>
+        <source>"%1" is not a valid regular expression: %2 (at character %3).</source>
+        <translation>"%1" 不是合法的正则表达式：%2（第 %3 个字符处）。</translation>
+    </message>
+    <message>
+        <source>a regular expression</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <source>Format conversion (TransData, Cast, TransposeD)</source>
+        <translation>格式转换（TransData、Cast、TransposeD）</translation>
+    </message>
+    <message>
+        <source>Copy bottlenecks (ViewCopy, PTCopy, format_contiguous, D2DCopy)</source>
+        <translation>拷贝瓶颈（ViewCopy、PTCopy、format_contiguous、D2DCopy）</translation>
+    </message>
+    <message>
+        <source>Compute: AI CPU</source>
+        <translation>计算：AI CPU</translation>
+    </message>
+    <message>
+        <source>Compute: AI Vector</source>
+        <translation>计算：AI Vector</translation>
+    </message>
+    <message>
+        <source>Compute: AI Core</source>
+        <translation>计算：AI Core</translation>
+    </message>
+    <message>
+        <source>Compute: device kernels</source>
+        <translation>计算：设备 kernel</translation>
+    </message>
+    <message>
+        <source>Memory copies</source>
+        <translation>内存拷贝</translation>
+    </message>
+    <message>
+        <source>Data loading</source>
+        <translation>数据加载</translation>
+    </message>
+    <message>
+        <source>Host/framework (device idle)</source>
+        <translation>主机/框架（设备空闲）</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 has %n step(s); step %2 (counting from 0) is not one of them.</source>
+        <translation>
+            <numerusform>%1 有 %n 个 step；step %2（从 0 计数）不在其中。</numerusform></translation>
+    </message>
+    <message>
+        <source>Both sides of a comparison need a loaded trace.</source>
+        <translation>比较的两侧都需要已加载的 trace。</translation>
+    </message>
+    <message>
+        <source>Only one side splits device compute into AI Core, AI Vector and AI CPU: the categories compare them together as compute.</source>
+        <translation>只有一侧将设备计算拆分为 AI Core、AI Vector 和 AI CPU：类别中将它们合并为“计算”进行比较。</translation>
+    </message>
+    <message>
+        <source>A trace without step marks is compared as one step.</source>
+        <translation>没有 step 标记的 trace 按一个 step 进行比较。</translation>
+    </message>
+    <message>
+        <source>Comparing the traces</source>
+        <translation>正在比较 trace</translation>
+    </message>
+    <message>
+        <source>Classifying device tasks</source>
+        <translation>正在对设备任务分类</translation>
+    </message>
+    <message>
+        <source>Slices nested deeper than %1 levels were drawn in overflow lanes.</source>
+        <translation>嵌套超过 %1 层的切片已绘制在溢出泳道中。</translation>
+    </message>
+    <message>
+        <source>Slices that found all %1 lanes of their track in use were drawn overlapping in the last one.</source>
+        <translation>所在轨道的 %1 条泳道全部被占用的切片已重叠绘制在最后一条泳道中。</translation>
+    </message>
+    <message>
+        <source>The trace has no step marks (ProfilerStep#N, Iteration N): it is treated as one step.</source>
+        <translation>该 trace 没有 step 标记（ProfilerStep#N、Iteration N）：整个 trace 视为一个 step。</translation>
+    </message>
+    <message>
+        <source>Files in the folder that are not chrome traces were skipped.</source>
+        <translation>已跳过文件夹中不是 chrome trace 的文件。</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <source>Problem found</source>
+        <translation>发现问题</translation>
+    </message>
+    <message>
+        <source>No problem</source>
+        <translation>无问题</translation>
+    </message>
+    <message>
+        <source>Not applicable</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>The loss differs at the first common step (%1).</source>
+        <translation>loss 在第一个共同步（%1）就已不同。</translation>
+    </message>
+    <message>
+        <source>The first step's loss agrees.</source>
+        <translation>第一步的 loss 一致。</translation>
+    </message>
+    <message>
+        <source>The loss differs at step %1, the second common step.</source>
+        <translation>loss 在第二个共同步（第 %1 步）不同。</translation>
+    </message>
+    <message>
+        <source>The loss agrees until step %1.</source>
+        <translation>loss 在第 %1 步之前一致。</translation>
+    </message>
+    <message>
+        <source>The loss agrees within the tolerance.</source>
+        <translation>loss 在容差内一致。</translation>
+    </message>
+    <message>
+        <source>The loss becomes NaN/Inf (%1).</source>
+        <translation>loss 变为 NaN/Inf（%1）。</translation>
+    </message>
+    <message>
+        <source>The dumps' NaN/Inf starts at %1.</source>
+        <translation>dump 中的 NaN/Inf 始于 %1。</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3, line %4)</source>
+        <translation>%1：%2（%3，第 %4 行）</translation>
+    </message>
+    <message>
+        <source>MindSpore, Guide to Locating Accuracy Problems: dump comparison</source>
+        <translation>MindSpore《精度问题初步定位指南》：dump 对比</translation>
+    </message>
+    <message>
+        <source> (run %1)</source>
+        <translation>（运行 %1）</translation>
+    </message>
+    <message>
+        <source>NaN/Inf first appears in %1%2, output of op %3 whose inputs are finite: the benchmark exceeds float16's range there (saturation).</source>
+        <translation>NaN/Inf 最早出现在 %1%2，它是算子 %3 的输出，而该算子的输入均为有限值：标杆在此处超出了 float16 的范围（饱和）。</translation>
+    </message>
+    <message>
+        <source>NaN/Inf first appears in %1%2, output of op %3 whose inputs are finite: that op overflows.</source>
+        <translation>NaN/Inf 最早出现在 %1%2，它是算子 %3 的输出，而该算子的输入均为有限值：该算子发生溢出。</translation>
+    </message>
+    <message>
+        <source>Check op %1 for overflow: look at its inputs' ranges, run it in float32 (or keep it out of the float16 list), and check the loss scale.</source>
+        <translation>检查算子 %1 的溢出：查看其输入的取值范围，改用 float32 计算（或将其移出 float16 列表），并检查 loss scale。</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>The first divergent tensor is %1%2 (op %3, cosine %4), and every input of its op passes: the divergence starts in this op.</source>
+        <translation>第一个出现偏差的张量是 %1%2（算子 %3，余弦相似度 %4），其算子的输入全部通过：偏差始于该算子。</translation>
+    </message>
+    <message>
+        <source>The first divergent tensor is %1%2 (op %3, cosine %4); an input of its op already differs.</source>
+        <translation>第一个出现偏差的张量是 %1%2（算子 %3，余弦相似度 %4）；其算子的某个输入已经不一致。</translation>
+    </message>
+    <message>
+        <source>Reproduce op %1 alone with the dumped inputs on both sides (msprobe run_ut or a single-op script); check its dtype, precision mode and the API's NPU implementation.</source>
+        <translation>用两侧 dump 的输入单独复现算子 %1（msprobe run_ut 或单算子脚本）；检查其 dtype、精度模式以及该 API 在 NPU 上的实现。</translation>
+    </message>
+    <message>
+        <source>Follow the inputs of op %1 backwards to the earliest differing tensor; it may not be in this dump (dump more ops or the module above).</source>
+        <translation>沿算子 %1 的输入向前追溯到最早不一致的张量；它可能不在本次 dump 中（dump 更多算子或其上层模块）。</translation>
+    </message>
+    <message>
+        <source>No tensor of the %1 compared pairs diverges%2.</source>
+        <translation>比较的 %1 对张量均无偏差%2。</translation>
+    </message>
+    <message>
+        <source>Nothing to do for these dumps; if the loss still differs, dump a later step or the backward pass.</source>
+        <translation>这些 dump 无需处理；若 loss 仍有差异，请 dump 更靠后的步或反向过程。</translation>
+    </message>
+    <message>
+        <source>Critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>an entry has no "id"</source>
+        <translation>某条目没有 "id"</translation>
+    </message>
+    <message>
+        <source>entry "%1": the regex does not compile (%2)</source>
+        <translation>条目 "%1"：正则表达式无法编译（%2）</translation>
+    </message>
+    <message>
+        <source>entry "%1" has no "patterns"</source>
+        <translation>条目 "%1" 没有 "patterns"</translation>
+    </message>
+    <message>
+        <source>entry "%1": severity must be error, warning, harmless or setting</source>
+        <translation>条目 "%1"：severity 必须是 error、warning、harmless 或 setting</translation>
+    </message>
+    <message>
+        <source>entry "%1" needs a title, a cause and a fix</source>
+        <translation>条目 "%1" 需要 title、cause 与 fix</translation>
+    </message>
+    <message>
+        <source>Cannot read the file.</source>
+        <translation>无法读取该文件。</translation>
+    </message>
+    <message>
+        <source>A knowledge base larger than 16 MiB is not a list of known errors.</source>
+        <translation>超过 16 MiB 的知识库不是已知错误列表。</translation>
+    </message>
+    <message>
+        <source>The knowledge base is not valid JSON: %1.</source>
+        <translation>知识库不是有效的 JSON：%1。</translation>
+    </message>
+    <message>
+        <source>a JSON object with "entries"</source>
+        <translation>含 "entries" 的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>The knowledge base has no "entries" list.</source>
+        <translation>知识库没有 "entries" 列表。</translation>
+    </message>
+    <message>
+        <source>A knowledge-base entry was skipped: %1.</source>
+        <translation>已跳过一条知识库条目：%1。</translation>
+    </message>
+    <message>
+        <source>The knowledge base was not read: %1</source>
+        <translation>未读取该知识库：%1</translation>
+    </message>
+    <message>
+        <source>Looking for known errors</source>
+        <translation>正在查找已知错误</translation>
+    </message>
+    <message>
+        <source>This log was not searched for known errors: %1</source>
+        <translation>未在此日志中查找已知错误：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2 line(s)): the guide calls it harmless. %3</source>
+        <translation>%1（%2 行）：指南说明此信息无害。%3</translation>
+    </message>
+    <message>
+        <source>%1 (%2 line(s)): %3</source>
+        <translation>%1（%2 行）：%3</translation>
+    </message>
+    <message>
+        <source>MindSpore, Guide to Locating Accuracy Problems: loss curve comparison</source>
+        <translation>MindSpore《精度问题初步定位指南》：loss 曲线对比</translation>
+    </message>
+    <message>
+        <source>The loss of %1 becomes NaN/Inf at step %2: an overflow.</source>
+        <translation>%1 在第 %2 步变为 NaN/Inf：发生溢出。</translation>
+    </message>
+    <message>
+        <source>Dump step %1 with overflow detection and find the NaN origin (the first op whose inputs are finite and output is not); check float16 saturation there, enable or tune loss scaling, or run that op in float32.</source>
+        <translation>开启溢出检测 dump 第 %1 步，找到 NaN 源头（输入为有限值而输出不是的第一个算子）；检查该处的 float16 饱和，开启或调整 loss scaling，或将该算子改用 float32。</translation>
+    </message>
+    <message>
+        <source>The loss already differs at the first common step (%1): the forward pass differs, or randomness is not fixed.</source>
+        <translation>loss 在第一个共同步（%1）就已不同：前向计算不一致，或随机性未固定。</translation>
+    </message>
+    <message>
+        <source>Fix the seeds, inputs, shuffling and dropout on both sides, dump step %1 on both and open the dumps: the first divergent layer is the cause.</source>
+        <translation>固定两侧的随机种子、输入、打乱与 dropout，在两侧 dump 第 %1 步并打开 dump：第一个出现偏差的层就是原因。</translation>
+    </message>
+    <message>
+        <source>The first step agrees and step %1 differs: the backward pass or the first weight update differs.</source>
+        <translation>第一步一致而第 %1 步不同：反向计算或第一次权重更新不一致。</translation>
+    </message>
+    <message>
+        <source>Compare the gradients and the updated weights after the first step (checkpoints of both runs), then the optimizer and its hyper-parameters.</source>
+        <translation>对比第一步之后的梯度与更新后的权重（两次运行的 checkpoint），再检查优化器及其超参数。</translation>
+    </message>
+    <message>
+        <source>The curves agree until step %1 and fork there: the backward pass, the optimizer or the data of that step differs, not the forward pass.</source>
+        <translation>曲线在第 %1 步之前一致并在此处分叉：不一致的是反向计算、优化器或该步的数据，而不是前向计算。</translation>
+    </message>
+    <message>
+        <source>Compare the checkpoints (weights and optimizer state) saved at step %1 on both sides; resume both from the one before the fork and dump that step to find the first divergent tensor.</source>
+        <translation>对比两侧在第 %1 步保存的 checkpoint（权重与优化器状态）；从分叉前的 checkpoint 恢复两侧训练并 dump 该步，找到第一个出现偏差的张量。</translation>
+    </message>
+    <message>
+        <source>Collect overflow dumps of the steps where the scale drops and find the ops that overflow.</source>
+        <translation>采集 loss scale 下降那些步的溢出 dump，找出溢出的算子。</translation>
+    </message>
+    <message>
+        <source>Some steps exceed the tolerance (first at step %1) but never %2 in a row: no divergence.</source>
+        <translation>部分步超出容差（首次在第 %1 步），但从未连续 %2 步：不构成分叉。</translation>
+    </message>
+    <message>
+        <source>Look at those steps only if the final accuracy differs; a smaller k makes them a divergence.</source>
+        <translation>仅当最终精度不同时才需查看这些步；减小 k 会将其判为分叉。</translation>
+    </message>
+    <message>
+        <source>The two loss logs have no step in common, so they were not compared.</source>
+        <translation>两份 loss 日志没有共同的步，因此未进行比较。</translation>
+    </message>
+    <message>
+        <source>Check the step offsets (a resumed run) and the logging intervals.</source>
+        <translation>检查步数偏移（断点续训）与日志打印间隔。</translation>
+    </message>
+    <message>
+        <source>The curves agree within the tolerance on all %1 common steps.</source>
+        <translation>在全部 %1 个共同步上，曲线在容差内一致。</translation>
+    </message>
+    <message>
+        <source>The curves agree on all %1 common steps: %2</source>
+        <translation>在全部 %1 个共同步上曲线一致：%2</translation>
+    </message>
+    <message>
+        <source>Nothing to do for the loss. If accuracy still differs, check the benchmark itself and the evaluation.</source>
+        <translation>loss 无需处理。若精度仍有差异，请检查标杆本身与评估过程。</translation>
+    </message>
+    <message>
+        <source>larger than 16 MiB</source>
+        <translation>大于 16 MiB</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1, byte %2)</source>
+        <translation>不是有效的 JSON（%1，第 %2 字节）</translation>
+    </message>
+    <message>
+        <source>no "apis" object</source>
+        <translation>没有 "apis" 对象</translation>
+    </message>
+    <message>
+        <source>mapping table</source>
+        <translation>映射表</translation>
+    </message>
+    <message>
+        <source>derived from the name</source>
+        <translation>由名称推导</translation>
+    </message>
+    <message>
+        <source>The op-name mapping file was not read: %1.</source>
+        <translation>未读取算子名映射文件：%1。</translation>
+    </message>
+    <message>
+        <source>PyTorch Network Model Porting and Training Guide: performance tuning</source>
+        <translation>《PyTorch网络模型移植&amp;训练指南》：性能调优</translation>
+    </message>
+    <message>
+        <source>the signature</source>
+        <translation>签名</translation>
+    </message>
+    <message>
+        <source>%1 was compiled again after the first step: %2 new signature(s), %3 varies.</source>
+        <translation>%1 在第一步之后再次编译：新增 %2 个签名，%3 发生变化。</translation>
+    </message>
+    <message>
+        <source>%1 runs on the AI CPU instead of the AI Core (%2 time(s)).</source>
+        <translation>%1 在 AI CPU 而非 AI Core 上运行（%2 次）。</translation>
+    </message>
+    <message>
+        <source>Change the input dtype or shape to one the AI Core kernel of %1 supports, or replace the call with an equivalent supported op.</source>
+        <translation>将输入的 dtype 或 shape 改为 %1 的 AI Core 算子支持的类型，或改用等价的已支持算子。</translation>
+    </message>
+    <message>
+        <source>TransData and Cast make up %1% of the compiled ops.</source>
+        <translation>TransData 与 Cast 占已编译算子的 %1%。</translation>
+    </message>
+    <message>
+        <source>Look at the most frequent conversion; keep tensors in one format and dtype across neighbouring ops (e.g. avoid float32 islands in float16 code).</source>
+        <translation>查看最频繁的转换；让相邻算子间的张量保持同一格式与 dtype（例如避免 float16 代码中夹杂 float32 片段）。</translation>
+    </message>
+    <message>
+        <source>The recovery file %1 could not be written: %2</source>
+        <translation>无法写入恢复文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>PyTorch Network Model Porting and Training Guide: performance analysis</source>
+        <translation>《PyTorch网络模型移植&amp;训练指南》：性能分析</translation>
+    </message>
+    <message>
+        <source>The step of the run under test (%1 ms) is not slower than the benchmark's (%2 ms) by %3% or more.</source>
+        <translation>待测运行的单步耗时（%1 ms）比标杆（%2 ms）慢不到 %3%。</translation>
+    </message>
+    <message>
+        <source>Nothing to do for speed.</source>
+        <translation>性能方面无需处理。</translation>
+    </message>
+    <message>
+        <source>A step takes %1 ms against the benchmark's %2 ms (%3×); of the gap, computing is %4%, communication not overlapped %5%, device idle %6%.</source>
+        <translation>单步耗时 %1 ms，标杆为 %2 ms（%3 倍）；差距中计算占 %4%，未被掩盖的通信占 %5%，设备空闲占 %6%。</translation>
+    </message>
+    <message>
+        <source>Computing dominates: start with the slower ops listed below, then check op-info for recompiles, AI CPU ops and TransData/Cast.</source>
+        <translation>计算占主导：从下面列出的变慢算子入手，再在算子信息中检查重编译、AI CPU 算子与 TransData/Cast。</translation>
+    </message>
+    <message>
+        <source>Communication dominates: compare the collectives' sizes and bandwidth per rank and look for a slow rank or link.</source>
+        <translation>通信占主导：按 rank 对比集合通信的数据量与带宽，查找慢 rank 或慢链路。</translation>
+    </message>
+    <message>
+        <source>Device idle time dominates: the device waits for the host (launch overhead, synchronisations, data loading).</source>
+        <translation>设备空闲占主导：设备在等待主机（下发开销、同步、数据加载）。</translation>
+    </message>
+    <message>
+        <source>The device idles %1 ms per step against the benchmark's %2 ms: %3% of the gap is time the device waits.</source>
+        <translation>设备每步空闲 %1 ms，标杆为 %2 ms：差距中 %3% 是设备等待的时间。</translation>
+    </message>
+    <message>
+        <source>Find what the host does during the idle gaps in the timeline: synchronisations (.item(), prints), data loading, slow op launches; enable the task queue or graph mode.</source>
+        <translation>在时间线中查看空闲间隙里主机在做什么：同步（.item()、打印）、数据加载、算子下发缓慢；开启任务队列或图模式。</translation>
+    </message>
+    <message>
+        <source>%1 takes %2 ms per step against %3 ms (%4×): %5% of the gap.</source>
+        <translation>%1 每步耗时 %2 ms，标杆为 %3 ms（%4 倍）：占差距的 %5%。</translation>
+    </message>
+    <message>
+        <source>Open its slices in both timelines and compare shapes, dtypes and formats (op-info); check for an AI CPU kernel or extra TransData, and profile the op alone.</source>
+        <translation>在两条时间线中打开它的切片，对比 shape、dtype 与格式（算子信息）；检查是否为 AI CPU 算子或多出 TransData，并单独对该算子做性能分析。</translation>
+    </message>
+    <message>
+        <source>AI CPU tasks take %1 ms per step, %2% of the computing time.</source>
+        <translation>AI CPU 任务每步耗时 %1 ms，占计算时间的 %2%。</translation>
+    </message>
+    <message>
+        <source>Find the AI CPU ops in op-info and change their dtype or shape so they run on the AI Core.</source>
+        <translation>在算子信息中找到 AI CPU 算子，修改其 dtype 或 shape 使其在 AI Core 上运行。</translation>
+    </message>
+    <message>
+        <source>This input is of no kind the findings use; it was left out.</source>
+        <translation>此输入不属于诊断所用的任何类型，已略过。</translation>
+    </message>
+    <message>
+        <source>This input was left out of the findings: %1</source>
+        <translation>此输入未参与诊断：%1</translation>
+    </message>
+    <message>
+        <source>The investigation has no input.</source>
+        <translation>此排查没有任何输入。</translation>
+    </message>
+    <message>
+        <source>Drawing findings from the evidence</source>
+        <translation>正在根据证据得出诊断</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>tensor %1 (op %2)</source>
+        <translation>张量 %1（算子 %2）</translation>
+    </message>
+    <message>
+        <source>op type %1</source>
+        <translation>算子类型 %1</translation>
+    </message>
+    <message>
+        <source>op %1</source>
+        <translation>算子 %1</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>Twinscope investigation</source>
+        <translation>Twinscope 问题排查</translation>
+    </message>
+    <message>
+        <source>Written by Twinscope on %1.</source>
+        <translation>由 Twinscope 于 %1 生成。</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>%1 finding(s) that need attention, %2 statement(s) that nothing is wrong.</source>
+        <translation>%1 条需要关注的诊断，%2 条无问题的说明。</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>Next action</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Precision checklist</source>
+        <translation>精度检查单</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>From the evidence: %1</source>
+        <translation>来自证据：%1</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>标杆</translation>
+    </message>
+    <message>
+        <source>Under test</source>
+        <translation>待测</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>An input without a path was skipped.</source>
+        <translation>已跳过一个没有路径的输入。</translation>
+    </message>
+    <message>
+        <source>An input's role is unknown; it opens as "other".</source>
+        <translation>某个输入的角色未知；按“其他”打开。</translation>
+    </message>
+    <message>
+        <source>A workspace file larger than 64 MiB is not one Twinscope wrote.</source>
+        <translation>大于 64 MiB 的工作区文件不是 Twinscope 写出的。</translation>
+    </message>
+    <message>
+        <source>The workspace is not valid JSON: %1.</source>
+        <translation>工作区不是有效的 JSON：%1。</translation>
+    </message>
+    <message>
+        <source>The workspace is not a JSON object.</source>
+        <translation>工作区不是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>a Twinscope workspace (JSON)</source>
+        <translation>Twinscope 工作区（JSON）</translation>
+    </message>
+    <message>
+        <source>This JSON file is not a Twinscope workspace.</source>
+        <translation>此 JSON 文件不是 Twinscope 工作区。</translation>
+    </message>
+    <message>
+        <source>The workspace was written by a newer Twinscope (schema %1; this version reads %2).</source>
+        <translation>该工作区由更新版本的 Twinscope 写出（schema %1；本版本可读 %2）。</translation>
+    </message>
+    <message>
+        <source>This file is one of the workspace's inputs; choose another name for the workspace.</source>
+        <translation>此文件是工作区的输入之一；请为工作区另选文件名。</translation>
+    </message>
+    <message>
+        <source>This file exists and is not a Twinscope workspace; it is not overwritten.</source>
+        <translation>此文件已存在且不是 Twinscope 工作区；不会覆盖它。</translation>
+    </message>
+    <message>
+        <source>Cannot write the file: %1.</source>
+        <translation>无法写入文件：%1。</translation>
+    </message>
 </context>
 <context>
     <name>HeatmapPicture</name>
-    <message numerus="yes">
-        <source>Rows: %n tensors in execution order. Columns: %1. Colour: badness from 0 (good, green) to 1 (bad, red); grey cells have no value.</source>
-        <translation>
-            <numerusform>行：按执行顺序排列的 %n 个张量。列：%1。颜色：偏差度从 0（好，绿色）到 1（差，红色）；灰色单元格表示无值。</numerusform></translation>
-    </message>
     <message>
         <source>no value</source>
         <translation>无值</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rows: %n tensors in execution order. Columns: %1. Colour: divergence from 0 (clean, pale yellow) to 1 (broken, dark red) on a log scale per metric; grey cells have no value.</source>
+        <translation>
+            <numerusform>行：按执行顺序排列的 %n 个张量。列：%1。颜色：偏差度从 0（无偏差，浅黄）到 1（严重，深红），每个指标按对数刻度；灰色单元格表示无值。</numerusform></translation>
+    </message>
+    <message>
+        <source>1 broken</source>
+        <translation>1 严重</translation>
+    </message>
+    <message>
+        <source>0 clean</source>
+        <translation>0 无偏差</translation>
     </message>
 </context>
 <context>
@@ -1803,6 +4135,122 @@ First lines:
     <message>
         <source>Global</source>
         <translation>全局</translation>
+    </message>
+</context>
+<context>
+    <name>TrackLabels</name>
+    <message>
+        <source>instants</source>
+        <translation>瞬时事件</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::App::Investigation</name>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Open &amp;Investigation…</source>
+        <translation>打开排查(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save Investigation</source>
+        <translation>保存排查(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save Investigation &amp;As…</source>
+        <translation>排查另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Export Findings &amp;Report…</source>
+        <translation>导出诊断报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Precision Checklist</source>
+        <translation>精度检查单</translation>
+    </message>
+    <message>
+        <source>Findings, checklist and notes as one PDF or HTML file.</source>
+        <translation>将诊断、检查单与备注导出为一个 PDF 或 HTML 文件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s) drawn from the evidence</source>
+        <translation>
+            <numerusform>从证据中得出 %n 条发现</numerusform></translation>
+    </message>
+    <message>
+        <source>Show findings</source>
+        <translation>显示发现</translation>
+    </message>
+    <message>
+        <source>Opening the investigation</source>
+        <translation>正在打开排查</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n input(s) of the investigation no longer exist and were not opened: %1</source>
+        <translation>
+            <numerusform>排查中有 %n 个输入已不存在，未打开：%1</numerusform></translation>
+    </message>
+    <message>
+        <source>Saved the investigation to %1</source>
+        <translation>已将排查保存到 %1</translation>
+    </message>
+    <message>
+        <source>Loss curves</source>
+        <translation>损失曲线</translation>
+    </message>
+    <message>
+        <source>Divergence heatmap</source>
+        <translation>偏差热力图</translation>
+    </message>
+    <message>
+        <source>Restore the Investigation?</source>
+        <translation>恢复排查？</translation>
+    </message>
+    <message>
+        <source>Twinscope did not close normally. Restore the investigation saved at %1%2?</source>
+        <translation>Twinscope 上次未正常关闭。是否恢复 %1 保存的排查%2？</translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation>%1，第 %2 行</translation>
+    </message>
+    <message>
+        <source>Save Investigation</source>
+        <translation>保存排查</translation>
+    </message>
+    <message>
+        <source>Twinscope investigations (*.twinscope)</source>
+        <translation>Twinscope 排查文件 (*.twinscope)</translation>
+    </message>
+    <message>
+        <source>Export Findings Report</source>
+        <translation>导出诊断报告</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>HTML (*.html)</source>
+        <translation>HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
+    <message>
+        <source>Export to %1 failed: %2</source>
+        <translation>导出到 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Open Investigation</source>
+        <translation>打开排查</translation>
+    </message>
+    <message>
+        <source>Findings — %1</source>
+        <translation>诊断 — %1</translation>
     </message>
 </context>
 <context>
@@ -1899,11 +4347,6 @@ First lines:
         <source>Detecting file types</source>
         <translation>正在识别文件类型</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 loaded with %n kind(s) of repairs — &lt;a href="details"&gt;Details&lt;/a&gt;</source>
-        <translation>
-            <numerusform>%1 已加载，做了 %n 类修复 — &lt;a href="details"&gt;详情&lt;/a&gt;</numerusform></translation>
-    </message>
     <message>
         <source>Details</source>
         <translation>详情</translation>
@@ -1997,6 +4440,70 @@ First lines:
         <source>The open trace has no ProfilerStep or Iteration slice.</source>
         <translation>已打开的跟踪中没有 ProfilerStep 或 Iteration 切片。</translation>
     </message>
+    <message>
+        <source>Compare &amp;Checkpoints…</source>
+        <translation>比较检查点(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Compare two checkpoints parameter by parameter (PyTorch .pth, MindSpore .ckpt, …).</source>
+        <translation>逐参数比较两个检查点（PyTorch .pth、MindSpore .ckpt 等）。</translation>
+    </message>
+    <message>
+        <source>Compare &amp;Traces…</source>
+        <translation>比较 Trace(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>Compare two performance runs: why is the target's step slower than the baseline's?</source>
+        <translation>比较两次性能运行：为什么目标的 step 比基线慢？</translation>
+    </message>
+    <message>
+        <source>&amp;Findings</source>
+        <translation>发现(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+F</source>
+        <translation>Ctrl+Shift+F</translation>
+    </message>
+    <message>
+        <source>Opening the timeline of rank %1</source>
+        <translation>正在打开 rank %1 的时间线</translation>
+    </message>
+    <message>
+        <source>%1 loaded with %2 — &lt;a href="details"&gt;Details&lt;/a&gt;</source>
+        <translation>%1 已载入，有 %2 — &lt;a href="details"&gt;详情&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>%1 — Twinscope</source>
+        <translation>%1 — Twinscope</translation>
+    </message>
+    <message>
+        <source>Two traces</source>
+        <translation>两个 trace</translation>
+    </message>
+    <message>
+        <source>Compare %1 (baseline) with %2 (target), or open both in one timeline?</source>
+        <translation>比较 %1（基线）与 %2（目标），还是在同一条时间线中打开两者？</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>One timeline</source>
+        <translation>同一时间线</translation>
+    </message>
+    <message>
+        <source>Choose the baseline trace (e.g. the GPU run)</source>
+        <translation>选择基线 trace（例如 GPU 运行）</translation>
+    </message>
+    <message>
+        <source>Choose the target trace (e.g. the NPU run)</source>
+        <translation>选择目标 trace（例如 NPU 运行）</translation>
+    </message>
 </context>
 <context>
     <name>Twinscope::App::ShortcutsDialog</name>
@@ -2005,68 +4512,168 @@ First lines:
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <source>Action</source>
-        <translation>操作</translation>
-    </message>
-    <message>
-        <source>Keys</source>
-        <translation>按键</translation>
-    </message>
-    <message>
-        <source>Timeline: zoom in / out at the cursor</source>
-        <translation>时间线：以光标为中心放大 / 缩小</translation>
-    </message>
-    <message>
         <source>W / S, Ctrl+wheel</source>
         <translation>W / S，Ctrl+滚轮</translation>
-    </message>
-    <message>
-        <source>Timeline: pan left / right</source>
-        <translation>时间线：向左 / 向右平移</translation>
-    </message>
-    <message>
-        <source>A / D, drag</source>
-        <translation>A / D，拖动</translation>
-    </message>
-    <message>
-        <source>Timeline: box zoom</source>
-        <translation>时间线：框选缩放</translation>
     </message>
     <message>
         <source>Shift+drag</source>
         <translation>Shift+拖动</translation>
     </message>
     <message>
-        <source>Timeline: fit the selection</source>
-        <translation>时间线：缩放到所选内容</translation>
-    </message>
-    <message>
         <source>F</source>
         <translation>F</translation>
-    </message>
-    <message>
-        <source>Timeline: undo zoom / reset</source>
-        <translation>时间线：撤销缩放 / 重置</translation>
     </message>
     <message>
         <source>Backspace / Ctrl+0</source>
         <translation>Backspace / Ctrl+0</translation>
     </message>
     <message>
-        <source>Timeline: next / previous slice on the track</source>
-        <translation>时间线：轨道上的下一个 / 上一个切片</translation>
-    </message>
-    <message>
         <source>. / ,</source>
         <translation>. / ,</translation>
     </message>
     <message>
-        <source>Search</source>
-        <translation>搜索</translation>
+        <source>Keys and mouse</source>
+        <translation>按键与鼠标</translation>
     </message>
     <message>
-        <source>Ctrl+F, Enter / Shift+Enter for next / previous hit</source>
-        <translation>Ctrl+F，Enter / Shift+Enter 跳到下一个 / 上一个匹配</translation>
+        <source>Loss curves: zoom / pan</source>
+        <translation>损失曲线：缩放 / 平移</translation>
+    </message>
+    <message>
+        <source>Wheel / drag</source>
+        <translation>滚轮 / 拖动</translation>
+    </message>
+    <message>
+        <source>Loss curves: hide or show a run</source>
+        <translation>损失曲线：隐藏或显示一次运行</translation>
+    </message>
+    <message>
+        <source>Click its legend entry</source>
+        <translation>单击其图例项</translation>
+    </message>
+    <message>
+        <source>Dumps: show a tensor pair</source>
+        <translation>转储：查看一对张量</translation>
+    </message>
+    <message>
+        <source>Click a heatmap cell or a table row</source>
+        <translation>单击热力图单元格或表格行</translation>
+    </message>
+    <message>
+        <source>Zoom in / out at the cursor</source>
+        <translation>在光标处放大 / 缩小</translation>
+    </message>
+    <message>
+        <source>Pan left / right</source>
+        <translation>向左 / 向右平移</translation>
+    </message>
+    <message>
+        <source>A / D, Shift+wheel</source>
+        <translation>A / D，Shift+滚轮</translation>
+    </message>
+    <message>
+        <source>Pan (and scroll the tracks)</source>
+        <translation>平移（并滚动轨道）</translation>
+    </message>
+    <message>
+        <source>Ctrl+drag, middle-drag</source>
+        <translation>Ctrl+拖动，中键拖动</translation>
+    </message>
+    <message>
+        <source>Scroll the tracks</source>
+        <translation>滚动轨道</translation>
+    </message>
+    <message>
+        <source>Wheel</source>
+        <translation>滚轮</translation>
+    </message>
+    <message>
+        <source>Select an area; its statistics open below</source>
+        <translation>选择一个区域；其统计显示在下方</translation>
+    </message>
+    <message>
+        <source>Drag</source>
+        <translation>拖动</translation>
+    </message>
+    <message>
+        <source>Zoom to a range</source>
+        <translation>缩放到一个范围</translation>
+    </message>
+    <message>
+        <source>Select a slice; fold a process</source>
+        <translation>选择切片；折叠进程</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>单击</translation>
+    </message>
+    <message>
+        <source>Name, duration and self time</source>
+        <translation>名称、时长与自身耗时</translation>
+    </message>
+    <message>
+        <source>Hover</source>
+        <translation>悬停</translation>
+    </message>
+    <message>
+        <source>Clear the area, then the selection</source>
+        <translation>先清除区域，再清除选择</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Fit the selection</source>
+        <translation>适配所选内容</translation>
+    </message>
+    <message>
+        <source>Undo zoom / show everything</source>
+        <translation>撤销缩放 / 显示全部</translation>
+    </message>
+    <message>
+        <source>Next / previous slice on the track</source>
+        <translation>轨道上的下一个 / 上一个切片</translation>
+    </message>
+    <message>
+        <source>Mark the selected slice as base</source>
+        <translation>将所选切片标记为基准</translation>
+    </message>
+    <message>
+        <source>L</source>
+        <translation>L</translation>
+    </message>
+    <message>
+        <source>Align the selected slice's file to the base</source>
+        <translation>将所选切片所在文件对齐到基准</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <source>Search; next / previous hit</source>
+        <translation>搜索；下一个 / 上一个结果</translation>
+    </message>
+    <message>
+        <source>Ctrl+F; Enter / Shift+Enter</source>
+        <translation>Ctrl+F；Enter / Shift+Enter</translation>
+    </message>
+    <message>
+        <source>This list in the timeline</source>
+        <translation>在时间线中显示此列表</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
     </message>
 </context>
 <context>
@@ -2098,6 +4705,246 @@ First lines:
     <message>
         <source>Nothing opened yet.</source>
         <translation>还没有打开过文件。</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Core::CategoryDiffModel</name>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>标识</translation>
+    </message>
+    <message>
+        <source>Baseline (µs)</source>
+        <translation>基线 (µs)</translation>
+    </message>
+    <message>
+        <source>Target (µs)</source>
+        <translation>目标 (µs)</translation>
+    </message>
+    <message>
+        <source>Delta (µs)</source>
+        <translation>差值 (µs)</translation>
+    </message>
+    <message>
+        <source>Share of the step gap (%)</source>
+        <translation>占 step 差距的比例 (%)</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Core::CollectiveTableModel</name>
+    <message>
+        <source>Wait / (wait + transit), as msprof-analyze computes it: near 100 % means the ranks waited for each other rather than moved data.</source>
+        <translation>等待 / (等待 + 传输)，与 msprof-analyze 的计算方式相同：接近 100 % 表示各 rank 在互相等待，而不是在传输数据。</translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用次数</translation>
+    </message>
+    <message>
+        <source>Elapse (ms)</source>
+        <translation>耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Transit (ms)</source>
+        <translation>传输 (ms)</translation>
+    </message>
+    <message>
+        <source>Wait (ms)</source>
+        <translation>等待 (ms)</translation>
+    </message>
+    <message>
+        <source>Sync (ms)</source>
+        <translation>同步 (ms)</translation>
+    </message>
+    <message>
+        <source>Idle (ms)</source>
+        <translation>空闲 (ms)</translation>
+    </message>
+    <message>
+        <source>Wait ratio</source>
+        <translation>等待比</translation>
+    </message>
+    <message>
+        <source>%1 (GB/s)</source>
+        <translation>%1 (GB/s)</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Core::KernelGroupModel</name>
+    <message>
+        <source>AI CPU</source>
+        <translation>AI CPU</translation>
+    </message>
+    <message>
+        <source>not 16-aligned</source>
+        <translation>未按 16 对齐</translation>
+    </message>
+    <message>
+        <source>Runs on the AI CPU: the Ascend guides ask to find an AI Core implementation (a different dtype or shape often gets one).</source>
+        <translation>运行在 AI CPU 上：昇腾调优指南建议寻找 AI Core 实现（换一种数据类型或形状往往就有）。</translation>
+    </message>
+    <message>
+        <source>Matrix shape %1 is not a multiple of 16 in its last two dimensions: the cube unit pads it to 16 × 16 blocks.</source>
+        <translation>矩阵形状 %1 的最后两维不是 16 的倍数：Cube 单元会将其补齐为 16 × 16 分块。</translation>
+    </message>
+    <message>
+        <source>Op type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation>核类型</translation>
+    </message>
+    <message>
+        <source>Input shapes</source>
+        <translation>输入形状</translation>
+    </message>
+    <message>
+        <source>Input dtypes</source>
+        <translation>输入数据类型</translation>
+    </message>
+    <message>
+        <source>Input formats</source>
+        <translation>输入格式</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total (µs)</source>
+        <translation>总耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>Mean (µs)</source>
+        <translation>平均 (µs)</translation>
+    </message>
+    <message>
+        <source>Max (µs)</source>
+        <translation>最大耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Flags</source>
+        <translation>标记</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Core::OpDiffModel</name>
+    <message>
+        <source>Level</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <source>Op or family</source>
+        <translation>算子或算子族</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>算子族</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Baseline calls</source>
+        <translation>基线调用次数</translation>
+    </message>
+    <message>
+        <source>Target calls</source>
+        <translation>目标调用次数</translation>
+    </message>
+    <message>
+        <source>Baseline total (µs)</source>
+        <translation>基线总计 (µs)</translation>
+    </message>
+    <message>
+        <source>Target total (µs)</source>
+        <translation>目标总计 (µs)</translation>
+    </message>
+    <message>
+        <source>Baseline mean (µs)</source>
+        <translation>基线平均 (µs)</translation>
+    </message>
+    <message>
+        <source>Target mean (µs)</source>
+        <translation>目标平均 (µs)</translation>
+    </message>
+    <message>
+        <source>Delta (µs)</source>
+        <translation>差值 (µs)</translation>
+    </message>
+    <message>
+        <source>Target / baseline</source>
+        <translation>目标 / 基线</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… 以及另外 %n 个</numerusform></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Baseline:
+%1
+
+Target:
+%2</source>
+        <translation>基线：
+%1
+
+目标：
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Core::OpShapeModel</name>
+    <message>
+        <source>target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Input Dims</source>
+        <translation>Input Dims</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用次数</translation>
+    </message>
+    <message>
+        <source>Total (µs)</source>
+        <translation>总计 (µs)</translation>
+    </message>
+    <message>
+        <source>Mean (µs)</source>
+        <translation>平均 (µs)</translation>
     </message>
 </context>
 <context>
@@ -2183,6 +5030,433 @@ First lines:
     </message>
 </context>
 <context>
+    <name>Twinscope::Core::PhaseDiffModel</name>
+    <message>
+        <source>Step time (µs)</source>
+        <translation>step 耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>Computing (µs)</source>
+        <translation>计算 (µs)</translation>
+    </message>
+    <message>
+        <source>Communication (µs)</source>
+        <translation>通信 (µs)</translation>
+    </message>
+    <message>
+        <source>Communication, not overlapped (µs)</source>
+        <translation>未被掩盖的通信 (µs)</translation>
+    </message>
+    <message>
+        <source>Overlapped (µs)</source>
+        <translation>被掩盖 (µs)</translation>
+    </message>
+    <message>
+        <source>Free (µs)</source>
+        <translation>空闲 (µs)</translation>
+    </message>
+    <message>
+        <source>First step's extra time: compile, warm-up (µs)</source>
+        <translation>第一个 step 的额外耗时：编译、预热 (µs)</translation>
+    </message>
+    <message>
+        <source>Gap between steps: data loading (µs)</source>
+        <translation>step 之间的间隔：数据加载 (µs)</translation>
+    </message>
+    <message>
+        <source>Device idle (% of the busy span)</source>
+        <translation>设备空闲（占忙碌区间的 %）</translation>
+    </message>
+    <message>
+        <source>Device computing (% of the busy span)</source>
+        <translation>设备计算（占忙碌区间的 %）</translation>
+    </message>
+    <message>
+        <source>Device communicating or copying only (% of the busy span)</source>
+        <translation>设备仅通信或拷贝（占忙碌区间的 %）</translation>
+    </message>
+    <message>
+        <source>Communication overlapped by compute (%)</source>
+        <translation>被计算掩盖的通信 (%)</translation>
+    </message>
+    <message>
+        <source>Launch delay, median (µs)</source>
+        <translation>下发延迟，中位数 (µs)</translation>
+    </message>
+    <message>
+        <source>Launch delay, 90th percentile (µs)</source>
+        <translation>下发延迟，第 90 百分位 (µs)</translation>
+    </message>
+    <message>
+        <source>Device memory peak (MiB)</source>
+        <translation>设备内存峰值 (MiB)</translation>
+    </message>
+    <message>
+        <source>Per compared step</source>
+        <translation>每个被比较的 step</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Delta</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <source>Baseline (profiler)</source>
+        <translation>基线（profiler）</translation>
+    </message>
+    <message>
+        <source>Target (profiler)</source>
+        <translation>目标（profiler）</translation>
+    </message>
+    <message>
+        <source>The profiler's own numbers: the trace's "Overlap Analysis" slices in the compared steps ("–" when the trace has none). Twinscope's columns are computed from the raw device tasks.</source>
+        <translation>profiler 自身的数值：所比较 step 中 trace 的 "Overlap Analysis" 切片（trace 中没有时为 "–"）。Twinscope 的列由原始设备任务计算得出。</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Core::PhaseTableModel</name>
+    <message>
+        <source>Steps</source>
+        <translation>迭代数</translation>
+    </message>
+    <message>
+        <source>Step (µs)</source>
+        <translation>迭代 (µs)</translation>
+    </message>
+    <message>
+        <source>%1 (µs)</source>
+        <translation>%1 (µs)</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Core::ProfileTableModel</name>
+    <message>
+        <source>none (the file says "%1")</source>
+        <translation>无（文件中为“%1”）</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Core::StepDiffModel</name>
+    <message>
+        <source>whole trace</source>
+        <translation>整个 trace</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Baseline step</source>
+        <translation>基线 step</translation>
+    </message>
+    <message>
+        <source>Baseline (µs)</source>
+        <translation>基线 (µs)</translation>
+    </message>
+    <message>
+        <source>Target step</source>
+        <translation>目标 step</translation>
+    </message>
+    <message>
+        <source>Target (µs)</source>
+        <translation>目标 (µs)</translation>
+    </message>
+    <message>
+        <source>Target / baseline</source>
+        <translation>目标 / 基线</translation>
+    </message>
+    <message>
+        <source>Phases</source>
+        <translation>阶段</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::ChecklistPanel</name>
+    <message>
+        <source>Item</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>From the evidence</source>
+        <translation>来自证据</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::CheckpointWorkspace</name>
+    <message>
+        <source>Compare &amp;updates…</source>
+        <translation>比较更新量(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>Heatmap: one row per parameter</source>
+        <translation>热力图：每个参数一行</translation>
+    </message>
+    <message>
+        <source>Heatmap: one row per layer (worst parameter)</source>
+        <translation>热力图：每层一行（最差参数）</translation>
+    </message>
+    <message>
+        <source>Parameters are grouped by layer (module path) in file order</source>
+        <translation>参数按层（模块路径）分组，按文件顺序排列</translation>
+    </message>
+    <message>
+        <source>Choose the checkpoints one step earlier and compare the updates (after − before): isolates the optimizer step</source>
+        <translation>选择早一步的检查点并比较更新量（之后 − 之前）：单独考察优化器这一步</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Structure and names</source>
+        <translation>结构与名称</translation>
+    </message>
+    <message>
+        <source>Open two checkpoints (PyTorch .pth/.pt, MindSpore .ckpt, safetensors, .npz, HDF5), or drop both at once: A first, then B.</source>
+        <translation>打开两个检查点（PyTorch .pth/.pt、MindSpore .ckpt、safetensors、.npz、HDF5），或一次拖入两个：先 A，后 B。</translation>
+    </message>
+    <message>
+        <source>Filter names (either side, rule, kind)…</source>
+        <translation>筛选名称（任一侧、规则、类别）…</translation>
+    </message>
+    <message>
+        <source>Checkpoints</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>Checkpoint A: %1 — now open checkpoint B to compare with.</source>
+        <translation>检查点 A：%1 — 请再打开用于比较的检查点 B。</translation>
+    </message>
+    <message>
+        <source>Comparing %1 with %2 …</source>
+        <translation>正在比较 %1 与 %2 …</translation>
+    </message>
+    <message>
+        <source>Comparing checkpoints</source>
+        <translation>正在比较检查点</translation>
+    </message>
+    <message>
+        <source>Comparing checkpoint updates</source>
+        <translation>正在比较检查点更新量</translation>
+    </message>
+    <message>
+        <source>Choose checkpoint A (e.g. the PyTorch .pth)</source>
+        <translation>选择检查点 A（例如 PyTorch 的 .pth）</translation>
+    </message>
+    <message>
+        <source>Choose checkpoint B (e.g. the MindSpore .ckpt)</source>
+        <translation>选择检查点 B（例如 MindSpore 的 .ckpt）</translation>
+    </message>
+    <message>
+        <source>Checkpoint A one step earlier</source>
+        <translation>早一步的检查点 A</translation>
+    </message>
+    <message>
+        <source>Checkpoint B one step earlier</source>
+        <translation>早一步的检查点 B</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Structure: same parameters and shapes&lt;/b&gt;</source>
+        <translation>&lt;b&gt;结构：参数与 shape 一致&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Structure differs&lt;/b&gt;</source>
+        <translation>&lt;b&gt;结构不同&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · A %1 parameters (%2 trainable, %3 tensors) · B %4 (%5 trainable, %6 tensors)</source>
+        <translation> · A %1 个参数（可训练 %2，%3 个张量）· B %4（可训练 %5，%6 个张量）</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n shape mismatch(es)</source>
+        <translation>
+            <numerusform> · %n 处 shape 不一致</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n only in A</source>
+        <translation>
+            <numerusform> · 仅在 A 中 %n 个</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n only in B</source>
+        <translation>
+            <numerusform> · 仅在 B 中 %n 个</numerusform></translation>
+    </message>
+    <message>
+        <source>The comparison failed: %1</source>
+        <translation>比较失败：%1</translation>
+    </message>
+    <message>
+        <source>no divergent parameter</source>
+        <translation>无发散参数</translation>
+    </message>
+    <message>
+        <source>first divergent: &lt;b&gt;%1&lt;/b&gt; ↔ %2</source>
+        <translation>首个发散参数：&lt;b&gt;%1&lt;/b&gt; ↔ %2</translation>
+    </message>
+    <message>
+        <source>A: %1 (%2) · B: %3 (%4)%5</source>
+        <translation>A：%1（%2）· B：%3（%4）%5</translation>
+    </message>
+    <message>
+        <source> · &lt;b&gt;updates&lt;/b&gt; (after − before)</source>
+        <translation> · &lt;b&gt;更新量&lt;/b&gt;（之后 − 之前）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) compared, </source>
+        <translation>
+            <numerusform>已比较 %n 对，</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s) · </source>
+        <translation>
+            <numerusform>%n 个错误 · </numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Compared %n parameter pair(s)</source>
+        <translation>
+            <numerusform>已比较 %n 对参数</numerusform></translation>
+    </message>
+    <message>
+        <source>Reading parameters</source>
+        <translation>正在读取参数</translation>
+    </message>
+    <message>
+        <source>Compare result CSV (*.csv);;Name mapping CSV (*.csv);;Heatmap PNG (*.png);;Heatmap SVG (*.svg);;Heatmap PDF (*.pdf)</source>
+        <translation>比较结果 CSV (*.csv);;名称映射 CSV (*.csv);;热力图 PNG (*.png);;热力图 SVG (*.svg);;热力图 PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Checkpoint divergence by layer</source>
+        <translation>按层的检查点差异</translation>
+    </message>
+    <message>
+        <source>Name mapping CSV (*.csv)</source>
+        <translation>名称映射 CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>%1 could not be written</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::ClusterView</name>
+    <message>
+        <source>Each cell: the rank's phase against the median of all ranks, in units of the slow-rank threshold. Click a rank for its timeline.</source>
+        <translation>每个单元格：该 rank 的阶段耗时相对所有 rank 中位数的偏差，以慢卡阈值为单位。点击某个 rank 查看其时间线。</translation>
+    </message>
+    <message>
+        <source>× threshold over the median</source>
+        <translation>× 阈值（高于中位数）</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1&lt;/b&gt; is slow in %2: %3 µs against a median of %4 µs.</source>
+        <translation>&lt;b&gt;Rank %1&lt;/b&gt; %2 偏高：%3 µs，中位数为 %4 µs。</translation>
+    </message>
+    <message>
+        <source>rank %1's %2 traffic</source>
+        <translation>rank %1 的 %2 流量</translation>
+    </message>
+    <message>
+        <source>link %1 → %2 (%3)</source>
+        <translation>链路 %1 → %2（%3）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Slow %1&lt;/b&gt;: %2 GB/s against a median of %3 GB/s.</source>
+        <translation>&lt;b&gt;%1 偏慢&lt;/b&gt;：%2 GB/s，中位数为 %3 GB/s。</translation>
+    </message>
+    <message numerus="yes">
+        <source>No slow rank or link among %n rank(s).</source>
+        <translation>
+            <numerusform>%n 个 rank 中没有慢卡或慢链路。</numerusform></translation>
+    </message>
+    <message>
+        <source>Rule (msprof-analyze's cluster analysis): a rank whose Computing or Free exceeds the median of all ranks by more than 5 % of the mean step; a link under 80 % of the median bandwidth of its type. At least three ranks or links are needed.</source>
+        <translation>规则（msprof-analyze 的集群分析）：计算或空闲时间比所有 rank 的中位数高出平均迭代时间 5 % 以上的 rank；带宽低于同类链路中位数 80 % 的链路。至少需要三个 rank 或三条链路。</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::CommunicationView</name>
+    <message>
+        <source>Link</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <source>Size (MB)</source>
+        <translation>大小 (MB)</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>Packets</source>
+        <translation>包数</translation>
+    </message>
+    <message>
+        <source>Packet size</source>
+        <translation>包大小</translation>
+    </message>
+    <message>
+        <source>Link matrix:</source>
+        <translation>链路矩阵：</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>Destination rank</source>
+        <translation>目的 rank</translation>
+    </message>
+    <message>
+        <source>Source rank</source>
+        <translation>源 rank</translation>
+    </message>
+    <message>
+        <source>no traffic</source>
+        <translation>无流量</translation>
+    </message>
+    <message>
+        <source>No communication_matrix.json in these folders.</source>
+        <translation>这些目录中没有 communication_matrix.json。</translation>
+    </message>
+    <message>
+        <source>Ranks are numbered within their communication group: profiler_metadata.json's group ranks were not at hand.</source>
+        <translation>rank 按通信组内编号：缺少 profiler_metadata.json 中的组内 rank 信息。</translation>
+    </message>
+</context>
+<context>
     <name>Twinscope::Widgets::CompareTableView</name>
     <message>
         <source>Filter tensors (name, verdict, message)…</source>
@@ -2191,6 +5465,14 @@ First lines:
     <message>
         <source>Jump to first divergence</source>
         <translation>跳到首个发散张量</translation>
+    </message>
+    <message>
+        <source>Nothing is compared yet.</source>
+        <translation>尚未进行任何比较。</translation>
+    </message>
+    <message>
+        <source>No tensor pair diverges with the current thresholds.</source>
+        <translation>在当前阈值下没有发散的张量对。</translation>
     </message>
 </context>
 <context>
@@ -2279,13 +5561,18 @@ First lines:
         <source>Could not be opened</source>
         <translation>无法打开</translation>
     </message>
+    <message>
+        <source>No warnings or errors. Files that load with repairs, or cannot be opened, are listed here with what was found and where.</source>
+        <translation>没有警告或错误。载入时经过修复或无法打开的文件会列在这里，并说明发现了什么、在哪里。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n note(s)</source>
+        <translation>
+            <numerusform>%n 条提示</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>Twinscope::Widgets::DivergenceHeatmap</name>
-    <message>
-        <source>badness</source>
-        <translation>偏差度</translation>
-    </message>
     <message>
         <source>%1
 %2: %3</source>
@@ -2297,13 +5584,25 @@ First lines:
         <translation>无值（未匹配）</translation>
     </message>
     <message>
-        <source>badness %1</source>
-        <translation>偏差度 %1</translation>
+        <source>Divergence (log scale)</source>
+        <translation>偏差度（对数刻度）</translation>
+    </message>
+    <message>
+        <source>0 clean</source>
+        <translation>0 无偏差</translation>
+    </message>
+    <message>
+        <source>1 broken</source>
+        <translation>1 严重</translation>
+    </message>
+    <message>
+        <source>divergence %1 (0 clean … 1 broken)</source>
+        <translation>偏差度 %1（0 无偏差 … 1 严重）</translation>
     </message>
     <message numerus="yes">
-        <source>tensors in execution order (%n rows)</source>
+        <source>%n tensors in execution order</source>
         <translation>
-            <numerusform>按执行顺序排列的张量（%n 行）</numerusform></translation>
+            <numerusform>按执行顺序排列的 %n 个张量</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2329,10 +5628,6 @@ First lines:
         <translation>统计(&amp;S) ±</translation>
     </message>
     <message>
-        <source>Statistics mode: a Max/Min/Mean/Norm difference above this share diverges</source>
-        <translation>统计模式：Max/Min/Mean/Norm 的差异超过此比例即判为发散</translation>
-    </message>
-    <message>
         <source>With several steps or ranks: all metrics of one run, or one metric across the runs</source>
         <translation>有多个 step 或 rank 时：显示一次运行的全部指标，或一个指标在各次运行中的情况</translation>
     </message>
@@ -2343,10 +5638,6 @@ First lines:
     <message>
         <source>Dump comparison</source>
         <translation>转储比较</translation>
-    </message>
-    <message>
-        <source>Benchmark dump: %1 — now open the NPU dump to compare with.</source>
-        <translation>标杆转储：%1 — 现在请打开要与之比较的 NPU 转储。</translation>
     </message>
     <message>
         <source>Comparing %1 with %2 …</source>
@@ -2430,6 +5721,269 @@ First lines:
     <message>
         <source>Per-layer divergence</source>
         <translation>逐层发散</translation>
+    </message>
+    <message>
+        <source>Statistics mode: a Max/Min/Mean/Norm that moves by more than this share of its value warns (msprobe: 0.5)</source>
+        <translation>统计量模式：Max/Min/Mean/Norm 的变化超过其值的这一比例时告警（msprobe：0.5）</translation>
+    </message>
+    <message>
+        <source>Every compared step and rank; click a row to open that run</source>
+        <translation>每个已比较的 step 和 rank；单击一行打开该运行</translation>
+    </message>
+    <message>
+        <source>Dumps: %1 vs %2</source>
+        <translation>转储：%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Limits</source>
+        <translation>限制(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Per-tensor element cap, and whether tensor files outside a dump's folder are read</source>
+        <translation>单个张量的元素上限，以及是否读取转储文件夹之外的张量文件</translation>
+    </message>
+    <message>
+        <source>Per-tensor cap (million elements):</source>
+        <translation>单个张量上限（百万元素）：</translation>
+    </message>
+    <message>
+        <source>Tensors with more elements are listed but not read (default %L1 million, 16 GiB of float32)</source>
+        <translation>元素更多的张量会列出但不读取（默认 %L1 百万，即 16 GiB 的 float32）</translation>
+    </message>
+    <message>
+        <source>Read tensor files outside the dump's folder</source>
+        <translation>读取转储文件夹之外的张量文件</translation>
+    </message>
+    <message>
+        <source>Off: a data_name such as ../../x.npy, an absolute path or a symlink leading out of the dump is refused</source>
+        <translation>关闭时：拒绝诸如 ../../x.npy 的 data_name、绝对路径或指向转储之外的符号链接</translation>
+    </message>
+    <message>
+        <source>Analysing %1 on its own …</source>
+        <translation>正在单独分析 %1 …</translation>
+    </message>
+    <message>
+        <source>Analysing a dump</source>
+        <translation>正在分析转储</translation>
+    </message>
+    <message>
+        <source>The analysis failed: %1</source>
+        <translation>分析失败：%1</translation>
+    </message>
+    <message>
+        <source> · also in %1</source>
+        <translation> · 也出现在 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2)%3 on its own: %n tensor(s), </source>
+        <translation>
+            <numerusform>%1（%2）%3 单独分析：%n 个张量，</numerusform></translation>
+    </message>
+    <message>
+        <source>, run &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>，运行 &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>%1 with NaN/Inf, %2 fp16-saturated (±65504) · first overflow: %3</source>
+        <translation>%1 个含 NaN/Inf，%2 个 fp16 饱和（±65504）· 首个溢出：%3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Open a benchmark dump as well to compare the two.</source>
+        <translation>再打开一个基准转储即可比较两者。</translation>
+    </message>
+    <message>
+        <source>Reading the compare result %1 …</source>
+        <translation>正在读取比对结果 %1 …</translation>
+    </message>
+    <message>
+        <source>Reading a compare result</source>
+        <translation>正在读取比对结果</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n changed argument(s)</source>
+        <translation>
+            <numerusform> · %n 个参数已改变</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 errors, %2 warnings · </source>
+        <translation>%1 个错误，%2 个警告 · </translation>
+    </message>
+    <message>
+        <source>Tensor statistics CSV (*.csv)</source>
+        <translation>张量统计 CSV（*.csv）</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::FilesView</name>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Records</source>
+        <translation>记录数</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Choose a file above to see every column as written.</source>
+        <translation>在上方选择一个文件，按原样查看其所有列。</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>已读取</translation>
+    </message>
+    <message numerus="yes">
+        <source>read, %n warning(s)</source>
+        <translation>
+            <numerusform>已读取，%n 条警告</numerusform></translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Reading %1</source>
+        <translation>正在读取 %1</translation>
+    </message>
+    <message>
+        <source>%1: the first %2 of %3 rows.</source>
+        <translation>%1：共 %3 行中的前 %2 行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n row(s), every column as written.</source>
+        <translation>
+            <numerusform>%1：%n 行，所有列按原样显示。</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::FindingsPanel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n slice(s))</source>
+        <translation>
+            <numerusform>%1（%n 个切片）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n compile(s))</source>
+        <translation>
+            <numerusform>%1（编译 %n 次）</numerusform></translation>
+    </message>
+    <message>
+        <source>not found in the timeline or op-info</source>
+        <translation>在时间线和算子信息中均未找到</translation>
+    </message>
+    <message>
+        <source>Notes of this investigation: what was tried, what is next.</source>
+        <translation>本次排查的备注：已尝试过什么，下一步做什么。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Drawing findings from %n input(s)…</source>
+        <translation>
+            <numerusform>正在根据 %n 个输入得出诊断…</numerusform></translation>
+    </message>
+    <message>
+        <source>Drawing findings</source>
+        <translation>正在得出诊断</translation>
+    </message>
+    <message>
+        <source>Double-click to open the evidence.</source>
+        <translation>双击打开证据。</translation>
+    </message>
+    <message>
+        <source>No findings yet: open a benchmark and a run under test (loss logs, dumps, timelines) or op-info logs.</source>
+        <translation>尚无诊断：请打开标杆与待测运行（loss 日志、dump、时间线）或算子信息日志。</translation>
+    </message>
+    <message>
+        <source>%1 finding(s) need attention; %2 say(s) nothing is wrong.</source>
+        <translation>%1 条诊断需要关注；%2 条说明无问题。</translation>
+    </message>
+    <message>
+        <source>Next action: %1</source>
+        <translation>下一步：%1</translation>
+    </message>
+    <message>
+        <source>Rule %1 · %2</source>
+        <translation>规则 %1 · %2</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>Next action</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::KernelView</name>
+    <message>
+        <source>Group by:</source>
+        <translation>分组方式：</translation>
+    </message>
+    <message>
+        <source>Op type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>Accelerator core</source>
+        <translation>加速核</translation>
+    </message>
+    <message>
+        <source>Op type and input shapes, dtypes, formats</source>
+        <translation>算子类型及输入形状、数据类型、格式</translation>
+    </message>
+    <message>
+        <source>Filter op types</source>
+        <translation>筛选算子类型</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s), %1 µs of device time.</source>
+        <translation>
+            <numerusform>%n 个算子，设备耗时 %1 µs。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n on the AI CPU (%1 % of the time): move them to AI Core where an implementation exists.</source>
+        <translation>
+            <numerusform>%n 个在 AI CPU 上（占时间的 %1 %）：若有 AI Core 实现，请迁移到 AI Core。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n group(s) multiply matrices whose shape is not 16-aligned.</source>
+        <translation>
+            <numerusform>%n 组算子所乘矩阵的形状未按 16 对齐。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2517,6 +6071,10 @@ First lines:
     <message>
         <source>B − A</source>
         <translation>B − A</translation>
+    </message>
+    <message>
+        <source>B − A (%1)</source>
+        <translation>B − A（%1）</translation>
     </message>
 </context>
 <context>
@@ -2606,10 +6164,6 @@ First lines:
         <translation>角色</translation>
     </message>
     <message>
-        <source>Format</source>
-        <translation>格式</translation>
-    </message>
-    <message>
         <source>Points</source>
         <translation>点数</translation>
     </message>
@@ -2637,14 +6191,6 @@ First lines:
     <message>
         <source>B: %1</source>
         <translation>B：%1</translation>
-    </message>
-    <message>
-        <source>A (benchmark)</source>
-        <translation>A（标杆）</translation>
-    </message>
-    <message>
-        <source>B (under test)</source>
-        <translation>B（待测）</translation>
     </message>
     <message>
         <source>Added to this run's steps, e.g. for a resumed run.</source>
@@ -2719,6 +6265,136 @@ First lines:
     <message>
         <source>Runs: %1</source>
         <translation>运行：%1</translation>
+    </message>
+    <message>
+        <source>Loss: %1 vs %2</source>
+        <translation>损失：%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>Loss: %1</source>
+        <translation>损失：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loss: %n logs</source>
+        <translation>
+            <numerusform>损失：%n 个日志</numerusform></translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>A: the benchmark</source>
+        <translation>A：基准</translation>
+    </message>
+    <message>
+        <source>B: the run under test</source>
+        <translation>B：被测运行</translation>
+    </message>
+    <message>
+        <source>%1
+Format: %2</source>
+        <translation>%1
+格式：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::MemoryTrackView</name>
+    <message>
+        <source>Device memory</source>
+        <translation>设备内存</translation>
+    </message>
+    <message>
+        <source>peak %1 MiB</source>
+        <translation>峰值 %1 MiB</translation>
+    </message>
+    <message>
+        <source>Device memory: no [memory] events</source>
+        <translation>设备内存：没有 [memory] 事件</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::MemoryView</name>
+    <message>
+        <source>Time since the first sample (ms)</source>
+        <translation>自第一个采样起的时间 (ms)</translation>
+    </message>
+    <message>
+        <source>MB</source>
+        <translation>MB</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Blocks</source>
+        <translation>内存块</translation>
+    </message>
+    <message>
+        <source>Total (KB)</source>
+        <translation>总计 (KB)</translation>
+    </message>
+    <message>
+        <source>Largest (KB)</source>
+        <translation>最大 (KB)</translation>
+    </message>
+    <message>
+        <source>Held (µs)</source>
+        <translation>持有 (µs)</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Peak reserved (MB)</source>
+        <translation>预留峰值 (MB)</translation>
+    </message>
+    <message>
+        <source>Peak allocated (MB)</source>
+        <translation>分配峰值 (MB)</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>采样数</translation>
+    </message>
+    <message>
+        <source>Top allocators</source>
+        <translation>内存占用最多的算子</translation>
+    </message>
+    <message>
+        <source>Peak per step</source>
+        <translation>每迭代峰值</translation>
+    </message>
+    <message>
+        <source>Device modules</source>
+        <translation>设备模块</translation>
+    </message>
+    <message>
+        <source>This rank has no memory_record.csv, operator_memory.csv or npu_module_mem.csv (profile_memory was off).</source>
+        <translation>该 rank 没有 memory_record.csv、operator_memory.csv 或 npu_module_mem.csv（未开启 profile_memory）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rank %1: %n memory curve(s).</source>
+        <translation>
+            <numerusform>Rank %1：%n 条内存曲线。</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 reserved</source>
+        <translation>%1 预留</translation>
+    </message>
+    <message>
+        <source>%1 allocated</source>
+        <translation>%1 已分配</translation>
     </message>
 </context>
 <context>
@@ -2939,6 +6615,196 @@ First lines:
         <source>MindSpore profiler tables list the kernels of a graph: several signatures of one op type there are different layers, not recompiles, unless they change between steps.</source>
         <translation>MindSpore profiler 表列出的是一张图中的 kernel：同一算子类型的多个签名对应不同的层，而不是重编译，除非它们在各步之间发生变化。</translation>
     </message>
+    <message numerus="yes">
+        <source>Op info: %1 and %n more</source>
+        <translation>
+            <numerusform>算子信息：%1 及另外 %n 个</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n compile(s) after %1.</source>
+        <translation>
+            <numerusform>%1 之后有 %n 次编译。</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::ProfileWorkspace</name>
+    <message>
+        <source>Open an Ascend profiler folder (*_ascend_pt, its parent, a folder of rank folders, PROF_*, a MindSpore profiler folder or cluster_analysis_output).</source>
+        <translation>打开昇腾 Profiler 目录（*_ascend_pt、其上级目录、包含各 rank 目录的目录、PROF_*、MindSpore Profiler 目录或 cluster_analysis_output）。</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>性能数据</translation>
+    </message>
+    <message numerus="yes">
+        <source>Profile: %n rank(s)</source>
+        <translation>
+            <numerusform>性能数据：%n 个 rank</numerusform></translation>
+    </message>
+    <message>
+        <source>Profile: %1</source>
+        <translation>性能数据：%1</translation>
+    </message>
+    <message>
+        <source>Reading profiler tables of %1</source>
+        <translation>正在读取 %1 的 Profiler 表格</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading profiler tables of %n folder(s)</source>
+        <translation>
+            <numerusform>正在读取 %n 个目录的 Profiler 表格</numerusform></translation>
+    </message>
+    <message>
+        <source>Reading the profiler tables was canceled.</source>
+        <translation>已取消读取 Profiler 表格。</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n ranks</source>
+        <translation>
+            <numerusform>全部 %n 个 rank</numerusform></translation>
+    </message>
+    <message>
+        <source>The rank</source>
+        <translation>该 rank</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>Ranks are shown one by one for clusters of up to %1 ranks; the Cluster view has every rank.</source>
+        <translation>不超过 %1 个 rank 的集群可逐个查看 rank；“集群”视图包含所有 rank。</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rank %1, %n step(s).</source>
+        <translation>
+            <numerusform>Rank %1，%n 个迭代。</numerusform></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Each rank's mean over its steps; open a rank (double-click) for its steps.</source>
+        <translation>每个 rank 各迭代的平均值；双击某个 rank 查看其各迭代。</translation>
+    </message>
+    <message>
+        <source>No kernel_details.csv, op_statistic.csv, op_summary or MindSpore op time table.</source>
+        <translation>没有 kernel_details.csv、op_statistic.csv、op_summary 或 MindSpore 算子耗时表。</translation>
+    </message>
+    <message>
+        <source>No step_trace_time.csv (or CANN / MindSpore step table). Step phases computed from the timeline are not available yet.</source>
+        <translation>没有 step_trace_time.csv（或 CANN / MindSpore 迭代表）。暂不支持从时间线计算迭代阶段。</translation>
+    </message>
+    <message>
+        <source>No communication.json, communication_matrix.json or cluster communication file.</source>
+        <translation>没有 communication.json、communication_matrix.json 或集群通信文件。</translation>
+    </message>
+    <message>
+        <source>No memory_record.csv, operator_memory.csv or npu_module_mem.csv, or more ranks than are shown one by one.</source>
+        <translation>没有 memory_record.csv、operator_memory.csv 或 npu_module_mem.csv，或 rank 数超过可逐个查看的上限。</translation>
+    </message>
+    <message>
+        <source>One rank: the cluster view needs several.</source>
+        <translation>只有一个 rank：集群视图需要多个 rank。</translation>
+    </message>
+    <message>
+        <source>Nothing is open.</source>
+        <translation>没有打开任何内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; rank(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; 个 rank</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s), mean step &lt;b&gt;%1 ms&lt;/b&gt;</source>
+        <translation>
+            <numerusform>%n 个迭代，平均迭代 &lt;b&gt;%1 ms&lt;/b&gt;</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s), %1 ms on the device</source>
+        <translation>
+            <numerusform>%n 个算子，设备上 %1 ms</numerusform></translation>
+    </message>
+    <message>
+        <source>AI CPU %1 %</source>
+        <translation>AI CPU %1 %</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n collective(s)</source>
+        <translation>
+            <numerusform>%n 种集合通信</numerusform></translation>
+    </message>
+    <message>
+        <source>rank %1 (%2)</source>
+        <translation>rank %1（%2）</translation>
+    </message>
+    <message>
+        <source>rank %1 %2</source>
+        <translation>rank %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 → %2 %3</source>
+        <translation>%1 → %2 %3</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Slow:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;慢：&lt;/b&gt;%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read (see Files).</source>
+        <translation>
+            <numerusform>%n 个文件无法读取（见“文件”）。</numerusform></translation>
+    </message>
+    <message>
+        <source>Kernel table (*.csv);;Step table (*.csv);;Communication table (*.csv);;Cluster heatmap (*.png)</source>
+        <translation>算子表 (*.csv);;迭代表 (*.csv);;通信表 (*.csv);;集群热力图 (*.png)</translation>
+    </message>
+    <message>
+        <source>The heatmap could not be written to %1.</source>
+        <translation>无法将热力图写入 %1。</translation>
+    </message>
+    <message>
+        <source>Step table</source>
+        <translation>迭代表</translation>
+    </message>
+    <message>
+        <source>Communication table</source>
+        <translation>通信表</translation>
+    </message>
 </context>
 <context>
     <name>Twinscope::Widgets::SliceDetailsWidget</name>
@@ -3013,6 +6879,36 @@ First lines:
     <message>
         <source>(none)</source>
         <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Start in its file</source>
+        <translation>在其文件中的开始时间</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::StackedTimelines</name>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>Baseline: %1</source>
+        <translation>基线：%1</translation>
+    </message>
+    <message>
+        <source>Target: %1</source>
+        <translation>目标：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::StepView</name>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>迭代时间</translation>
     </message>
 </context>
 <context>
@@ -3104,6 +7000,70 @@ First lines:
         <translation>
             <numerusform>NPU 侧的 %n 个 NaN/Inf 值排在最前。</numerusform></translation>
     </message>
+    <message>
+        <source>|NPU − bench| relative to the larger, per statistic</source>
+        <translation>|NPU − 基准| 相对于二者中较大者，按统计量计算</translation>
+    </message>
+    <message>
+        <source>difference (%)</source>
+        <translation>差异 (%)</translation>
+    </message>
+    <message>
+        <source>within the tolerance</source>
+        <translation>在容差内</translation>
+    </message>
+    <message>
+        <source>beyond the tolerance</source>
+        <translation>超出容差</translation>
+    </message>
+    <message>
+        <source>%1 values</source>
+        <translation>%1 的值</translation>
+    </message>
+    <message>
+        <source>%1 − %2</source>
+        <translation>%1 − %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 %3 · verdict %4&lt;br&gt;%5: %6</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 %3 · 结论 %4&lt;br&gt;%5：%6</translation>
+    </message>
+    <message>
+        <source>%1 = %2 (bench %3, changed)</source>
+        <translation>%1 = %2（基准 %3，已改变）</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>Arguments: %1</source>
+        <translation>参数：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NaN/Inf value(s) of %1 are listed first.</source>
+        <translation>
+            <numerusform>%1 的 %n 个 NaN/Inf 值排在最前。</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::TimelineDrawer</name>
+    <message>
+        <source>Selected slice</source>
+        <translation>所选切片</translation>
+    </message>
+    <message>
+        <source>Area statistics</source>
+        <translation>区域统计</translation>
+    </message>
+    <message>
+        <source>Show the details panel</source>
+        <translation>显示详情面板</translation>
+    </message>
+    <message>
+        <source>Collapse the details panel</source>
+        <translation>折叠详情面板</translation>
+    </message>
 </context>
 <context>
     <name>Twinscope::Widgets::TimelineView</name>
@@ -3124,28 +7084,227 @@ First lines:
         <translation>%1 已平移 %2。</translation>
     </message>
     <message>
+        <source>%1
+Duration: %2
+Self time: %3
+Start: %4</source>
+        <translation>%1
+时长：%2
+自身耗时：%3
+开始：%4</translation>
+    </message>
+    <message>
+        <source>%1
+Instant at %2</source>
+        <translation>%1
+瞬时事件，位于 %2</translation>
+    </message>
+    <message>
+        <source>%1
+Value: %2 at %3</source>
+        <translation>%1
+值：%2，位于 %3</translation>
+    </message>
+    <message>
+        <source>Ticks from %1</source>
+        <translation>刻度起点 %1</translation>
+    </message>
+    <message>
         <source>W / S: zoom in / out at the cursor
 A / D: pan left / right
 Ctrl+wheel: zoom; Shift+wheel: pan; wheel: scroll tracks
-Drag: pan; Shift+drag: zoom to the dragged range
-Ctrl+drag: statistics of the dragged range over the tracks it crosses
+Drag: select an area; its statistics open below; Esc: clear it
+Ctrl+drag or middle-drag: pan; Shift+drag: zoom to the dragged range
+Hover: name, duration and self time of a slice
 Click: select a slice; click a process header: collapse or expand it
 F: fit the selection; Backspace: undo zoom; Ctrl+0: show everything
 . / ,: next / previous slice on the track
 L: mark the selected slice as base; R: align the selected slice's file to it
 Ctrl+F: search; Enter / Shift+Enter: next / previous hit
 ?: this help</source>
-        <translation>W / S：以光标为中心放大 / 缩小
+        <translation>W / S：在光标处放大 / 缩小
 A / D：向左 / 向右平移
 Ctrl+滚轮：缩放；Shift+滚轮：平移；滚轮：滚动轨道
-拖动：平移；Shift+拖动：缩放到拖选范围
-Ctrl+拖动：统计拖选范围内所经过轨道的数据
+拖动：选择一个区域，其统计显示在下方；Esc：清除区域
+Ctrl+拖动或中键拖动：平移；Shift+拖动：缩放到拖动的范围
+悬停：切片的名称、时长与自身耗时
 单击：选择切片；单击进程标题：折叠或展开
-F：缩放到所选内容；Backspace：撤销缩放；Ctrl+0：显示全部
+F：适配所选内容；Backspace：撤销缩放；Ctrl+0：显示全部
 . / ,：轨道上的下一个 / 上一个切片
-L：将所选切片标记为基准；R：将所选切片所在文件与基准对齐
-Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个匹配
-?：显示此帮助</translation>
+L：将所选切片标记为基准；R：将所选切片所在文件对齐到基准
+Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个结果
+?：此帮助</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::TraceCompareWorkspace</name>
+    <message>
+        <source>Swap baseline and target</source>
+        <translation>交换基线与目标</translation>
+    </message>
+    <message>
+        <source>Which steps are compared: each run's median step, every step (as a mean per step), or the N-th step of each run.</source>
+        <translation>比较哪些 step：各自的中位 step、所有 step（每 step 平均），或两侧的第 N 个 step。</translation>
+    </message>
+    <message>
+        <source>Op families…</source>
+        <translation>算子族…</translation>
+    </message>
+    <message>
+        <source>A JSON file of regular expression → op family, tried before the built-in families (e.g. {"^my_fused_gemm": "matmul"}).</source>
+        <translation>一个“正则表达式 → 算子族”的 JSON 文件，先于内置算子族匹配（例如 {"^my_fused_gemm": "matmul"}）。</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Export the table on the current page as CSV.</source>
+        <translation>将当前页面的表格导出为 CSV。</translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation>Step：</translation>
+    </message>
+    <message>
+        <source>Bars, baseline above target: &lt;span style="color:%1"&gt;■&lt;/span&gt; computing &lt;span style="color:%2"&gt;■&lt;/span&gt; communication not overlapped &lt;span style="color:%3"&gt;■&lt;/span&gt; free — bold rows are the compared steps.</source>
+        <translation>条形图，上为基线、下为目标：&lt;span style="color:%1"&gt;■&lt;/span&gt; 计算 &lt;span style="color:%2"&gt;■&lt;/span&gt; 未被掩盖的通信 &lt;span style="color:%3"&gt;■&lt;/span&gt; 空闲 —— 粗体行为被比较的 step。</translation>
+    </message>
+    <message>
+        <source>Steps and phases</source>
+        <translation>Step 与阶段</translation>
+    </message>
+    <message>
+        <source>Categories</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Both levels</source>
+        <translation>两个层级</translation>
+    </message>
+    <message>
+        <source>Framework ops</source>
+        <translation>框架算子</translation>
+    </message>
+    <message>
+        <source>Device ops</source>
+        <translation>设备算子</translation>
+    </message>
+    <message>
+        <source>Filter by op or family</source>
+        <translation>按算子或算子族筛选</translation>
+    </message>
+    <message>
+        <source>Op diff</source>
+        <translation>算子差异</translation>
+    </message>
+    <message>
+        <source>Timelines</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Ops by input shape</source>
+        <translation>按输入形状统计算子</translation>
+    </message>
+    <message>
+        <source>Choose an op family mapping</source>
+        <translation>选择算子族映射文件</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export table</source>
+        <translation>导出表格</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Table written to %1.</source>
+        <translation>表格已写入 %1。</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Compare: %1 ↔ %2</source>
+        <translation>比较：%1 ↔ %2</translation>
+    </message>
+    <message>
+        <source>Loading %1 and %2…</source>
+        <translation>正在加载 %1 和 %2…</translation>
+    </message>
+    <message>
+        <source>Comparing %1 with %2</source>
+        <translation>正在比较 %1 与 %2</translation>
+    </message>
+    <message>
+        <source>The comparison was cancelled.</source>
+        <translation>比较已取消。</translation>
+    </message>
+    <message>
+        <source>Comparing the traces</source>
+        <translation>正在比较 trace</translation>
+    </message>
+    <message>
+        <source>Target step %1 against baseline %2</source>
+        <translation>目标 step %1，基线 %2</translation>
+    </message>
+    <message>
+        <source> (%1×)</source>
+        <translation>（%1×）</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>; largest differences: %1</source>
+        <translation>；最大差异：%1</translation>
+    </message>
+    <message>
+        <source>Baseline: %1    Target: %2</source>
+        <translation>基线：%1    目标：%2</translation>
+    </message>
+    <message>
+        <source>Median step of each run</source>
+        <translation>各自的中位 step</translation>
+    </message>
+    <message>
+        <source>Every step (mean per step)</source>
+        <translation>所有 step（每 step 平均）</translation>
+    </message>
+    <message>
+        <source>whole trace</source>
+        <translation>整个 trace</translation>
+    </message>
+    <message>
+        <source>Step %1: %2 ↔ %3</source>
+        <translation>Step %1：%2 ↔ %3</translation>
+    </message>
+    <message>
+        <source>Grouping ops by input shape</source>
+        <translation>正在按输入形状统计算子</translation>
+    </message>
+    <message>
+        <source>Steps CSV (*.csv);;Phases CSV (*.csv);;Categories CSV (*.csv);;Op diff CSV (*.csv);;Timelines image PNG (*.png);;Ops by input shape CSV (*.csv)</source>
+        <translation>Step CSV (*.csv);;阶段 CSV (*.csv);;类别 CSV (*.csv);;算子差异 CSV (*.csv);;时间线图像 PNG (*.png);;按输入形状统计 CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>The image could not be written to %1.</source>
+        <translation>无法将图像写入 %1。</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -3191,14 +7350,6 @@ Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个匹配
         <translation>算子统计</translation>
     </message>
     <message>
-        <source>Ctrl+drag over the timeline to aggregate a time range over the tracks it crosses.</source>
-        <translation>在时间线上按住 Ctrl 拖动，可对所经过轨道在该时间范围内的数据进行汇总。</translation>
-    </message>
-    <message>
-        <source>Selected range</source>
-        <translation>所选范围</translation>
-    </message>
-    <message>
         <source>Export op statistics</source>
         <translation>导出算子统计</translation>
     </message>
@@ -3236,11 +7387,6 @@ Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个匹配
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 over %n tracks</source>
-        <translation>
-            <numerusform>%1，共 %n 条轨道</numerusform></translation>
-    </message>
     <message>
         <source>Computing range statistics</source>
         <translation>正在计算范围统计</translation>
@@ -3253,10 +7399,6 @@ Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个匹配
         <source>%n hits</source>
         <translation>
             <numerusform>%n 个匹配</numerusform></translation>
-    </message>
-    <message>
-        <source>Op statistics CSV (*.csv);;Timeline image PNG (*.png)</source>
-        <translation>算子统计 CSV (*.csv);;时间线图像 PNG (*.png)</translation>
     </message>
     <message>
         <source>The image could not be written to %1.</source>
@@ -3290,6 +7432,72 @@ Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个匹配
         <source>Loading %n traces</source>
         <translation>
             <numerusform>正在加载 %n 个 trace 文件</numerusform></translation>
+    </message>
+    <message>
+        <source>Rows by op type</source>
+        <translation>按算子类型分行</translation>
+    </message>
+    <message>
+        <source>Rows by name</source>
+        <translation>按名称分行</translation>
+    </message>
+    <message>
+        <source>By op type, MindSpore's op instances ("Default/…/MatMul-op12") are summed per type ("MatMul"); other names stay as they are.</source>
+        <translation>按算子类型时，MindSpore 的算子实例（“Default/…/MatMul-op12”）按类型（“MatMul”）汇总；其他名称保持不变。</translation>
+    </message>
+    <message>
+        <source>first step</source>
+        <translation>第一个 step</translation>
+    </message>
+    <message>
+        <source>first event</source>
+        <translation>第一个事件</translation>
+    </message>
+    <message>
+        <source>absolute</source>
+        <translation>绝对时间</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n files)</source>
+        <translation>
+            <numerusform>%1（%n 个文件）</numerusform></translation>
+    </message>
+    <message>
+        <source>Reference clock</source>
+        <translation>参照时钟</translation>
+    </message>
+    <message>
+        <source>Align: %1 ▾</source>
+        <translation>对齐：%1 ▾</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 from %2 to %3 over %n track(s) of %4</source>
+        <translation>
+            <numerusform>%1（%2 至 %3），%4 的 %n 条轨道</numerusform></translation>
+    </message>
+    <message>
+        <source>Op statistics CSV (*.csv)</source>
+        <translation>算子统计 CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Timeline PNG, whole trace (*.png)</source>
+        <translation>时间线 PNG，整个跟踪 (*.png)</translation>
+    </message>
+    <message>
+        <source>Timeline SVG, whole trace (*.svg)</source>
+        <translation>时间线 SVG，整个跟踪 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Timeline PNG, selected area (*.png)</source>
+        <translation>时间线 PNG，所选区域 (*.png)</translation>
+    </message>
+    <message>
+        <source>Timeline SVG, selected area (*.svg)</source>
+        <translation>时间线 SVG，所选区域 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Timeline from %1 to %2 after the trace start.</source>
+        <translation>时间线：跟踪开始后 %1 到 %2。</translation>
     </message>
 </context>
 </TS>

@@ -103,10 +103,14 @@ Investigation::Investigation(MainWindow *window)
             Core::applySuggestions(m_workspace.checklist, analysis->checklist);
             m_checklist->setChecklist(m_workspace.checklist);
         }
-        if (!m_panel->findings().empty()) {
-            m_dock->show();
-            m_dock->raise();
-        }
+        // Files opened one by one: the findings are announced, not docked, so that the views keep
+        // their room at 1024 x 700 (issue #14); an opened investigation shows its dock itself.
+        const int n = int(m_panel->findings().size());
+        if (n > 0 && !m_dock->isVisible() && !m_window->messageBar()->isVisible())
+            m_window->messageBar()->showMessage(
+                MessageBar::Level::Info,
+                tr("%n finding(s) drawn from the evidence", nullptr, n) +
+                    u" — <a href=\"findings\">"_s + tr("Show findings") + u"</a>"_s);
     });
 }
 

@@ -108,9 +108,10 @@ MainWindow::MainWindow(QWidget *parent)
         closeCurrent();
     });
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
-    connect(m_messageBar, &MessageBar::linkActivated, this, [this] {
-        m_diagnosticsDock->show();
-        m_diagnosticsDock->raise();
+    connect(m_messageBar, &MessageBar::linkActivated, this, [this](const QString &link) {
+        QDockWidget *dock = link == u"findings"_s ? m_investigation->dock() : m_diagnosticsDock;
+        dock->show();
+        dock->raise();
     });
 
     QSettings settings;
