@@ -89,12 +89,15 @@ int runTriage(const QStringList &args, CliIo &io)
     const TriageAnalysis &a = *result.value();
     const int exit = a.failedInputs.isEmpty() ? ExitOk : ExitInput;
     if (parser.isSet(u"json"_s)) {
-        QJsonArray findings;
+        // findings[] are the problems only; the "nothing wrong here" statements are clear[], so a
+        // benign pair (det vs non-det) raises no finding while still saying what was checked.
+        QJsonArray findings, clear;
         for (const Finding &f : a.findings)
-            findings.append(findingJson(f));
+            (f.severity == FindingSeverity::Clear ? clear : findings).append(findingJson(f));
         writeJson(io.out,
                   QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
                               {u"findings"_s, findings},
+                              {u"clear"_s, clear},
                               {u"failed_inputs"_s, QJsonArray::fromStringList(a.failedInputs)},
                               {u"warnings"_s, warningsJson(diagnostics)}});
         return exit;
