@@ -252,8 +252,9 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
             }
         }
 
-        if (k.dump.size() == 1) {
-            // One dump and no benchmark: the porting guides' NPU-only overflow dump (#12).
+        if (k.dump.size() == 1 && !isCompareResultPath(k.dump.first().path)) {
+            // One dump and no benchmark: the porting guides' NPU-only overflow dump (#12). A
+            // compare result alone holds no tensors to look at.
             SingleDumpInput si;
             si.path = k.dump.first().path;
             ProgressSink part = subProgress(progress, 200, 550);

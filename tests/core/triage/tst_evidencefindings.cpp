@@ -192,6 +192,15 @@ void tst_EvidenceFindings::saturatedSingleDumpIsNamed()
     QCOMPARE(int(sat.size()), 1);
     QVERIFY(sat.front()->evidence.value(u"tensor"_s).toString().contains(u"1.fc.output.0"_s));
     QCOMPARE(sat.front()->evidence.value(u"saturated_tensors"_s).toInt(), 2);
+
+    // A compare result alone holds no tensors: it is not read as a dump, nor reported as failed.
+    const auto table =
+        triage({input(Data + u"/dump/compare_result/msprobe833_tensor_weight_step0.xlsx"_s,
+                      u"dump"_s,
+                      InputRole::Target)});
+    QVERIFY(table);
+    QVERIFY(table->failedInputs.isEmpty());
+    QVERIFY(!table->overflow);
 }
 
 void tst_EvidenceFindings::realAmpPairHasNoSaturation()
