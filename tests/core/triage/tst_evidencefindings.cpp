@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -91,6 +92,7 @@ class tst_EvidenceFindings : public QObject
 
 private slots:
     void clusterStepTableNamesTheSlowRank();
+    void plantedClusterNamesTheSlowLink();
     void singleRankProfileGivesNoFinding();
     void saturatedNpuDumpIsNamed();
     void saturatedSingleDumpIsNamed();
@@ -127,6 +129,32 @@ void tst_EvidenceFindings::clusterStepTableNamesTheSlowRank()
         QVERIFY(g->weight <= f.weight);
     // The step table has no communication: no slow link.
     QVERIFY(withCode(a->findings, u"profile.slow_link"_s).empty());
+}
+
+void tst_EvidenceFindings::plantedClusterNamesTheSlowLink()
+{
+    // The generated cluster of tst_profilepipeline (tests/data/profile/expected.json): rank 3
+    // idles, rank 2 computes longer, and the HCCS link 1 -> 2 moves 2.5 GB/s against a 10 GB/s
+    // median.
+    const auto a =
+        triage({input(Data + u"/profile/good/cluster"_s, u"profile"_s, InputRole::Target)});
+    QVERIFY(a && a->profile);
+    QList<int> ranks;
+    for (const Finding *f : withCode(a->findings, u"profile.slow_rank"_s))
+        ranks << f->evidence.value(u"rank"_s).toInt();
+    std::sort(ranks.begin(), ranks.end());
+    QCOMPARE(ranks, (QList<int>{2, 3}));
+    const auto links = withCode(a->findings, u"profile.slow_link"_s);
+    QCOMPARE(int(links.size()), 1);
+    const Finding &f = *links.front();
+    QCOMPARE(f.severity, FindingSeverity::Warning);
+    QCOMPARE(f.evidence.value(u"src"_s).toInt(), 1);
+    QCOMPARE(f.evidence.value(u"dst"_s).toInt(), 2);
+    QCOMPARE(f.evidence.value(u"link"_s).toString(), u"HCCS"_s);
+    QVERIFY(std::abs(f.evidence.value(u"bandwidth_gbps"_s).toDouble() - 2.5) < 1e-9);
+    QVERIFY(std::abs(f.evidence.value(u"median_gbps"_s).toDouble() - 10.0) < 1e-9);
+    QVERIFY2(f.text.contains(u"1 -> 2 HCCS"_s), qPrintable(f.text));
+    QCOMPARE(f.link.view, FindingLink::View::ProfileRow);
 }
 
 void tst_EvidenceFindings::singleRankProfileGivesNoFinding()
