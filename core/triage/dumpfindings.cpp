@@ -2,6 +2,7 @@
 
 #include "core/common/tr.h"
 #include "core/dump/divergencematrix.h"
+#include "core/dump/overflowanalysis.h"
 
 #include <QLocale>
 
@@ -12,9 +13,6 @@ using namespace Qt::StringLiterals;
 namespace Twinscope::Core {
 
 namespace {
-
-// float16's largest finite value: a float16 tensor whose benchmark reaches it overflowed.
-constexpr double Float16Max = 65504.0;
 
 QString dumpGuide()
 {
@@ -38,6 +36,7 @@ const TensorEntry *rowTensor(const DumpComparison &c, const CompareRow &row)
     return t ? t : benchTensor(c, row);
 }
 
+// A float16 tensor whose benchmark reaches float16's largest finite value overflowed.
 bool saturatesFloat16(const TensorEntry *npu, const TensorEntry *bench)
 {
     if (!npu || npu->dtype != DType::Float16 || !bench || !bench->stats)
@@ -151,6 +150,54 @@ FindingList dumpFindings(const DumpSeries &series)
                                   "dump a later step or the backward pass.");
             out.push_back(std::move(f));
         }
+    }
+    return out;
+}
+
+FindingList saturationFindings(const OverflowSeries &overflow, const DumpSeries *pairs)
+{
+    const QLocale locale;
+    FindingList out;
+    for (qsizetype run = 0; run < overflow.runs.size(); ++run) {
+        const OverflowAnalysis &a = *overflow.runs[run];
+        if (a.firstSaturated < 0 || !a.dump || a.firstSaturated >= a.dump->tensors.size())
+            continue;
+        const TensorEntry &t = a.dump->tensors[a.firstSaturated];
+        const QString label = overflow.labels.value(run);
+        const QString where = label.isEmpty() ? QString() : Tr::tr(" (run %1)").arg(label);
+        Finding f;
+        f.code = u"dump.fp16_saturation"_s;
+        f.severity = FindingSeverity::Warning;
+        f.weight = a.saturatedTensors;
+        f.guide = dumpGuide();
+        f.evidence = QJsonObject{{u"test_file"_s, a.dump->path},
+                                 {u"tensor"_s, t.name},
+                                 {u"op"_s, t.op},
+                                 {u"op_type"_s, t.opType},
+                                 {u"dtype"_s, dtypeId(t.dtype)},
+                                 {u"saturated_tensors"_s, a.saturatedTensors}};
+        const TensorSummary &summary = a.tensors.value(a.firstSaturated);
+        if (summary.saturated >= 0)
+            f.evidence.insert(u"saturated_elements"_s, double(summary.saturated));
+        if (!label.isEmpty())
+            f.evidence.insert(u"run"_s, label);
+        f.text = Tr::tr("%1%2 (op %3) holds ±65504, float16's largest value: it saturates, the "
+                        "first of %4 saturated tensors.")
+                     .arg(t.name, where, t.op, locale.toString(a.saturatedTensors));
+        f.nextAction = Tr::tr("Scale the loss (dynamic loss scaling) or compute this op in fp32.");
+        f.link.view = FindingLink::View::DumpTensor;
+        f.link.file = a.dump->path;
+        f.link.name = t.name;
+        f.link.run = int(run);
+        // The comparison row of the tensor, when the dumps were compared run for run.
+        if (pairs && run < pairs->runs.size()) {
+            const DumpComparison &c = *pairs->runs[run];
+            for (qsizetype r = 0; r < c.rows.size() && f.link.row < 0; ++r) {
+                if (c.rows[r].npu == a.firstSaturated)
+                    f.link.row = int(r);
+            }
+        }
+        out.push_back(std::move(f));
     }
     return out;
 }

@@ -1,15 +1,19 @@
 #include "triagepipeline.h"
 
 #include "checklistevidence.h"
+#include "checkpointfindings.h"
+#include "core/checkpoint/checkpointpipeline.h"
 #include "core/common/filesniffer.h"
 #include "core/common/pipeline.h"
 #include "core/common/tr.h"
 #include "core/dump/dumppipeline.h"
+#include "core/profile/profilepipeline.h"
 #include "crosslinks.h"
 #include "dumpfindings.h"
 #include "logfindings.h"
 #include "lossfindings.h"
 #include "opinfofindings.h"
+#include "profilefindings.h"
 #include "tracefindings.h"
 
 using namespace Qt::StringLiterals;
@@ -20,7 +24,7 @@ namespace {
 
 struct KindInputs
 {
-    QList<WorkspaceInput> loss, dump, trace, opinfo, log;
+    QList<WorkspaceInput> loss, dump, trace, opinfo, log, profile, checkpoint;
 };
 
 void noteFailure(const QString &path,
@@ -58,6 +62,10 @@ KindInputs sortInputs(const TriageWorkspace &ws, Diagnostics *diagnostics, Triag
             k.opinfo << in;
         else if (in.kind == u"log"_s)
             k.log << in;
+        else if (in.kind == u"profile"_s)
+            k.profile << in;
+        else if (in.kind == u"checkpoint"_s)
+            k.checkpoint << in;
     }
     return k;
 }
@@ -134,6 +142,33 @@ void addCrossLinks(TriageAnalysis *a, const TriageWorkspace &ws, Diagnostics *di
     }
 }
 
+// Each run's NPU side of a dump comparison analysed alone, for its float16 saturation: the
+// comparison only sees saturation where the benchmark overflows too.
+Result<OverflowSeries>
+npuOverflow(const DumpSeries &series, ProgressSink &progress, const CancelToken &cancel)
+{
+    auto out = std::make_shared<OverflowSeries>();
+    Diagnostics diagnostics;
+    for (qsizetype run = 0; run < series.runs.size(); ++run) {
+        // One entry per comparison run, so a finding's run index is the dump view's.
+        out->labels << series.labels.value(run);
+        const std::shared_ptr<const TensorDump> npu = series.runs[run]->npu;
+        if (!npu) {
+            out->runs << std::make_shared<const OverflowAnalysis>();
+            continue;
+        }
+        const Result<OverflowAnalysis> a = runGuarded<OverflowAnalysis>(
+            npu->path, [&] { return analyzeOverflow(npu, 0, progress, cancel); });
+        if (a.isCanceled())
+            return Result<OverflowSeries>::canceled();
+        Diagnostics side = a.diagnostics();
+        side.setFile(npu->path);
+        diagnostics.merge(side);
+        out->runs << (a.isOk() ? a.value() : std::make_shared<const OverflowAnalysis>());
+    }
+    return Result<OverflowSeries>::ok(std::move(out), std::move(diagnostics));
+}
+
 void append(FindingList &to, FindingList from)
 {
     for (Finding &f : from)
@@ -192,7 +227,7 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
             di.npuPath = pair->second;
             di.options.thresholds.cosine = s.dumpCosine;
             di.options.thresholds.maxAbsErr = s.dumpMaxAbsErr;
-            ProgressSink part = subProgress(progress, 200, 550);
+            ProgressSink part = subProgress(progress, 200, 500);
             const Result<DumpSeries> r = runDumpPipeline(di, part, cancel);
             if (r.isCanceled())
                 return Result<TriageAnalysis>::canceled();
@@ -200,11 +235,38 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
             if (r.isOk()) {
                 analysis->dumps = r.value();
                 append(analysis->findings, dumpFindings(*r.value()));
+                ProgressSink satPart = subProgress(progress, 500, 550);
+                const Result<OverflowSeries> o = npuOverflow(*r.value(), satPart, cancel);
+                if (o.isCanceled())
+                    return Result<TriageAnalysis>::canceled();
+                diagnostics.merge(o.diagnostics());
+                if (o.isOk()) {
+                    analysis->overflow = o.value();
+                    append(analysis->findings, saturationFindings(*o.value(), r.value().get()));
+                }
             } else {
                 noteFailure(r.error().file.isEmpty() ? pair->second : r.error().file,
                             r.error(),
                             &diagnostics,
                             analysis.get());
+            }
+        }
+
+        if (k.dump.size() == 1 && !isCompareResultPath(k.dump.first().path)) {
+            // One dump and no benchmark: the porting guides' NPU-only overflow dump (#12). A
+            // compare result alone holds no tensors to look at.
+            SingleDumpInput si;
+            si.path = k.dump.first().path;
+            ProgressSink part = subProgress(progress, 200, 550);
+            const Result<OverflowSeries> r = runSingleDumpPipeline(si, part, cancel);
+            if (r.isCanceled())
+                return Result<TriageAnalysis>::canceled();
+            diagnostics.merge(r.diagnostics());
+            if (r.isOk()) {
+                analysis->overflow = r.value();
+                append(analysis->findings, saturationFindings(*r.value(), nullptr));
+            } else {
+                noteFailure(si.path, r.error(), &diagnostics, analysis.get());
             }
         }
 
@@ -232,6 +294,46 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
                 append(analysis->findings, traceFindings(e));
             } else {
                 noteFailure(pair->second, r.error(), &diagnostics, analysis.get());
+            }
+        }
+
+        if (!k.profile.isEmpty()) {
+            // Every profile input together: the slow-rank rules compare the ranks of one cluster.
+            ProfilePipelineInput pi;
+            for (const WorkspaceInput &in : k.profile)
+                pi.paths << in.path;
+            pi.signatures = false;
+            pi.keepDetails = false;
+            ProgressSink part = subProgress(progress, 800, 850);
+            const Result<ProfileAnalysis> r = runProfilePipeline(pi, part, cancel);
+            if (r.isCanceled())
+                return Result<TriageAnalysis>::canceled();
+            diagnostics.merge(r.diagnostics());
+            if (r.isOk()) {
+                analysis->profile = r.value();
+                append(analysis->findings, profileFindings(*r.value()));
+            } else {
+                noteFailure(pi.paths.first(), r.error(), &diagnostics, analysis.get());
+            }
+        }
+
+        if (const auto pair = pairOf(k.checkpoint)) {
+            CheckpointPipelineInput ci;
+            ci.pathA = pair->first;
+            ci.pathB = pair->second;
+            ProgressSink part = subProgress(progress, 850, 900);
+            const Result<CheckpointComparison> r = runCheckpointPipeline(ci, part, cancel);
+            if (r.isCanceled())
+                return Result<TriageAnalysis>::canceled();
+            diagnostics.merge(r.diagnostics());
+            if (r.isOk()) {
+                analysis->checkpoints = r.value();
+                append(analysis->findings, checkpointFindings(*r.value()));
+            } else {
+                noteFailure(r.error().file.isEmpty() ? pair->second : r.error().file,
+                            r.error(),
+                            &diagnostics,
+                            analysis.get());
             }
         }
 

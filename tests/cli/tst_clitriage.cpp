@@ -67,6 +67,7 @@ private slots:
     void detVersusNonDetIsStatedAsFine();
     void textNamesEvidenceAndNextAction();
     void exitCodes();
+    void profileAndCheckpointPathsAreSniffed();
 };
 
 void tst_CliTriage::pathsGiveThePlantedFindings()
@@ -163,6 +164,29 @@ void tst_CliTriage::exitCodes()
     const Run newer = run({bad.fileName()});
     QCOMPARE(newer.exit, 3);
     QVERIFY(newer.err.contains("newer"));
+}
+
+void tst_CliTriage::profileAndCheckpointPathsAreSniffed()
+{
+    // Kinds left to the sniffer: a cluster step table (profile) and two checkpoints, the benchmark
+    // first. The same codes and numbers as the core pipeline's (tst_evidencefindings).
+    const Run r = run({u"--json"_s,
+                       Data + u"/shared/profiler/msprof_analyze_cluster_step_trace_time.csv"_s,
+                       Data + u"/checkpoint/good/torch_net.pth"_s,
+                       Data + u"/checkpoint/good/ms_net.ckpt"_s});
+    QCOMPARE(r.exit, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    const QStringList c = codes(o);
+    QCOMPARE(c.count(u"profile.slow_rank"_s), 3);
+    QCOMPARE(c.count(u"ckpt.divergent_parameter"_s), 1);
+    const QJsonArray findings = o.value(u"findings"_s).toArray();
+    const QJsonObject ckpt = findings[c.indexOf(u"ckpt.divergent_parameter"_s)].toObject();
+    QCOMPARE(ckpt.value(u"evidence"_s).toObject().value(u"parameter_b"_s).toString(),
+             u"layer1.0.bn2.moving_variance"_s);
+    QCOMPARE(ckpt.value(u"link"_s).toObject().value(u"view"_s).toString(), u"checkpoint_param"_s);
+    const QJsonObject rank = findings[c.indexOf(u"profile.slow_rank"_s)].toObject();
+    QCOMPARE(rank.value(u"evidence"_s).toObject().value(u"rank"_s).toInt(), 1);
+    QCOMPARE(rank.value(u"severity"_s).toString(), u"warning"_s);
 }
 
 QTEST_GUILESS_MAIN(tst_CliTriage)
