@@ -34,27 +34,37 @@
     <message numerus="yes">
         <source>%n rank(s)</source>
         <translation>
-            <numerusform>%n rank</numerusform><numerusform>%n ranks</numerusform></translation>
+            <numerusform>%n rank</numerusform>
+            <numerusform>%n ranks</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n step(s), first %1</source>
         <translation>
-            <numerusform>%n step, first %1</numerusform><numerusform>%n steps, first %1</numerusform></translation>
+            <numerusform>%n step, first %1</numerusform>
+            <numerusform>%n steps, first %1</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n file(s) in the folders are not chrome traces and were skipped.</source>
         <translation>
-            <numerusform>%n file in the folders are not chrome traces and were skipped.</numerusform><numerusform>%n files in the folders are not chrome traces and were skipped.</numerusform></translation>
+            <numerusform>%n file in the folders are not chrome traces and were skipped.</numerusform>
+            <numerusform>%n files in the folders are not chrome traces and were skipped.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n steps</source>
         <translation>
-            <numerusform>%n steps</numerusform><numerusform>%n steps</numerusform></translation>
+            <numerusform>%n steps</numerusform>
+            <numerusform>%n steps</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n run(s):</source>
         <translation>
-            <numerusform>%n run:</numerusform><numerusform>%n runs:</numerusform></translation>
+            <numerusform>%n run:</numerusform>
+            <numerusform>%n runs:</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -125,42 +135,58 @@
     <message numerus="yes">
         <source> (%n tensor(s))</source>
         <translation>
-            <numerusform> (%n tensor)</numerusform><numerusform> (%n tensors)</numerusform></translation>
+            <numerusform> (%n tensor)</numerusform>
+            <numerusform> (%n tensors)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>layers in file order, worst parameter (%n rows)</source>
         <translation>
-            <numerusform>layers in file order, worst parameter (%n rows)</numerusform><numerusform>layers in file order, worst parameter (%n rows)</numerusform></translation>
+            <numerusform>layers in file order, worst parameter (%n rows)</numerusform>
+            <numerusform>layers in file order, worst parameter (%n rows)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>parameters grouped by layer (%n rows)</source>
         <translation>
-            <numerusform>parameters grouped by layer (%n rows)</numerusform><numerusform>parameters grouped by layer (%n rows)</numerusform></translation>
+            <numerusform>parameters grouped by layer (%n rows)</numerusform>
+            <numerusform>parameters grouped by layer (%n rows)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>damaged checkpoint: expected a Checkpoint.value field after %n parameter piece(s)</source>
         <translation>
-            <numerusform>damaged checkpoint: expected a Checkpoint.value field after %n parameter piece</numerusform><numerusform>damaged checkpoint: expected a Checkpoint.value field after %n parameter pieces</numerusform></translation>
+            <numerusform>damaged checkpoint: expected a Checkpoint.value field after %n parameter piece</numerusform>
+            <numerusform>damaged checkpoint: expected a Checkpoint.value field after %n parameter pieces</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n byte(s)</source>
         <translation>
-            <numerusform>%n byte</numerusform><numerusform>%n bytes</numerusform></translation>
+            <numerusform>%n byte</numerusform>
+            <numerusform>%n bytes</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>the NPU has %n NaN/Inf value(s) where the bench has none (first at element %1)</source>
         <translation>
-            <numerusform>the NPU has %n NaN/Inf value where the bench has none (first at element %1)</numerusform><numerusform>the NPU has %n NaN/Inf values where the bench has none (first at element %1)</numerusform></translation>
+            <numerusform>the NPU has %n NaN/Inf value where the bench has none (first at element %1)</numerusform>
+            <numerusform>the NPU has %n NaN/Inf values where the bench has none (first at element %1)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>"%1" is not a loss: A and B agree within the tolerance on all %n common step(s).</source>
         <translation>
-            <numerusform>"%1" is not a loss: A and B agree within the tolerance on all %n common step.</numerusform><numerusform>"%1" is not a loss: A and B agree within the tolerance on all %n common steps.</numerusform></translation>
+            <numerusform>"%1" is not a loss: A and B agree within the tolerance on all %n common step.</numerusform>
+            <numerusform>"%1" is not a loss: A and B agree within the tolerance on all %n common steps.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1 has %n step(s); step %2 (counting from 0) is not one of them.</source>
         <translation>
-            <numerusform>%1 has %n step; step %2 (counting from 0) is not one of them.</numerusform><numerusform>%1 has %n steps; step %2 (counting from 0) is not one of them.</numerusform></translation>
+            <numerusform>%1 has %n step; step %2 (counting from 0) is not one of them.</numerusform>
+            <numerusform>%1 has %n steps; step %2 (counting from 0) is not one of them.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -168,7 +194,9 @@
     <message numerus="yes">
         <source>Rows: %n tensors in execution order. Columns: %1. Colour: divergence from 0 (clean, pale yellow) to 1 (broken, dark red) on a log scale per metric; grey cells have no value.</source>
         <translation>
-            <numerusform>Rows: %n tensors in execution order. Columns: %1. Colour: divergence from 0 (clean, pale yellow) to 1 (broken, dark red) on a log scale per metric; grey cells have no value.</numerusform><numerusform>Rows: %n tensors in execution order. Columns: %1. Colour: divergence from 0 (clean, pale yellow) to 1 (broken, dark red) on a log scale per metric; grey cells have no value.</numerusform></translation>
+            <numerusform>Rows: %n tensors in execution order. Columns: %1. Colour: divergence from 0 (clean, pale yellow) to 1 (broken, dark red) on a log scale per metric; grey cells have no value.</numerusform>
+            <numerusform>Rows: %n tensors in execution order. Columns: %1. Colour: divergence from 0 (clean, pale yellow) to 1 (broken, dark red) on a log scale per metric; grey cells have no value.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -176,12 +204,16 @@
     <message numerus="yes">
         <source>%n finding(s) drawn from the evidence</source>
         <translation>
-            <numerusform>%n finding drawn from the evidence</numerusform><numerusform>%n findings drawn from the evidence</numerusform></translation>
+            <numerusform>%n finding drawn from the evidence</numerusform>
+            <numerusform>%n findings drawn from the evidence</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n input(s) of the investigation no longer exist and were not opened: %1</source>
         <translation>
-            <numerusform>%n input of the investigation no longer exist and were not opened: %1</numerusform><numerusform>%n inputs of the investigation no longer exist and were not opened: %1</numerusform></translation>
+            <numerusform>%n input of the investigation no longer exist and were not opened: %1</numerusform>
+            <numerusform>%n inputs of the investigation no longer exist and were not opened: %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -199,7 +231,9 @@
     <message numerus="yes">
         <source>… and %n more</source>
         <translation>
-            <numerusform>… and %n more</numerusform><numerusform>… and %n more</numerusform></translation>
+            <numerusform>… and %n more</numerusform>
+            <numerusform>… and %n more</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -207,32 +241,44 @@
     <message numerus="yes">
         <source> · %n shape mismatch(es)</source>
         <translation>
-            <numerusform> · %n shape mismatch</numerusform><numerusform> · %n shape mismatches</numerusform></translation>
+            <numerusform> · %n shape mismatch</numerusform>
+            <numerusform> · %n shape mismatches</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source> · %n only in A</source>
         <translation>
-            <numerusform> · %n only in A</numerusform><numerusform> · %n only in A</numerusform></translation>
+            <numerusform> · %n only in A</numerusform>
+            <numerusform> · %n only in A</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source> · %n only in B</source>
         <translation>
-            <numerusform> · %n only in B</numerusform><numerusform> · %n only in B</numerusform></translation>
+            <numerusform> · %n only in B</numerusform>
+            <numerusform> · %n only in B</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n pair(s) compared, </source>
         <translation>
-            <numerusform>%n pair compared, </numerusform><numerusform>%n pairs compared, </numerusform></translation>
+            <numerusform>%n pair compared, </numerusform>
+            <numerusform>%n pairs compared, </numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n error(s) · </source>
         <translation>
-            <numerusform>%n error · </numerusform><numerusform>%n errors · </numerusform></translation>
+            <numerusform>%n error · </numerusform>
+            <numerusform>%n errors · </numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Compared %n parameter pair(s)</source>
         <translation>
-            <numerusform>Compared %n parameter pair</numerusform><numerusform>Compared %n parameter pairs</numerusform></translation>
+            <numerusform>Compared %n parameter pair</numerusform>
+            <numerusform>Compared %n parameter pairs</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -240,7 +286,9 @@
     <message numerus="yes">
         <source>No slow rank or link among %n rank(s).</source>
         <translation>
-            <numerusform>No slow rank or link among %n rank.</numerusform><numerusform>No slow rank or link among %n ranks.</numerusform></translation>
+            <numerusform>No slow rank or link among %n rank.</numerusform>
+            <numerusform>No slow rank or link among %n ranks.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -255,7 +303,9 @@
     <message numerus="yes">
         <source>%n note(s)</source>
         <translation>
-            <numerusform>%n note</numerusform><numerusform>%n notes</numerusform></translation>
+            <numerusform>%n note</numerusform>
+            <numerusform>%n notes</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -263,7 +313,9 @@
     <message numerus="yes">
         <source>%n tensors in execution order</source>
         <translation>
-            <numerusform>%n tensors in execution order</numerusform><numerusform>%n tensors in execution order</numerusform></translation>
+            <numerusform>%n tensors in execution order</numerusform>
+            <numerusform>%n tensors in execution order</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -292,12 +344,16 @@
     <message numerus="yes">
         <source>%1 (%2)%3 on its own: %n tensor(s), </source>
         <translation>
-            <numerusform>%1 (%2)%3 on its own: %n tensor, </numerusform><numerusform>%1 (%2)%3 on its own: %n tensors, </numerusform></translation>
+            <numerusform>%1 (%2)%3 on its own: %n tensor, </numerusform>
+            <numerusform>%1 (%2)%3 on its own: %n tensors, </numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source> · %n changed argument(s)</source>
         <translation>
-            <numerusform> · %n changed argument</numerusform><numerusform> · %n changed arguments</numerusform></translation>
+            <numerusform> · %n changed argument</numerusform>
+            <numerusform> · %n changed arguments</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -305,12 +361,16 @@
     <message numerus="yes">
         <source>read, %n warning(s)</source>
         <translation>
-            <numerusform>read, %n warning</numerusform><numerusform>read, %n warnings</numerusform></translation>
+            <numerusform>read, %n warning</numerusform>
+            <numerusform>read, %n warnings</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1: %n row(s), every column as written.</source>
         <translation>
-            <numerusform>%1: %n row, every column as written.</numerusform><numerusform>%1: %n rows, every column as written.</numerusform></translation>
+            <numerusform>%1: %n row, every column as written.</numerusform>
+            <numerusform>%1: %n rows, every column as written.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -318,17 +378,23 @@
     <message numerus="yes">
         <source>%1 (%n slice(s))</source>
         <translation>
-            <numerusform>%1 (%n slice)</numerusform><numerusform>%1 (%n slices)</numerusform></translation>
+            <numerusform>%1 (%n slice)</numerusform>
+            <numerusform>%1 (%n slices)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1 (%n compile(s))</source>
         <translation>
-            <numerusform>%1 (%n compile)</numerusform><numerusform>%1 (%n compiles)</numerusform></translation>
+            <numerusform>%1 (%n compile)</numerusform>
+            <numerusform>%1 (%n compiles)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Drawing findings from %n input(s)…</source>
         <translation>
-            <numerusform>Drawing findings from %n input…</numerusform><numerusform>Drawing findings from %n inputs…</numerusform></translation>
+            <numerusform>Drawing findings from %n input…</numerusform>
+            <numerusform>Drawing findings from %n inputs…</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -336,17 +402,23 @@
     <message numerus="yes">
         <source>%n kernel(s), %1 µs of device time.</source>
         <translation>
-            <numerusform>%n kernel, %1 µs of device time.</numerusform><numerusform>%n kernels, %1 µs of device time.</numerusform></translation>
+            <numerusform>%n kernel, %1 µs of device time.</numerusform>
+            <numerusform>%n kernels, %1 µs of device time.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n on the AI CPU (%1 % of the time): move them to AI Core where an implementation exists.</source>
         <translation>
-            <numerusform>%n on the AI CPU (%1 % of the time): move them to AI Core where an implementation exists.</numerusform><numerusform>%n on the AI CPU (%1 % of the time): move them to AI Core where an implementation exists.</numerusform></translation>
+            <numerusform>%n on the AI CPU (%1 % of the time): move them to AI Core where an implementation exists.</numerusform>
+            <numerusform>%n on the AI CPU (%1 % of the time): move them to AI Core where an implementation exists.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n group(s) multiply matrices whose shape is not 16-aligned.</source>
         <translation>
-            <numerusform>%n group multiply matrices whose shape is not 16-aligned.</numerusform><numerusform>%n groups multiply matrices whose shape is not 16-aligned.</numerusform></translation>
+            <numerusform>%n group multiply matrices whose shape is not 16-aligned.</numerusform>
+            <numerusform>%n groups multiply matrices whose shape is not 16-aligned.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -385,7 +457,9 @@
     <message numerus="yes">
         <source>Loss: %n logs</source>
         <translation>
-            <numerusform>Loss: %n logs</numerusform><numerusform>Loss: %n logs</numerusform></translation>
+            <numerusform>Loss: %n logs</numerusform>
+            <numerusform>Loss: %n logs</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -393,7 +467,9 @@
     <message numerus="yes">
         <source>Rank %1: %n memory curve(s).</source>
         <translation>
-            <numerusform>Rank %1: %n memory curve.</numerusform><numerusform>Rank %1: %n memory curves.</numerusform></translation>
+            <numerusform>Rank %1: %n memory curve.</numerusform>
+            <numerusform>Rank %1: %n memory curves.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -464,12 +540,16 @@
     <message numerus="yes">
         <source>Op info: %1 and %n more</source>
         <translation>
-            <numerusform>Op info: %1 and %n more</numerusform><numerusform>Op info: %1 and %n more</numerusform></translation>
+            <numerusform>Op info: %1 and %n more</numerusform>
+            <numerusform>Op info: %1 and %n more</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n compile(s) after %1.</source>
         <translation>
-            <numerusform>%n compile after %1.</numerusform><numerusform>%n compiles after %1.</numerusform></translation>
+            <numerusform>%n compile after %1.</numerusform>
+            <numerusform>%n compiles after %1.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -477,47 +557,65 @@
     <message numerus="yes">
         <source>Profile: %n rank(s)</source>
         <translation>
-            <numerusform>Profile: %n rank</numerusform><numerusform>Profile: %n ranks</numerusform></translation>
+            <numerusform>Profile: %n rank</numerusform>
+            <numerusform>Profile: %n ranks</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Reading profiler tables of %n folder(s)</source>
         <translation>
-            <numerusform>Reading profiler tables of %n folder</numerusform><numerusform>Reading profiler tables of %n folders</numerusform></translation>
+            <numerusform>Reading profiler tables of %n folder</numerusform>
+            <numerusform>Reading profiler tables of %n folders</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>All %n ranks</source>
         <translation>
-            <numerusform>All %n ranks</numerusform><numerusform>All %n ranks</numerusform></translation>
+            <numerusform>All %n ranks</numerusform>
+            <numerusform>All %n ranks</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Rank %1, %n step(s).</source>
         <translation>
-            <numerusform>Rank %1, %n step.</numerusform><numerusform>Rank %1, %n steps.</numerusform></translation>
+            <numerusform>Rank %1, %n step.</numerusform>
+            <numerusform>Rank %1, %n steps.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%n&lt;/b&gt; rank(s)</source>
         <translation>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; rank</numerusform><numerusform>&lt;b&gt;%n&lt;/b&gt; ranks</numerusform></translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; rank</numerusform>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; ranks</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n step(s), mean step &lt;b&gt;%1 ms&lt;/b&gt;</source>
         <translation>
-            <numerusform>%n step, mean step &lt;b&gt;%1 ms&lt;/b&gt;</numerusform><numerusform>%n steps, mean step &lt;b&gt;%1 ms&lt;/b&gt;</numerusform></translation>
+            <numerusform>%n step, mean step &lt;b&gt;%1 ms&lt;/b&gt;</numerusform>
+            <numerusform>%n steps, mean step &lt;b&gt;%1 ms&lt;/b&gt;</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n kernel(s), %1 ms on the device</source>
         <translation>
-            <numerusform>%n kernel, %1 ms on the device</numerusform><numerusform>%n kernels, %1 ms on the device</numerusform></translation>
+            <numerusform>%n kernel, %1 ms on the device</numerusform>
+            <numerusform>%n kernels, %1 ms on the device</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n collective(s)</source>
         <translation>
-            <numerusform>%n collective</numerusform><numerusform>%n collectives</numerusform></translation>
+            <numerusform>%n collective</numerusform>
+            <numerusform>%n collectives</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n file(s) could not be read (see Files).</source>
         <translation>
-            <numerusform>%n file could not be read (see Files).</numerusform><numerusform>%n files could not be read (see Files).</numerusform></translation>
+            <numerusform>%n file could not be read (see Files).</numerusform>
+            <numerusform>%n files could not be read (see Files).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -532,7 +630,9 @@
     <message numerus="yes">
         <source>%n NaN/Inf value(s) of %1 are listed first.</source>
         <translation>
-            <numerusform>%n NaN/Inf value of %1 are listed first.</numerusform><numerusform>%n NaN/Inf values of %1 are listed first.</numerusform></translation>
+            <numerusform>%n NaN/Inf value of %1 are listed first.</numerusform>
+            <numerusform>%n NaN/Inf values of %1 are listed first.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -568,12 +668,16 @@
     <message numerus="yes">
         <source>%1 (%n files)</source>
         <translation>
-            <numerusform>%1 (%n files)</numerusform><numerusform>%1 (%n files)</numerusform></translation>
+            <numerusform>%1 (%n files)</numerusform>
+            <numerusform>%1 (%n files)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1 from %2 to %3 over %n track(s) of %4</source>
         <translation>
-            <numerusform>%1 from %2 to %3 over %n track of %4</numerusform><numerusform>%1 from %2 to %3 over %n tracks of %4</numerusform></translation>
+            <numerusform>%1 from %2 to %3 over %n track of %4</numerusform>
+            <numerusform>%1 from %2 to %3 over %n tracks of %4</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -994,10 +994,6 @@
         <translation>triage 需要一个工作区或至少一个输入。</translation>
     </message>
     <message>
-        <source>No findings: give a benchmark and a run under test of one kind, or op-info logs.</source>
-        <translation>没有诊断：请给出同一类的标杆与待测运行，或算子信息日志。</translation>
-    </message>
-    <message>
         <source>evidence: %1</source>
         <translation>证据：%1</translation>
     </message>
@@ -1037,6 +1033,10 @@
     <message>
         <source>%1 tensors (%2), %3 with NaN/Inf, %4 fp16-saturated; first overflow: %5</source>
         <translation>%1 个张量（%2），%3 个含 NaN/Inf，%4 个 fp16 饱和；首个溢出：%5</translation>
+    </message>
+    <message>
+        <source>No findings: give a benchmark and a run under test of one kind, a single dump, a profiler folder or op-info logs.</source>
+        <translation>没有发现：请给出同一类型的基准与被测运行、单个转储、性能分析文件夹或算子信息日志。</translation>
     </message>
 </context>
 <context>
@@ -4097,6 +4097,54 @@ First lines:
     <message>
         <source>Cannot write the file: %1.</source>
         <translation>无法写入文件：%1。</translation>
+    </message>
+    <message>
+        <source>MindSpore, Guide to Locating Accuracy Problems: checkpoint comparison</source>
+        <translation>MindSpore《精度问题初步定位指南》：checkpoint 对比</translation>
+    </message>
+    <message>
+        <source>The first parameter whose update diverges is %1 ↔ %2 (mapped by rule %3, cosine %4).</source>
+        <translation>更新量首个出现差异的参数是 %1 ↔ %2（按规则 %3 映射，余弦 %4）。</translation>
+    </message>
+    <message>
+        <source>The first divergent parameter is %1 ↔ %2 (mapped by rule %3, cosine %4).</source>
+        <translation>首个出现差异的参数是 %1 ↔ %2（按规则 %3 映射，余弦 %4）。</translation>
+    </message>
+    <message>
+        <source>The weights already differ: compare the step before, or the update (after − before).</source>
+        <translation>权重已经不同：对比前一个 step，或对比更新量（之后 − 之前）。</translation>
+    </message>
+    <message>
+        <source>%1%2 (op %3) holds ±65504, float16's largest value: it saturates, the first of %4 saturated tensors.</source>
+        <translation>%1%2（算子 %3）含有 ±65504，即 float16 的最大值：发生饱和，是 %4 个饱和张量中的第一个。</translation>
+    </message>
+    <message>
+        <source>Scale the loss (dynamic loss scaling) or compute this op in fp32.</source>
+        <translation>对 loss 做缩放（动态 loss scaling），或用 fp32 计算该算子。</translation>
+    </message>
+    <message>
+        <source>msprof-analyze, cluster analysis: slow rank and slow link</source>
+        <translation>msprof-analyze 集群分析：慢卡与慢链路</translation>
+    </message>
+    <message>
+        <source>Rank %1 is slow in %2: %3 us against the ranks' median of %4 us, %5 % of a step more.</source>
+        <translation>rank %1 在%2上偏慢：%3 us，所有 rank 的中位数为 %4 us，多出一个迭代的 %5 %。</translation>
+    </message>
+    <message>
+        <source>Open that rank's timeline: Free time points at host/data-loading waits, Computing at slower kernels or a different shape.</source>
+        <translation>打开该 rank 的时间线：空闲时间偏多指向 host 侧或数据加载等待，计算时间偏多指向更慢的算子或不同的 shape。</translation>
+    </message>
+    <message>
+        <source>rank %1 %2</source>
+        <translation>rank %1 %2</translation>
+    </message>
+    <message>
+        <source>The link %1 moves %2 GB/s, under %3 % of its type's median of %4 GB/s.</source>
+        <translation>链路 %1 的带宽为 %2 GB/s，低于同类链路中位数 %4 GB/s 的 %3 %。</translation>
+    </message>
+    <message>
+        <source>Check that link's hardware and topology (HCCS/RDMA port, NIC, switch) and whether its collectives wait on a slow rank first.</source>
+        <translation>检查该链路的硬件与拓扑（HCCS/RDMA 端口、网卡、交换机），以及其集合通信是否先在等待某个慢卡。</translation>
     </message>
 </context>
 <context>

@@ -104,8 +104,8 @@ int runTriage(const QStringList &args, CliIo &io)
     }
     printWarnings(io, diagnostics);
     if (a.findings.empty())
-        io.out << CliTr::tr("No findings: give a benchmark and a run under test of one kind, or "
-                            "op-info logs.")
+        io.out << CliTr::tr("No findings: give a benchmark and a run under test of one kind, a "
+                            "single dump, a profiler folder or op-info logs.")
                << '\n';
     for (const Finding &f : a.findings) {
         io.out << u"[%1] %2: %3"_s.arg(findingSeverityId(f.severity), f.code, f.text) << '\n';

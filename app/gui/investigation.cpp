@@ -3,6 +3,7 @@
 #include "core/triage/triagereport.h"
 #include "mainwindow.h"
 #include "recentfiles.h"
+#include "widgets/checkpoint/checkpointworkspace.h"
 #include "widgets/common/messagebar.h"
 #include "widgets/common/workspace.h"
 #include "widgets/heatmap/divergenceheatmap.h"
@@ -10,6 +11,7 @@
 #include "widgets/opinfo/opinfoworkspace.h"
 #include "widgets/plots/lossplotview.h"
 #include "widgets/plots/lossworkspace.h"
+#include "widgets/profile/profileworkspace.h"
 #include "widgets/timeline/traceworkspace.h"
 #include "widgets/triage/checklistpanel.h"
 #include "widgets/triage/findingspanel.h"
@@ -45,8 +47,13 @@ std::optional<Core::FileKind> kindOfLink(Core::FindingLink::View view)
     case Core::FindingLink::View::DumpTensor:
         return Core::FileKind::Dump;
     case Core::FindingLink::View::TraceSlices:
-    case Core::FindingLink::View::ProfileRow:
         return Core::FileKind::Trace;
+    case Core::FindingLink::View::ProfileRow:
+        // A profile finding's row (a rank, an op type) when the Profile tab is open, else the
+        // op's slices in the timeline (trace findings use it for their op rows too).
+        return Core::FileKind::Profile;
+    case Core::FindingLink::View::CheckpointParam:
+        return Core::FileKind::Checkpoint;
     case Core::FindingLink::View::OpInfoType:
     case Core::FindingLink::View::LogLine:
         return Core::FileKind::OpInfo;
@@ -315,9 +322,11 @@ void Investigation::touched()
 
 void Investigation::openEvidence(const Core::FindingLink &link)
 {
-    const auto kind = kindOfLink(link.view);
+    auto kind = kindOfLink(link.view);
     if (!kind)
         return;
+    if (kind == Core::FileKind::Profile && !m_window->workspace(Core::FileKind::Profile))
+        kind = Core::FileKind::Trace;
     Workspace *ws = m_window->workspace(*kind);
     if (!ws) {
         if (!link.file.isEmpty())
@@ -345,6 +354,19 @@ void Investigation::openEvidence(const Core::FindingLink &link)
     case Core::FindingLink::View::ProfileRow:
         if (auto *trace = qobject_cast<TraceWorkspace *>(ws); trace && !link.name.isEmpty())
             trace->searchBox()->setText(link.name);
+        if (auto *profile = qobject_cast<ProfileWorkspace *>(ws); profile && !link.name.isEmpty()) {
+            // A slow rank's finding names the rank; an op finding names its type.
+            bool isRank = false;
+            const int rank = link.name.toInt(&isRank);
+            if (isRank)
+                profile->showRank(rank);
+            else
+                profile->selectOpType(link.name);
+        }
+        break;
+    case Core::FindingLink::View::CheckpointParam:
+        if (auto *ckpt = qobject_cast<CheckpointWorkspace *>(ws); ckpt && link.row >= 0)
+            ckpt->selectRow(link.row);
         break;
     case Core::FindingLink::View::OpInfoType:
         if (auto *opinfo = qobject_cast<OpInfoWorkspace *>(ws); opinfo && !link.name.isEmpty())
