@@ -173,7 +173,7 @@ public:
         }
         // A fault in the window just read (cheap: one atomic); size and time are compared when
         // the window moves on and at the end.
-        return m_window->faulted() && changed(error) ? -1 : done;
+        return m_window && m_window->faulted() && changed(error) ? -1 : done;
     }
 
     const float *readFloats(qint64 count, qint64 *got, QString *error) override
