@@ -4,9 +4,12 @@
 #include "core/trace/opstatistics.h"
 #include "core/trace/taskclassify.h"
 #include "core/trace/tracedataset.h"
+#include "core/trace/tracediff.h"
+#include "core/trace/tracediffside.h"
 #include "core/trace/tracephases.h"
 
 #include <QHash>
+#include <QJsonArray>
 #include <QLocale>
 #include <QSet>
 
@@ -103,7 +106,184 @@ Finding baseFinding(const TraceEvidence &e)
     return f;
 }
 
+// What to do first, by the share of the gap that dominates.
+QString stepAction(double computing, double communication, double idle)
+{
+    if (computing >= communication && computing >= idle)
+        return Tr::tr("Computing dominates: start with the slower ops listed "
+                      "below, then check op-info for recompiles, AI CPU ops and "
+                      "TransData/Cast.");
+    if (communication >= idle)
+        return Tr::tr("Communication dominates: compare the collectives' sizes and "
+                      "bandwidth per rank and look for a slow rank or link.");
+    return Tr::tr("Device idle time dominates: the device waits for the host "
+                  "(launch overhead, synchronisations, data loading).");
+}
+
+// One slower (or added: benchNs 0) device op, by name or by family.
+struct SlowerOp
+{
+    QString name;   // the op the link opens
+    QString family; // empty when matched by name
+    double benchNs = 0, testNs = 0;
+    QStringList benchmarkOps; // the family's ops on the benchmark side
+};
+
+Finding opFinding(const TraceEvidence &e, const SlowerOp &s, double gap)
+{
+    Finding f = baseFinding(e);
+    const double share = (s.testNs - s.benchNs) / gap;
+    f.code = u"trace.op_slower"_s;
+    f.severity = FindingSeverity::Warning;
+    f.weight = share;
+    f.evidence.insert(u"op"_s, s.name);
+    f.evidence.insert(u"benchmark_ns"_s, s.benchNs);
+    f.evidence.insert(u"test_ns"_s, s.testNs);
+    f.evidence.insert(u"share_of_gap"_s, share);
+    QString what = shortName(s.name);
+    if (!s.family.isEmpty()) {
+        f.evidence.insert(u"family"_s, s.family);
+        f.evidence.insert(u"benchmark_ops"_s, QJsonArray::fromStringList(s.benchmarkOps));
+        what = Tr::tr("%1 (family %2)").arg(what, s.family);
+    }
+    if (s.benchNs > 0)
+        f.text = Tr::tr("%1 takes %2 ms per step against %3 ms (%4×): %5% of the gap.")
+                     .arg(what, ms(s.testNs), ms(s.benchNs))
+                     .arg(QLocale().toString(s.testNs / s.benchNs, 'f', 1), percent(share));
+    else
+        f.text = Tr::tr("%1 takes %2 ms per step and has no counterpart in the benchmark: "
+                        "%3% of the gap.")
+                     .arg(what, ms(s.testNs), percent(share));
+    f.nextAction = Tr::tr("Open its slices in both timelines and compare shapes, dtypes and "
+                          "formats (op-info); check for an AI CPU kernel or extra "
+                          "TransData, and profile the op alone.");
+    f.link.view = FindingLink::View::TraceSlices;
+    f.link.file = e.testFile;
+    f.link.name = s.name;
+    return f;
+}
+
+// Ops matched by name: slowdowns between runs of one platform.
+std::vector<SlowerOp> slowerByName(const TraceSide &a, const TraceSide &b, double gap)
+{
+    std::vector<SlowerOp> slower;
+    for (auto it = b.opNs.cbegin(); it != b.opNs.cend(); ++it) {
+        const double before = a.opNs.value(it.key(), 0.0);
+        if (before <= 0 || it.value() < OpSlowerRatio * before)
+            continue;
+        if (it.value() - before >= OpGapShare * gap)
+            slower.push_back({it.key(), {}, before, it.value(), {}});
+    }
+    std::sort(slower.begin(), slower.end(), [](const SlowerOp &x, const SlowerOp &y) {
+        return x.testNs - x.benchNs > y.testNs - y.benchNs;
+    });
+    return slower;
+}
+
+// The diff's device op rows paired across platforms: a family whose ops carry different names on
+// the two sides (a CUDA kernel against an Ascend op), slower, or one the benchmark lacks. A family
+// with a name on both sides is one platform's: slowerByName() names its op exactly (a family sums
+// the forward and backward kernels, and would blur which one slowed).
+std::vector<SlowerOp> slowerByFamily(const TraceDiff &diff, double gap)
+{
+    std::vector<SlowerOp> slower;
+    for (const OpDiffRow &row : diff.ops) {
+        if (row.level != OpLevel::Device || row.deltaNs() < OpGapShare * gap)
+            continue;
+        if (row.state != OpDiffState::Added &&
+            (row.state != OpDiffState::Slower || row.ratio() < OpSlowerRatio))
+            continue;
+        const bool shared =
+            std::any_of(row.targetNames.cbegin(), row.targetNames.cend(), [&](const QString &name) {
+                return row.baselineNames.contains(name);
+            });
+        if (shared)
+            continue;
+        // The link opens slices by name: a family row's most expensive op on the test side.
+        slower.push_back({row.targetNames.value(0, row.name),
+                          row.family,
+                          row.baselineNs,
+                          row.targetNs,
+                          row.baselineNames});
+    }
+    return slower;
+}
+
+bool isComputing(StepCategory c)
+{
+    switch (c) {
+    case StepCategory::FormatConversion:
+    case StepCategory::CopyBottleneck:
+    case StepCategory::ComputeAiCpu:
+    case StepCategory::ComputeAiVector:
+    case StepCategory::ComputeAiCore:
+    case StepCategory::Compute:
+    case StepCategory::Memory:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// The step_slower text, shares and action from the diff's categories, which partition the step:
+// the largest few are named with their delta and share of the gap.
+void describeGapByCategory(const TraceDiff &diff, Finding &f)
+{
+    constexpr int MaxNamed = 3;
+    double computing = 0, communication = 0, idle = 0;
+    QJsonArray categories;
+    QStringList named;
+    for (const TraceCategoryDiffRow &row : diff.categories) { // sorted by |delta|
+        const double share = diff.shareOfGap(row.deltaNs());
+        if (isComputing(row.category))
+            computing += share;
+        else if (row.category == StepCategory::Communication)
+            communication += share;
+        else // idle, host, data loading: the device waits
+            idle += share;
+        if (row.deltaNs() == 0)
+            continue;
+        categories.append(QJsonObject{{u"category"_s, stepCategoryId(row.category)},
+                                      {u"benchmark_ns"_s, row.baselineNs},
+                                      {u"test_ns"_s, row.targetNs},
+                                      {u"share_of_gap"_s, share}});
+        if (named.size() < MaxNamed) {
+            const QString delta = (row.deltaNs() > 0 ? u"+"_s : QString()) +
+                                  QLocale().toString(row.deltaNs() / 1e3, 'f', 0);
+            named << Tr::tr("%1 %2 µs (%3%)")
+                         .arg(stepCategoryName(row.category), delta, percent(share));
+        }
+    }
+    const double a = diff.baseline.stepNs, b = diff.target.stepNs;
+    f.evidence.insert(u"computing_share"_s, computing);
+    f.evidence.insert(u"communication_share"_s, communication);
+    f.evidence.insert(u"free_share"_s, idle);
+    f.evidence.insert(u"categories"_s, categories);
+    f.text =
+        Tr::tr("A step takes %1 ms against the benchmark's %2 ms (%3×); the gap by "
+               "category: %4.")
+            .arg(
+                ms(b), ms(a), QLocale().toString(a > 0 ? b / a : 0.0, 'f', 2), named.join(u"; "_s));
+    f.nextAction = stepAction(computing, communication, idle);
+}
+
 } // namespace
+
+std::shared_ptr<const TraceDiff> diffTraceEvidence(const TraceEvidence &e,
+                                                   const CancelToken &cancel)
+{
+    if (!e.benchmark || !e.test)
+        return nullptr;
+    TraceDiffSide sides[2];
+    sides[0].path = e.benchmarkFile;
+    sides[0].ranks.push_back(profileTraceRank(e.benchmarkFile, e.benchmark));
+    sides[1].path = e.testFile;
+    sides[1].ranks.push_back(profileTraceRank(e.testFile, e.test));
+    TraceDiffOptions options;
+    options.choice = TraceStepChoice::All; // as describe() counts: every step, on average
+    const Result<TraceDiff> r = compareTraceSides(sides[0], sides[1], options, cancel);
+    return r.isOk() ? r.value() : nullptr;
+}
 
 FindingList traceFindings(const TraceEvidence &e)
 {
@@ -114,51 +294,52 @@ FindingList traceFindings(const TraceEvidence &e)
     const TraceSide b = describe(*e.test);
     if (!a.usable || !b.usable || a.stepNs <= 0)
         return out;
-    const double ratio = b.stepNs / a.stepNs;
+    // The diff's steps where it has them, so that the ratio and its shares agree.
+    const TraceDiff *diff = e.diff && e.diff->baseline.stepNs > 0 ? e.diff.get() : nullptr;
+    const double benchStepNs = diff ? diff->baseline.stepNs : a.stepNs;
+    const double testStepNs = diff ? diff->target.stepNs : b.stepNs;
+    const double ratio = testStepNs / benchStepNs;
     if (ratio < StepSlowerRatio) {
         Finding f = baseFinding(e);
         f.code = u"trace.steps_match"_s;
         f.severity = FindingSeverity::Clear;
-        f.evidence.insert(u"benchmark_step_ns"_s, a.stepNs);
-        f.evidence.insert(u"test_step_ns"_s, b.stepNs);
+        f.evidence.insert(u"benchmark_step_ns"_s, benchStepNs);
+        f.evidence.insert(u"test_step_ns"_s, testStepNs);
         f.evidence.insert(u"ratio"_s, ratio);
         f.text = Tr::tr("The step of the run under test (%1 ms) is not slower than the "
                         "benchmark's (%2 ms) by %3% or more.")
-                     .arg(ms(b.stepNs), ms(a.stepNs), percent(StepSlowerRatio - 1.0));
+                     .arg(ms(testStepNs), ms(benchStepNs), percent(StepSlowerRatio - 1.0));
         f.nextAction = Tr::tr("Nothing to do for speed.");
         out.push_back(std::move(f));
         return out;
     }
-    const double gap = b.stepNs - a.stepNs;
-    const double computeShare = (b.computingNs - a.computingNs) / gap;
-    const double commShare = (b.communicationNs - a.communicationNs) / gap;
-    const double freeShare = (b.freeNs - a.freeNs) / gap;
+    const double gap = testStepNs - benchStepNs;
+    // The device's idle time from the trace's own phases (whole trace, per step).
+    const double phaseGap = b.stepNs - a.stepNs;
+    const double freeShare = phaseGap > 0 ? (b.freeNs - a.freeNs) / phaseGap : 0.0;
     {
         Finding f = baseFinding(e);
         f.code = u"trace.step_slower"_s;
         f.severity = FindingSeverity::Warning;
         f.weight = ratio;
-        f.evidence.insert(u"benchmark_step_ns"_s, a.stepNs);
-        f.evidence.insert(u"test_step_ns"_s, b.stepNs);
+        f.evidence.insert(u"benchmark_step_ns"_s, benchStepNs);
+        f.evidence.insert(u"test_step_ns"_s, testStepNs);
         f.evidence.insert(u"steps"_s, double(b.steps));
         f.evidence.insert(u"ratio"_s, ratio);
-        f.evidence.insert(u"computing_share"_s, computeShare);
-        f.evidence.insert(u"communication_share"_s, commShare);
-        f.evidence.insert(u"free_share"_s, freeShare);
-        f.text = Tr::tr("A step takes %1 ms against the benchmark's %2 ms (%3×); of the gap, "
-                        "computing is %4%, communication not overlapped %5%, device idle %6%.")
-                     .arg(ms(b.stepNs), ms(a.stepNs), QLocale().toString(ratio, 'f', 2))
-                     .arg(percent(computeShare), percent(commShare), percent(freeShare));
-        if (computeShare >= commShare && computeShare >= freeShare)
-            f.nextAction = Tr::tr("Computing dominates: start with the slower ops listed "
-                                  "below, then check op-info for recompiles, AI CPU ops and "
-                                  "TransData/Cast.");
-        else if (commShare >= freeShare)
-            f.nextAction = Tr::tr("Communication dominates: compare the collectives' sizes and "
-                                  "bandwidth per rank and look for a slow rank or link.");
-        else
-            f.nextAction = Tr::tr("Device idle time dominates: the device waits for the host "
-                                  "(launch overhead, synchronisations, data loading).");
+        if (diff) {
+            describeGapByCategory(*diff, f);
+        } else {
+            const double computeShare = (b.computingNs - a.computingNs) / gap;
+            const double commShare = (b.communicationNs - a.communicationNs) / gap;
+            f.evidence.insert(u"computing_share"_s, computeShare);
+            f.evidence.insert(u"communication_share"_s, commShare);
+            f.evidence.insert(u"free_share"_s, freeShare);
+            f.text = Tr::tr("A step takes %1 ms against the benchmark's %2 ms (%3×); of the gap, "
+                            "computing is %4%, communication not overlapped %5%, device idle %6%.")
+                         .arg(ms(b.stepNs), ms(a.stepNs), QLocale().toString(ratio, 'f', 2))
+                         .arg(percent(computeShare), percent(commShare), percent(freeShare));
+            f.nextAction = stepAction(computeShare, commShare, freeShare);
+        }
         f.link.view = FindingLink::View::ProfileRow;
         f.link.file = e.testFile;
         out.push_back(std::move(f));
@@ -181,45 +362,18 @@ FindingList traceFindings(const TraceEvidence &e)
         f.link.file = e.testFile;
         out.push_back(std::move(f));
     }
-    struct Slower
-    {
-        QString name;
-        double benchNs, testNs;
-    };
-    std::vector<Slower> slower;
-    for (auto it = b.opNs.cbegin(); it != b.opNs.cend(); ++it) {
-        const double before = a.opNs.value(it.key(), 0.0);
-        if (before <= 0 || it.value() < OpSlowerRatio * before)
-            continue;
-        if (it.value() - before >= OpGapShare * gap)
-            slower.push_back({it.key(), before, it.value()});
+    std::vector<SlowerOp> slower = slowerByName(a, b, gap);
+    if (diff) {
+        const std::vector<SlowerOp> paired = slowerByFamily(*diff, gap);
+        slower.insert(slower.end(), paired.begin(), paired.end());
+        std::stable_sort(slower.begin(), slower.end(), [](const SlowerOp &x, const SlowerOp &y) {
+            return x.testNs - x.benchNs > y.testNs - y.benchNs;
+        });
     }
-    std::sort(slower.begin(), slower.end(), [](const Slower &x, const Slower &y) {
-        return x.testNs - x.benchNs > y.testNs - y.benchNs;
-    });
     if (slower.size() > size_t(MaxOpFindings))
         slower.resize(size_t(MaxOpFindings));
-    for (const Slower &s : slower) {
-        Finding f = baseFinding(e);
-        const double share = (s.testNs - s.benchNs) / gap;
-        f.code = u"trace.op_slower"_s;
-        f.severity = FindingSeverity::Warning;
-        f.weight = share;
-        f.evidence.insert(u"op"_s, s.name);
-        f.evidence.insert(u"benchmark_ns"_s, s.benchNs);
-        f.evidence.insert(u"test_ns"_s, s.testNs);
-        f.evidence.insert(u"share_of_gap"_s, share);
-        f.text = Tr::tr("%1 takes %2 ms per step against %3 ms (%4×): %5% of the gap.")
-                     .arg(shortName(s.name), ms(s.testNs), ms(s.benchNs))
-                     .arg(QLocale().toString(s.testNs / s.benchNs, 'f', 1), percent(share));
-        f.nextAction = Tr::tr("Open its slices in both timelines and compare shapes, dtypes and "
-                              "formats (op-info); check for an AI CPU kernel or extra "
-                              "TransData, and profile the op alone.");
-        f.link.view = FindingLink::View::TraceSlices;
-        f.link.file = e.testFile;
-        f.link.name = s.name;
-        out.push_back(std::move(f));
-    }
+    for (const SlowerOp &s : slower)
+        out.push_back(opFinding(e, s, gap));
     if (b.computingNs > 0 && b.aicpuNs >= 0.01 * b.computingNs) {
         Finding f = baseFinding(e);
         f.code = u"trace.aicpu_time"_s;

@@ -281,7 +281,7 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
             diagnostics.merge(r.diagnostics());
             if (r.isOk()) {
                 analysis->traces = r.value();
-                TraceEvidence e{pair->first, pair->second, {}, {}};
+                TraceEvidence e{pair->first, pair->second, {}, {}, {}};
                 for (const TraceFileOutcome &o : r.value()->files) {
                     diagnostics.merge(o.diagnostics);
                     if (o.error)
@@ -291,6 +291,10 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
                     else if (o.path == pair->second)
                         e.test = o.dataset;
                 }
+                // Issue #10's comparison pairs GPU kernels with NPU ops by family.
+                e.diff = diffTraceEvidence(e, cancel);
+                if (cancel.isCanceled())
+                    return Result<TriageAnalysis>::canceled();
                 append(analysis->findings, traceFindings(e));
             } else {
                 noteFailure(pair->second, r.error(), &diagnostics, analysis.get());

@@ -3,10 +3,12 @@
 // action, and benign evidence (a det-vs-non-det loss pair, a trace against itself, a dump pair
 // without divergence) gives no problem finding, only "nothing wrong here" statements.
 #include "common/testdata.h"
+#include "core/trace/tracecategories.h"
 #include "core/triage/triagepipeline.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -84,6 +86,7 @@ private slots:
     void plogRecompiles();
     void detVersusNonDetGivesNoFinding();
     void traceAgainstItselfGivesNoFinding();
+    void gpuAgainstNpuTraceSharesTheGapByCategory();
     void rolesDecideTheBenchmark();
     void missingInputIsReportedAndTheRestTriaged();
     void knownErrorsInALog();
@@ -291,6 +294,53 @@ void tst_TriageFindings::traceAgainstItselfGivesNoFinding()
     QCOMPARE(withCode(f, u"trace.steps_match"_s).size(), size_t(1));
     QCOMPARE(withCode(f, u"dump.all_pass"_s).size(), size_t(1));
     QCOMPARE(withCode(f, u"loss.curves_match"_s).size(), size_t(1));
+}
+
+void tst_TriageFindings::gpuAgainstNpuTraceSharesTheGapByCategory()
+{
+    // Issue #10's real pair: a Kineto (CUDA) timeline and an Ascend trace view. Op names differ
+    // across the platforms, so only the diff's categories and families can say where the gap is.
+    const QString gpu =
+        sharedData(u"trace/kineto_resnet50_nw0_worker0.1623143089861.pt.trace.json.gz"_s);
+    const QString npu = sharedData(u"trace/mstt_advisor_trace_view.json"_s);
+    for (const bool npuIsTarget : {true, false}) {
+        const FindingList f = triage({
+            input(npuIsTarget ? gpu : npu, u"trace"_s, InputRole::Benchmark),
+            input(npuIsTarget ? npu : gpu, u"trace"_s, InputRole::Target),
+        });
+        for (const Finding &x : f)
+            qInfo().noquote() << npuIsTarget << x.code << x.text;
+        const auto step = withCode(f, u"trace.step_slower"_s);
+        const auto match = withCode(f, u"trace.steps_match"_s);
+        QCOMPARE(step.size() + match.size(), size_t(1));
+        if (step.empty()) {
+            // The run under test is faster: no op of it is blamed.
+            QVERIFY(withCode(f, u"trace.op_slower"_s).empty());
+            continue;
+        }
+        // The text names the categories that make most of the gap, as the evidence lists them.
+        const QJsonArray categories = step.front()->evidence.value(u"categories"_s).toArray();
+        QVERIFY(!categories.isEmpty());
+        const QString first = categories.first().toObject().value(u"category"_s).toString();
+        QString firstName;
+        for (int c = 0; c < StepCategoryCount; ++c) {
+            if (stepCategoryId(StepCategory(c)) == first)
+                firstName = stepCategoryName(StepCategory(c));
+        }
+        QVERIFY2(step.front()->text.contains(firstName), qPrintable(step.front()->text));
+        // The shares of a partition of the step add up to the gap.
+        double sum = 0;
+        for (const QJsonValue &v : categories)
+            sum += v.toObject().value(u"share_of_gap"_s).toDouble();
+        QVERIFY2(qAbs(sum - 1.0) < 0.01, qPrintable(QString::number(sum)));
+        // No op is slower merely because its name differs: each is paired by family, or named by
+        // both sides.
+        for (const Finding *op : withCode(f, u"trace.op_slower"_s)) {
+            QVERIFY2(!op->evidence.value(u"family"_s).toString().isEmpty() ||
+                         op->evidence.value(u"benchmark_ns"_s).toDouble() > 0,
+                     qPrintable(op->text));
+        }
+    }
 }
 
 void tst_TriageFindings::rolesDecideTheBenchmark()
