@@ -4146,6 +4146,22 @@ First lines:
         <source>Check that link's hardware and topology (HCCS/RDMA port, NIC, switch) and whether its collectives wait on a slow rank first.</source>
         <translation>检查该链路的硬件与拓扑（HCCS/RDMA 端口、网卡、交换机），以及其集合通信是否先在等待某个慢卡。</translation>
     </message>
+    <message>
+        <source>%1 (family %2)</source>
+        <translation>%1（%2 族）</translation>
+    </message>
+    <message>
+        <source>%1 takes %2 ms per step and has no counterpart in the benchmark: %3% of the gap.</source>
+        <translation>%1 每步耗时 %2 ms，标杆中没有对应算子：占差距的 %3%。</translation>
+    </message>
+    <message>
+        <source>%1 %2 µs (%3%)</source>
+        <translation>%1 %2 µs（%3%）</translation>
+    </message>
+    <message>
+        <source>A step takes %1 ms against the benchmark's %2 ms (%3×); the gap by category: %4.</source>
+        <translation>单步耗时 %1 ms，标杆为 %2 ms（%3 倍）；差距按类别：%4。</translation>
+    </message>
 </context>
 <context>
     <name>HeatmapPicture</name>
