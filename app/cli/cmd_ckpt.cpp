@@ -122,8 +122,8 @@ void printText(CliIo &io, const CheckpointComparison &c, double seconds)
         const CompareRow &r = cmp.rows[cmp.firstDivergent];
         io.out << CliTr::tr("first divergent: %1 ↔ %2 (cosine %3, max abs err %4)")
                       .arg(cmp.bench->tensors[r.bench].name, cmp.npu->tensors[r.npu].name)
-                      .arg(r.metrics.cosine, 0, 'g', 8)
-                      .arg(r.metrics.maxAbsErr, 0, 'g', 6)
+                      .arg(r.metrics->cosine, 0, 'g', 8)
+                      .arg(r.metrics->maxAbsErr, 0, 'g', 6)
                << '\n';
     } else {
         io.out << CliTr::tr("first divergent: none") << '\n';

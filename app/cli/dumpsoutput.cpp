@@ -41,8 +41,8 @@ QJsonObject comparisonJson(const DumpComparison &c)
     if (c.nanOrigin >= 0) {
         QJsonObject o = rowRef(c, c.nanOrigin).toObject();
         o.insert(u"first_element"_s,
-                 c.rows[c.nanOrigin].metrics.firstGainedNpu >= 0
-                     ? QJsonValue(c.rows[c.nanOrigin].metrics.firstGainedNpu)
+                 c.rows[c.nanOrigin].metrics->firstGainedNpu >= 0
+                     ? QJsonValue(c.rows[c.nanOrigin].metrics->firstGainedNpu)
                      : QJsonValue());
         nanOrigin = o;
     }

@@ -194,7 +194,7 @@ Result<DumpComparison> compareResultFromTable(const ResultTable &table, const QS
         CompareRow r;
         r.bench = int(bench->tensors.size() - 1);
         r.npu = int(npu->tensors.size() - 1);
-        PairMetrics &m = r.metrics;
+        PairMetrics &m = r.metrics.edit();
         m.cosine = cellNumber(cellAt(row, col({u"Cosine"})));
         m.eucDist = cellNumber(cellAt(row, col({u"EucDist"})));
         m.maxAbsErr = cellNumber(cellAt(row, col({u"MaxAbsErr"})));

@@ -33,47 +33,47 @@ const Metric tensorMetrics[] = {
     {1e-6,
      0.1,
      [](const CompareRow &r) {
-         return 1.0 - r.metrics.cosine;
+         return 1.0 - r.metrics->cosine;
      }},
     {1e-4,
      1.0,
      [](const CompareRow &r) {
-         return r.metrics.maxAbsErr;
+         return r.metrics->maxAbsErr;
      }},
     {1e-4,
      1.0,
      [](const CompareRow &r) {
-         return r.metrics.maxRelErr;
+         return r.metrics->maxRelErr;
      }},
     {1e-5,
      0.1,
      [](const CompareRow &r) {
-         return r.metrics.meanAbsErr;
+         return r.metrics->meanAbsErr;
      }},
     {1e-5,
      0.1,
      [](const CompareRow &r) {
-         return r.metrics.rmse;
+         return r.metrics->rmse;
      }},
     {1e-5,
      0.1,
      [](const CompareRow &r) {
-         return r.metrics.relEuclidean;
+         return r.metrics->relEuclidean;
      }},
     {1e-3,
      0.5,
      [](const CompareRow &r) {
-         return 1.0 - r.metrics.oneThousandthRatio;
+         return 1.0 - r.metrics->oneThousandthRatio;
      }},
     {1e-3,
      0.5,
      [](const CompareRow &r) {
-         return 1.0 - r.metrics.fiveThousandthRatio;
+         return 1.0 - r.metrics->fiveThousandthRatio;
      }},
     {0.5,
      1.0,
      [](const CompareRow &r) {
-         return double(r.metrics.nanNpu + r.metrics.infNpu > 0);
+         return double(r.metrics->nanNpu + r.metrics->infNpu > 0);
      }},
 };
 const Metric statMetrics[] = {
@@ -123,8 +123,8 @@ double divergenceBadness(const DumpComparison &c, int row, int metric)
     const CompareRow &r = c.rows[row];
     // Rows that could not be compared (unreadable, shape mismatch, NaN/Inf at different positions)
     // are fully bad rather than grey: grey is reserved for tensors without a partner.
-    if (r.verdict == Verdict::Unmatched || r.metrics.maskMismatch ||
-        (r.verdict == Verdict::Error && !c.statisticsMode && r.metrics.count == 0))
+    if (r.verdict == Verdict::Unmatched || r.metrics->maskMismatch ||
+        (r.verdict == Verdict::Error && !c.statisticsMode && r.metrics->count == 0))
         return 1.0;
     const qsizetype n = c.statisticsMode ? std::size(statMetrics) : std::size(tensorMetrics);
     if (metric < 0 || metric >= n)

@@ -22,6 +22,26 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
 
+const PairMetrics &RowMetrics::empty()
+{
+    static const PairMetrics none;
+    return none;
+}
+
+TensorStats DumpComparison::npuStats(const CompareRow &r) const
+{
+    if (statisticsMode && !r.metrics.hasValue() && r.npu >= 0)
+        return npu->tensors[r.npu].stats.value_or(TensorStats{});
+    return r.metrics->npu;
+}
+
+TensorStats DumpComparison::benchStats(const CompareRow &r) const
+{
+    if (statisticsMode && !r.metrics.hasValue() && r.bench >= 0)
+        return bench->tensors[r.bench].stats.value_or(TensorStats{});
+    return r.metrics->bench;
+}
+
 QString verdictId(Verdict v)
 {
     switch (v) {
@@ -281,8 +301,6 @@ void compareStatistics(const TensorEntry &b, const TensorEntry &n, CompareRow *r
     one(sn.min, sb.min, &d.minDiff, &d.minRel);
     one(sn.mean, sb.mean, &d.meanDiff, &d.meanRel);
     one(sn.norm, sb.norm, &d.normDiff, &d.normRel);
-    row->metrics.npu = sn;
-    row->metrics.bench = sb;
     if (b.shape != n.shape) {
         row->message = Tr::tr("Shape of NPU and bench tensor do not match. Skipped.");
         row->verdict = Verdict::Unmatched;

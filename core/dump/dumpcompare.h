@@ -88,12 +88,51 @@ struct StatsDiff
 enum class Accuracy : quint8 { None, Yes, No, Unmatched };
 QString accuracyText(Accuracy a); // "None", "Yes", "No", "Unmatched" as msprobe writes them
 
+// A row's tensor-mode metrics, kept apart from the row: statistics-mode rows (msprobe statistics,
+// ptdbg) have none, and 10^6 such rows would otherwise carry 330 unused bytes each (issue #16's
+// memory bound). Reads of an empty box see a default PairMetrics (count 0, every metric NaN).
+class RowMetrics
+{
+public:
+    RowMetrics() = default;
+    RowMetrics(const RowMetrics &o)
+        : m_data(o.m_data ? std::make_unique<PairMetrics>(*o.m_data) : nullptr)
+    {}
+    RowMetrics(RowMetrics &&) noexcept = default;
+    RowMetrics &operator=(const RowMetrics &o)
+    {
+        if (this != &o)
+            m_data = o.m_data ? std::make_unique<PairMetrics>(*o.m_data) : nullptr;
+        return *this;
+    }
+    RowMetrics &operator=(RowMetrics &&) noexcept = default;
+    RowMetrics &operator=(PairMetrics m)
+    {
+        m_data = std::make_unique<PairMetrics>(std::move(m));
+        return *this;
+    }
+    bool hasValue() const { return bool(m_data); }
+    const PairMetrics &operator*() const { return m_data ? *m_data : empty(); }
+    const PairMetrics *operator->() const { return &**this; }
+    // Creates the metrics on first write.
+    PairMetrics &edit()
+    {
+        if (!m_data)
+            m_data = std::make_unique<PairMetrics>();
+        return *m_data;
+    }
+
+private:
+    static const PairMetrics &empty();
+    std::unique_ptr<PairMetrics> m_data;
+};
+
 struct CompareRow
 {
     int bench = -1; // index into the bench dump's tensors
     int npu = -1;
     PairMatch match = PairMatch::Exact;
-    PairMetrics metrics;
+    RowMetrics metrics; // tensor mode (and imported compare results); empty in statistics mode
     StatsDiff stats;
     Verdict verdict = Verdict::Pass;
     quint32 reasons = 0;                // VerdictReason bits (verdictpolicy.h)
@@ -130,6 +169,10 @@ struct DumpComparison
 
     // Counts over rows (unmatched tensors count as errors, as the CLI always did).
     int countVerdict(Verdict v) const;
+    // Each side's Max/Min/Mean/Norm for a row: computed over the elements where the row has
+    // metrics, the dump's own statistics in statistics mode (NaN where absent).
+    TensorStats npuStats(const CompareRow &r) const;
+    TensorStats benchStats(const CompareRow &r) const;
 };
 
 // Pairs the two dumps' tensors (exact, mapped, fuzzy, then order+shape) and compares every pair on

@@ -157,7 +157,7 @@ bool finishPair(const TensorEntry &b,
     // Second pass for KL: the normalisation needs each side's min and max from the first. Returns
     // false only when canceled; a read failure leaves KL unset.
     auto klPass = [&]() -> bool {
-        const PairMetrics &m = row->metrics;
+        const PairMetrics &m = *row->metrics;
         // NaN/Inf positions (the same on both sides here) are compared as 0, so 0 is in range.
         const bool zeroed = m.nanNpu + m.infNpu > 0;
         auto lo = [zeroed](double v) {
@@ -192,16 +192,16 @@ bool finishPair(const TensorEntry &b,
                 done += want;
             }
         }
-        row->metrics.klDivergence = kl.finish();
+        row->metrics.edit().klDivergence = kl.finish();
         return true;
     };
-    if (options.computeKl && row->metrics.count > 0 && !row->metrics.maskMismatch && !klPass())
+    if (options.computeKl && row->metrics->count > 0 && !row->metrics->maskMismatch && !klPass())
         return false;
-    if (row->metrics.firstNonFiniteNpu >= 0)
-        row->metrics.firstNonFiniteNpu = storageToLogicalIndex(n, row->metrics.firstNonFiniteNpu);
-    if (row->metrics.firstGainedNpu >= 0)
-        row->metrics.firstGainedNpu = storageToLogicalIndex(n, row->metrics.firstGainedNpu);
-    row->message = row->metrics.message;
+    if (row->metrics->firstNonFiniteNpu >= 0)
+        row->metrics.edit().firstNonFiniteNpu = storageToLogicalIndex(n, row->metrics->firstNonFiniteNpu);
+    if (row->metrics->firstGainedNpu >= 0)
+        row->metrics.edit().firstGainedNpu = storageToLogicalIndex(n, row->metrics->firstGainedNpu);
+    row->message = row->metrics->message;
     return true;
 }
 

@@ -168,13 +168,13 @@ private:
     // largest magnitude (a mean cancels; its error is relative to the elements, not to itself).
     double noiseFloor(const CompareRow &r) const
     {
-        const TensorStats n = r.metrics.npu, b = r.metrics.bench;
+        const TensorStats n = m_c.npuStats(r), b = m_c.benchStats(r);
         return m_t.statNoiseUnits * m_u * magnitude({n.max, n.min, b.max, b.min});
     }
 
     Accuracy accuracy(const CompareRow &r) const
     {
-        const PairMetrics &m = r.metrics;
+        const PairMetrics &m = *r.metrics;
         if (m.count == 0 || std::isnan(m.maxAbsErr))
             return m.maskMismatch ? Accuracy::No : Accuracy::None;
         const TensorEntry &n = npuOf(r);
@@ -214,7 +214,7 @@ private:
 
     void tensorRules(CompareRow &r)
     {
-        const PairMetrics &m = r.metrics;
+        const PairMetrics &m = *r.metrics;
         r.accuracy = accuracy(r);
         if (r.accuracy == Accuracy::No)
             add(r, VerdictReason::AccuracyNotReached);
@@ -228,7 +228,7 @@ private:
 
     void statisticsRules(CompareRow &r)
     {
-        const TensorStats n = r.metrics.npu, b = r.metrics.bench;
+        const TensorStats n = m_c.npuStats(r), b = m_c.benchStats(r);
         // Max, Min and Norm are rounded relative to themselves, so msprobe's 50 % is far above
         // their noise; a Mean cancels, and its rounding is relative to the largest element.
         const double floor = noiseFloor(r);
@@ -272,9 +272,9 @@ private:
     {
         if (!compared(r))
             return false;
-        const TensorStats n = shownStats(npuOf(r), r.metrics.npu);
-        const TensorStats b = shownStats(benchOf(r), r.metrics.bench);
-        const double maxDiff = m_c.statisticsMode ? r.stats.maxDiff : r.metrics.maxAbsErr;
+        const TensorStats n = shownStats(npuOf(r), m_c.npuStats(r));
+        const TensorStats b = shownStats(benchOf(r), m_c.benchStats(r));
+        const double maxDiff = m_c.statisticsMode ? r.stats.maxDiff : r.metrics->maxAbsErr;
         return allFinite({n.max, b.max, maxDiff});
     }
 
@@ -304,7 +304,7 @@ private:
     void errorGrowth(CompareRow &out, const QList<const CompareRow *> &in)
     {
         auto err = [this](const CompareRow &r) {
-            return std::fabs(m_c.statisticsMode ? r.stats.maxDiff : r.metrics.maxAbsErr);
+            return std::fabs(m_c.statisticsMode ? r.stats.maxDiff : r.metrics->maxAbsErr);
         };
         const double o = err(out);
         for (const CompareRow *i : in) {
@@ -318,19 +318,19 @@ private:
 
     void tensorCallRules(CompareRow &out, const QList<const CompareRow *> &in)
     {
-        const double o = accurateShare(out.metrics, m_u);
+        const double o = accurateShare(*out.metrics, m_u);
         // Twinscope blames the call only when every input is accurate; msprobe fires when any
         // one is, which blames an add for the error of its other operand.
         bool allAccurate = true, anyShare = false;
         for (const CompareRow *i : in) {
-            const double x = accurateShare(i->metrics, m_u);
+            const double x = accurateShare(*i->metrics, m_u);
             if (std::isnan(x))
                 continue;
             anyShare = true;
             allAccurate = allAccurate && x > m_t.accurateInputRed;
             if (!std::isnan(o) && x - o > m_t.accurateDecreaseYellow)
                 add(out, VerdictReason::AccuracyDecrease);
-            if (i->metrics.cosine - out.metrics.cosine > m_t.cosineDecreaseYellow)
+            if (i->metrics->cosine - out.metrics->cosine > m_t.cosineDecreaseYellow)
                 add(out, VerdictReason::CosineDecrease);
         }
         if (anyShare && allAccurate && o < m_t.accurateOutputRed) {
@@ -400,12 +400,12 @@ private:
             if (!has(r, info.reason) || info.reason == VerdictReason::Unreadable)
                 continue;
             QString text = Tr::tr(info.text);
-            if (info.reason == VerdictReason::NonFiniteGained && r.metrics.nonFiniteGained > 0)
+            if (info.reason == VerdictReason::NonFiniteGained && r.metrics->nonFiniteGained > 0)
                 text = Tr::tr("the NPU has %n NaN/Inf value(s) where the bench has none (first "
                               "at element %1)",
                               nullptr,
-                              int(std::min<qint64>(r.metrics.nonFiniteGained, INT_MAX)))
-                           .arg(r.metrics.firstGainedNpu);
+                              int(std::min<qint64>(r.metrics->nonFiniteGained, INT_MAX)))
+                           .arg(r.metrics->firstGainedNpu);
             // msprobe's texts name the 0.1 % ratio; other run precisions say which share they use.
             const QString tolerance = m_u >= unitRoundoff(DType::BFloat16)  ? u"1.6 %"_s
                                       : m_u >= unitRoundoff(DType::Float16) ? u"0.5 %"_s

@@ -115,9 +115,9 @@ QString metric(const CompareRow &r, double v, bool roundCosine = false)
 {
     if (r.verdict == Verdict::Unmatched)
         return u"shape unmatched"_s;
-    if (r.reasons & quint32(VerdictReason::Unreadable) || r.metrics.count == 0)
+    if (r.reasons & quint32(VerdictReason::Unreadable) || r.metrics->count == 0)
         return u"unsupported"_s;
-    if (r.metrics.maskMismatch)
+    if (r.metrics->maskMismatch)
         return u"N/A"_s;
     if (roundCosine && v > 0.9999)
         return number(QString::number(v, 'f', 6).toDouble());
@@ -150,7 +150,7 @@ bool writeCompareCsv(const DumpComparison &c, QIODevice *out)
         const TensorEntry &n = c.npu->tensors[r.npu];
         const TensorEntry &b = c.bench->tensors[r.bench];
         QStringList cols = basic(&n, &b);
-        const PairMetrics &m = r.metrics;
+        const PairMetrics &m = *r.metrics;
         if (c.statisticsMode) {
             const StatsDiff &d = r.stats;
             const bool numeric = n.dtype != DType::Bool && b.dtype != DType::Bool;
@@ -163,7 +163,7 @@ bool writeCompareCsv(const DumpComparison &c, QIODevice *out)
             cols << diff(d.maxDiff) << diff(d.minDiff) << diff(d.meanDiff) << diff(d.normDiff)
                  << rel(d.maxRel, d.maxDiff) << rel(d.minRel, d.minDiff)
                  << rel(d.meanRel, d.meanDiff) << rel(d.normRel, d.normDiff);
-            cols << summary(n, m.npu) << summary(b, m.bench) << requiresGradConsistent(n, b);
+            cols << summary(n, c.npuStats(r)) << summary(b, c.benchStats(r)) << requiresGradConsistent(n, b);
             // msprobe's Result: "" (pass) or "Warning"; rows it marks red are "error" here.
             cols << (r.verdict == Verdict::Error       ? u"error"_s
                      : r.verdict == Verdict::Warning   ? u"Warning"_s
@@ -174,7 +174,7 @@ bool writeCompareCsv(const DumpComparison &c, QIODevice *out)
             cols << metric(r, m.cosine, true) << metric(r, m.eucDist) << metric(r, m.maxAbsErr)
                  << metric(r, m.maxRelErr) << metric(r, m.oneThousandthRatio)
                  << metric(r, m.fiveThousandthRatio);
-            cols << summary(n, m.npu) << summary(b, m.bench) << requiresGradConsistent(n, b)
+            cols << summary(n, c.npuStats(r)) << summary(b, c.benchStats(r)) << requiresGradConsistent(n, b)
                  << accuracyText(r.accuracy) << r.message << dataName(&n, &b);
         }
         csv.row(cols);

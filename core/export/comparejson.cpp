@@ -44,7 +44,7 @@ QJsonObject compareRowJson(const DumpComparison &c, int row)
     const CompareRow &r = c.rows[row];
     const TensorEntry &b = c.bench->tensors[r.bench];
     const TensorEntry &n = c.npu->tensors[r.npu];
-    const PairMetrics &m = r.metrics;
+    const PairMetrics &m = *r.metrics;
     QJsonObject o{{u"name"_s, b.name},
                   {u"index"_s, r.bench},
                   {u"npu_name"_s, n.name},
@@ -67,8 +67,8 @@ QJsonObject compareRowJson(const DumpComparison &c, int row)
                   {u"nan_bench"_s, m.nanBench},
                   {u"inf_bench"_s, m.infBench},
                   {u"nonfinite_gained"_s, r.nonFiniteGained},
-                  {u"npu_stats"_s, statsJson(n.stats ? *n.stats : m.npu)},
-                  {u"bench_stats"_s, statsJson(b.stats ? *b.stats : m.bench)},
+                  {u"npu_stats"_s, statsJson(n.stats ? *n.stats : c.npuStats(r))},
+                  {u"bench_stats"_s, statsJson(b.stats ? *b.stats : c.benchStats(r))},
                   {u"accuracy"_s, c.statisticsMode ? QJsonValue() : accuracyText(r.accuracy)},
                   {u"verdict"_s, verdictId(r.verdict)},
                   {u"reasons"_s, stringArray(verdictReasonIds(r.reasons))},
@@ -95,8 +95,8 @@ QJsonValue firstDivergentJson(const DumpComparison &c)
     const CompareRow &r = c.rows[c.firstDivergent];
     return QJsonObject{{u"name"_s, c.bench->tensors[r.bench].name},
                        {u"index"_s, r.bench},
-                       {u"cosine"_s, jsonNumber(r.metrics.cosine)},
-                       {u"max_abs_err"_s, jsonNumber(r.metrics.maxAbsErr)},
+                       {u"cosine"_s, jsonNumber(r.metrics->cosine)},
+                       {u"max_abs_err"_s, jsonNumber(r.metrics->maxAbsErr)},
                        {u"kind"_s, r.origin ? u"origin"_s : u"propagated"_s},
                        {u"verdict"_s, verdictId(r.verdict)},
                        {u"reasons"_s, stringArray(verdictReasonIds(r.reasons))}};

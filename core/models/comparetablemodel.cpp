@@ -54,7 +54,7 @@ int CompareTableModel::firstDivergentRow() const
 double CompareTableModel::value(int row, int column) const
 {
     const CompareRow &r = m_comparison->rows[row];
-    const PairMetrics &m = r.metrics;
+    const PairMetrics &m = *r.metrics;
     if (m_comparison->statisticsMode) {
         // In statistics mode the metric columns hold the relative differences of Max/Min/Mean/Norm.
         switch (column) {
@@ -67,9 +67,9 @@ double CompareTableModel::value(int row, int column) const
         case MeanAbsColumn:
             return r.stats.normRel;
         case RmseColumn:
-            return m.npu.norm;
+            return m_comparison->npuStats(r).norm;
         case RelEuclideanColumn:
-            return m.bench.norm;
+            return m_comparison->benchStats(r).norm;
         default:
             return std::nan("");
         }

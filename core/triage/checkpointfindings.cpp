@@ -25,8 +25,8 @@ FindingList checkpointFindings(const CheckpointComparison &c)
                                     ? &c.mapping.pairs[pairIndex]
                                     : nullptr;
     const QString rule = pair ? mappingRuleId(pair->rule) : QString();
-    const QString cosine = std::isfinite(row.metrics.cosine)
-                               ? QLocale().toString(row.metrics.cosine, 'f', 4)
+    const QString cosine = std::isfinite(row.metrics->cosine)
+                               ? QLocale().toString(row.metrics->cosine, 'f', 4)
                                : Tr::tr("n/a");
     Finding f;
     f.code = u"ckpt.divergent_parameter"_s;
@@ -41,10 +41,10 @@ FindingList checkpointFindings(const CheckpointComparison &c)
                              {u"mapping_how"_s, pair ? pair->how : QString()},
                              {u"update_mode"_s, c.updateMode()},
                              {u"row"_s, rowIndex}};
-    if (std::isfinite(row.metrics.cosine))
-        f.evidence.insert(u"cosine"_s, row.metrics.cosine);
-    if (std::isfinite(row.metrics.maxAbsErr))
-        f.evidence.insert(u"max_abs_err"_s, row.metrics.maxAbsErr);
+    if (std::isfinite(row.metrics->cosine))
+        f.evidence.insert(u"cosine"_s, row.metrics->cosine);
+    if (std::isfinite(row.metrics->maxAbsErr))
+        f.evidence.insert(u"max_abs_err"_s, row.metrics->maxAbsErr);
     const QString mapped = pair && !pair->how.isEmpty() ? u"%1 (%2)"_s.arg(rule, pair->how) : rule;
     f.text = (c.updateMode() ? Tr::tr("The first parameter whose update diverges is %1 ↔ %2 "
                                       "(mapped by rule %3, cosine %4).")

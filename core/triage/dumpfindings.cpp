@@ -60,10 +60,10 @@ Finding rowFinding(const DumpComparison &c, int run, const QString &label, int r
                              {u"origin"_s, row.origin}};
     if (!label.isEmpty())
         f.evidence.insert(u"run"_s, label);
-    if (std::isfinite(row.metrics.cosine))
-        f.evidence.insert(u"cosine"_s, row.metrics.cosine);
-    if (std::isfinite(row.metrics.maxAbsErr))
-        f.evidence.insert(u"max_abs_err"_s, row.metrics.maxAbsErr);
+    if (std::isfinite(row.metrics->cosine))
+        f.evidence.insert(u"cosine"_s, row.metrics->cosine);
+    if (std::isfinite(row.metrics->maxAbsErr))
+        f.evidence.insert(u"max_abs_err"_s, row.metrics->maxAbsErr);
     f.link.view = FindingLink::View::DumpTensor;
     f.link.file = c.npu ? c.npu->path : QString();
     f.link.name = t ? t->name : QString();
@@ -112,8 +112,8 @@ FindingList dumpFindings(const DumpSeries &series)
             f.severity = FindingSeverity::Critical;
             f.weight = 1;
             const QString op = f.evidence.value(u"op"_s).toString();
-            const QString cosine = std::isfinite(row.metrics.cosine)
-                                       ? locale.toString(row.metrics.cosine, 'f', 4)
+            const QString cosine = std::isfinite(row.metrics->cosine)
+                                       ? locale.toString(row.metrics->cosine, 'f', 4)
                                        : Tr::tr("n/a");
             f.text = row.origin ? Tr::tr("The first divergent tensor is %1%2 (op %3, cosine "
                                          "%4), and every input of its op passes: the "

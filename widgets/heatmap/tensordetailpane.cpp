@@ -212,7 +212,7 @@ void TensorDetailPane::showStatisticsChart(const Core::DumpComparison &c, int ro
 {
     // Each statistic's move as the verdict rule measures it (verdictpolicy.cpp, msprobe's
     // MAGNITUDE): |npu − bench| / max(|npu|, |bench|), against the threshold that warns.
-    const Core::PairMetrics &m = c.rows[row].metrics;
+    const Core::TensorStats npu = c.npuStats(c.rows[row]), bench = c.benchStats(c.rows[row]);
     const double tolerance = c.options.thresholds.statMagnitude * 100.0;
     auto share = [](double x, double y) {
         if (std::isnan(x) && std::isnan(y))
@@ -227,10 +227,10 @@ void TensorDetailPane::showStatisticsChart(const Core::DumpComparison &c, int ro
     auto *beyond = static_cast<QCPBars *>(m_statsChart->plottable(1));
     QVector<double> keysWithin, valuesWithin, keysBeyond, valuesBeyond;
     double top = tolerance;
-    const double rel[] = {share(m.npu.max, m.bench.max),
-                          share(m.npu.min, m.bench.min),
-                          share(m.npu.mean, m.bench.mean),
-                          share(m.npu.norm, m.bench.norm)};
+    const double rel[] = {share(npu.max, bench.max),
+                          share(npu.min, bench.min),
+                          share(npu.mean, bench.mean),
+                          share(npu.norm, bench.norm)};
     for (int i = 0; i < 4; ++i) {
         if (std::isnan(rel[i]))
             continue;
@@ -299,12 +299,13 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
                                   Core::verdictId(r.verdict),
                                   m_npuName.toHtmlEscaped(),
                                   n.name.toHtmlEscaped()));
-    const Core::PairMetrics &m = r.metrics;
+    const Core::PairMetrics &m = *r.metrics;
+    const Core::TensorStats npu = c.npuStats(r), bench = c.benchStats(r);
     const QList<std::tuple<QString, double, double>> stats = {
-        {tr("Max"), m.npu.max, m.bench.max},
-        {tr("Min"), m.npu.min, m.bench.min},
-        {tr("Mean"), m.npu.mean, m.bench.mean},
-        {tr("L2 norm"), m.npu.norm, m.bench.norm},
+        {tr("Max"), npu.max, bench.max},
+        {tr("Min"), npu.min, bench.min},
+        {tr("Mean"), npu.mean, bench.mean},
+        {tr("L2 norm"), npu.norm, bench.norm},
         {tr("NaN count"), double(m.nanNpu), double(m.nanBench)},
         {tr("Inf count"), double(m.infNpu), double(m.infBench)},
         {tr("Cosine"), m.cosine, std::nan("")},

@@ -90,7 +90,7 @@ private slots:
         QVERIFY(row);
         if (ref.contains(u"dtype"_s))
             QCOMPARE(dtypeId(bench->tensors[row->bench].dtype), ref.value(u"dtype"_s).toString());
-        const PairMetrics &m = row->metrics;
+        const PairMetrics &m = *row->metrics;
         QCOMPARE(m.count, ref.value(u"count"_s).toInteger());
         QCOMPARE(m.nanNpu, ref.value(u"nan_npu"_s).toInteger());
         QCOMPARE(m.infNpu, ref.value(u"inf_npu"_s).toInteger());

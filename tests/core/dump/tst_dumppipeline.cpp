@@ -203,7 +203,7 @@ private slots:
             QVERIFY(c.rows.size() >= 2);
             QCOMPARE(c.countVerdict(Verdict::Pass), int(c.rows.size()));
             for (const CompareRow &r : c.rows)
-                QCOMPARE(r.metrics.count, c.bench->tensors[r.bench].numel());
+                QCOMPARE(r.metrics->count, c.bench->tensors[r.bench].numel());
         }
         ProgressSink progress;
         const auto r = runSingleDumpPipeline({h5, {}, {}, 0, {}}, progress, CancelToken());

@@ -196,7 +196,7 @@ private slots:
         const CompareRow &row = c.value()->runs.first()->rows.first();
         QCOMPARE(row.verdict, Verdict::Error);
         QVERIFY(row.message.contains(u"per-tensor cap"_s));
-        QVERIFY(std::isnan(row.metrics.cosine));
+        QVERIFY(std::isnan(row.metrics->cosine));
     }
 
     void msprobeContainment_data()

@@ -135,8 +135,8 @@ void tst_LoadRace::npyCutWhileCompared()
     if (row.verdict == Verdict::Pass) {
         // Under load the worker can finish reading before the progress callback cuts the file:
         // then both sides were read whole, and the identical files compare exactly equal.
-        QCOMPARE(row.metrics.maxAbsErr, 0.0);
-        QCOMPARE(row.metrics.count, c.bench->tensors.first().numel());
+        QCOMPARE(row.metrics->maxAbsErr, 0.0);
+        QCOMPARE(row.metrics->count, c.bench->tensors.first().numel());
         return;
     }
     QCOMPARE(row.verdict, Verdict::Error);
