@@ -198,7 +198,8 @@ bool finishPair(const TensorEntry &b,
     if (options.computeKl && row->metrics->count > 0 && !row->metrics->maskMismatch && !klPass())
         return false;
     if (row->metrics->firstNonFiniteNpu >= 0)
-        row->metrics.edit().firstNonFiniteNpu = storageToLogicalIndex(n, row->metrics->firstNonFiniteNpu);
+        row->metrics.edit().firstNonFiniteNpu =
+            storageToLogicalIndex(n, row->metrics->firstNonFiniteNpu);
     if (row->metrics->firstGainedNpu >= 0)
         row->metrics.edit().firstGainedNpu = storageToLogicalIndex(n, row->metrics->firstGainedNpu);
     row->message = row->metrics->message;

@@ -163,7 +163,8 @@ bool writeCompareCsv(const DumpComparison &c, QIODevice *out)
             cols << diff(d.maxDiff) << diff(d.minDiff) << diff(d.meanDiff) << diff(d.normDiff)
                  << rel(d.maxRel, d.maxDiff) << rel(d.minRel, d.minDiff)
                  << rel(d.meanRel, d.meanDiff) << rel(d.normRel, d.normDiff);
-            cols << summary(n, c.npuStats(r)) << summary(b, c.benchStats(r)) << requiresGradConsistent(n, b);
+            cols << summary(n, c.npuStats(r)) << summary(b, c.benchStats(r))
+                 << requiresGradConsistent(n, b);
             // msprobe's Result: "" (pass) or "Warning"; rows it marks red are "error" here.
             cols << (r.verdict == Verdict::Error       ? u"error"_s
                      : r.verdict == Verdict::Warning   ? u"Warning"_s
@@ -174,8 +175,9 @@ bool writeCompareCsv(const DumpComparison &c, QIODevice *out)
             cols << metric(r, m.cosine, true) << metric(r, m.eucDist) << metric(r, m.maxAbsErr)
                  << metric(r, m.maxRelErr) << metric(r, m.oneThousandthRatio)
                  << metric(r, m.fiveThousandthRatio);
-            cols << summary(n, c.npuStats(r)) << summary(b, c.benchStats(r)) << requiresGradConsistent(n, b)
-                 << accuracyText(r.accuracy) << r.message << dataName(&n, &b);
+            cols << summary(n, c.npuStats(r)) << summary(b, c.benchStats(r))
+                 << requiresGradConsistent(n, b) << accuracyText(r.accuracy) << r.message
+                 << dataName(&n, &b);
         }
         csv.row(cols);
     }
