@@ -64,11 +64,11 @@ TensorEntry comparedTensor(const TensorEntry &after,
         return t;
     }
     // Aliasing shared pointers keep both checkpoints' tensor lists alive as long as the update.
-    t.storage.minuend =
+    t.storage.editLayout().minuend =
         std::shared_ptr<const TensorEntry>(afterDump, &afterDump->tensors[afterIndex]);
-    t.storage.subtrahend =
+    t.storage.editLayout().subtrahend =
         std::shared_ptr<const TensorEntry>(before->tensors, &before->tensors->tensors[k]);
-    t.storage.axisOrder = after.storage.axisOrder;
+    t.storage.editLayout().axisOrder = after.storage.layout().axisOrder;
     // An update is a difference of floats: compare it in the after-step's own dtype.
     return t;
 }

@@ -275,7 +275,7 @@ makeParameter(const QList<Piece> &pieces, const Source &source, Diagnostics *dia
     t.storage.offset = head.contentOffset;
     if (pieces.size() > 1)
         for (const Piece &p : pieces)
-            t.storage.segments.append({p.contentOffset, p.contentBytes});
+            t.storage.editLayout().segments.append({p.contentOffset, p.contentBytes});
     return t;
 }
 

@@ -354,7 +354,7 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench,
                     continue;
                 comparable[size_t(i)] = 1;
                 const qint64 total = n.numel();
-                const bool split = b.storage.axisOrder == n.storage.axisOrder &&
+                const bool split = b.storage.layout().axisOrder == n.storage.layout().axisOrder &&
                                    options.splitElements > 0 && total > options.splitElements;
                 const qint64 step = split ? options.splitElements : std::max<qint64>(total, 1);
                 // Ranges need both sides in the same order; a reordered pair is one item (begin 0).
@@ -382,7 +382,7 @@ Result<DumpComparison> compareDumps(std::shared_ptr<const TensorDump> bench,
                     PairAccumulator &acc = parts[size_t(it.row)][size_t(it.part)];
                     QString error;
                     const bool ok =
-                        b.storage.axisOrder == n.storage.axisOrder
+                        b.storage.layout().axisOrder == n.storage.layout().axisOrder
                             ? accumulateRange(b,
                                               n,
                                               it.begin,

@@ -334,7 +334,7 @@ loadHdf5Dump(const Source &source, ProgressSink &progress, const CancelToken &ca
         t.name = l.path;
         t.key = l.path;
         t.storage.file = path;
-        t.storage.dataset = l.path;
+        t.storage.editLayout().dataset = l.path;
         const QStringList parts = l.path.split(u'/');
         qint64 code = -1;
         const bool hasType = readIntAttribute(ds, "DataType", &code);
@@ -432,7 +432,7 @@ loadHdf5Dump(const Source &source, ProgressSink &progress, const CancelToken &ca
                             .arg(stride.size())
                             .arg(t.shape.size());
                 } else if (auto order = axisOrderFromStride(t.shape, stride)) {
-                    t.storage.axisOrder = *order;
+                    t.storage.editLayout().axisOrder = *order;
                 } else {
                     t.unreadable =
                         Tr::tr("dataset %1: Stride %2 is not a reordering of a contiguous layout")

@@ -335,7 +335,7 @@ std::optional<TensorEntry> readNpyTensor(const QString &path, Error *error)
     t.storage.bigEndian = h->bigEndian;
     if (h->fortranOrder && h->shape.size() > 1)
         for (qsizetype a = h->shape.size() - 1; a >= 0; --a)
-            t.storage.axisOrder.append(int(a));
+            t.storage.editLayout().axisOrder.append(int(a));
     return t;
 }
 
@@ -517,7 +517,7 @@ void fillStoredMember(const ZipSpan &span,
     t->storage.bigEndian = h->bigEndian;
     if (h->fortranOrder && h->shape.size() > 1)
         for (qsizetype a = h->shape.size() - 1; a >= 0; --a)
-            t->storage.axisOrder.append(int(a));
+            t->storage.editLayout().axisOrder.append(int(a));
     *dataBytes += h->dataBytes;
 }
 

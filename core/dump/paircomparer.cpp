@@ -169,7 +169,7 @@ bool finishPair(const TensorEntry &b,
         KlAccumulator kl(
             lo(m.npuFiniteMin), hi(m.npuFiniteMax), lo(m.benchFiniteMin), hi(m.benchFiniteMax));
         QString klError;
-        if (b.storage.axisOrder != n.storage.axisOrder) {
+        if (b.storage.layout().axisOrder != n.storage.layout().axisOrder) {
             std::vector<double> lb, ln;
             if (!readTensorLogical(b, &lb, options.maxReorderElements, &klError) ||
                 !readTensorLogical(n, &ln, options.maxReorderElements, &klError))

@@ -55,7 +55,7 @@ Result<TensorDetail> computeTensorDetail(const DumpComparison &c,
     const qint64 total = n.numel();
     const qint64 chunk = 1 << 16;
     std::vector<double> vb(static_cast<size_t>(chunk)), vn(static_cast<size_t>(chunk));
-    const bool sameOrder = b.storage.axisOrder == n.storage.axisOrder;
+    const bool sameOrder = b.storage.layout().axisOrder == n.storage.layout().axisOrder;
     std::vector<double> lb, ln;
     QString error;
     if (!sameOrder && (!readTensorLogical(b, &lb, c.options.maxReorderElements, &error) ||

@@ -6,6 +6,21 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
 
+const TensorLayout &TensorStorage::layout() const
+{
+    static const TensorLayout none;
+    return m_layout ? *m_layout : none;
+}
+
+TensorLayout &TensorStorage::editLayout()
+{
+    if (!m_layout)
+        m_layout = std::make_shared<TensorLayout>();
+    else if (m_layout.use_count() > 1)
+        m_layout = std::make_shared<TensorLayout>(*m_layout);
+    return *m_layout;
+}
+
 QString dtypeId(DType type)
 {
     switch (type) {

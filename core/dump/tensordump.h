@@ -38,6 +38,22 @@ bool dtypeIsFloat(DType type);
 // ("BFloat16", "Float32") spellings.
 DType dtypeFromName(const QString &name);
 
+// The rarely set parts of a tensor's storage: an HDF5 dataset path, a storage order other than
+// row-major, a tensor split over several byte ranges, a difference of two tensors. Kept behind one
+// pointer so that the common entry (an npy file, a statistics-only record) does not carry them:
+// 10^6 ptdbg records would otherwise hold ~100 unused bytes each (issue #16's memory bound).
+struct TensorLayout
+{
+    QString dataset; // Hdf5: dataset path
+    // Storage order as an axis permutation, outermost first: empty = row-major (C order).
+    QList<int> axisOrder;
+    // RawFile: the elements lie in several byte ranges (file offset, bytes), in order; empty = one
+    // range at offset. MindSpore writes a parameter over 512 MiB as consecutive slices.
+    QList<QPair<qint64, qint64>> segments;
+    // Difference: two tensors of the same shape and storage order.
+    std::shared_ptr<const TensorEntry> minuend, subtrahend;
+};
+
 // Where and how a tensor's elements lie on disk; a tensor is streamed from here chunk by chunk.
 struct TensorStorage
 {
@@ -48,20 +64,20 @@ struct TensorStorage
         Hdf5,       // chunked/compressed HDF5: hyperslab reads under the process-wide HDF5 lock
         Difference, // minuend − subtrahend element by element (checkpoint updates: after − before)
     };
-    Kind kind = Kind::None;
     QString file;
     qint64 offset = 0; // RawFile: byte offset of element 0
-    QString dataset;   // Hdf5: dataset path
+    Kind kind = Kind::None;
     DType stored =
         DType::Unknown; // element type as stored (fp16 dumper tensors are stored as float32)
     bool bigEndian = false;
-    // Storage order as an axis permutation, outermost first: empty = row-major (C order).
-    QList<int> axisOrder;
-    // RawFile: the elements lie in several byte ranges (file offset, bytes), in order; empty = one
-    // range at offset. MindSpore writes a parameter over 512 MiB as consecutive slices.
-    QList<QPair<qint64, qint64>> segments;
-    // Difference: two tensors of the same shape and storage order.
-    std::shared_ptr<const TensorEntry> minuend, subtrahend;
+
+    // The rare parts; an empty layout when none was set.
+    const TensorLayout &layout() const;
+    // Sets a rare part: copies the layout first when another entry shares it.
+    TensorLayout &editLayout();
+
+private:
+    std::shared_ptr<TensorLayout> m_layout;
 };
 
 // msprobe / ptdbg statistics of one tensor; NaN where absent.
@@ -79,13 +95,14 @@ struct TensorEntry
     QString key;    // exact pairing key (same tensor on both sides has the same key)
     QString op;     // the op/call this tensor belongs to; inputs and outputs of one call share it
     QString opType; // e.g. "softmax_int", "Softmax", "Functional.softmax"
-    bool isOutput = false;
-    qint64 timestamp = -1; // Ascend/MindSpore dump timestamp (µs), -1 when none
     QList<qint64> shape;
-    DType dtype = DType::Unknown; // the tensor's own dtype (what the producer computed in)
+    QString unreadable;    // why the elements cannot be read (e.g. a .pt file), empty when fine
+    qint64 timestamp = -1; // Ascend/MindSpore dump timestamp (µs), -1 when none
     TensorStorage storage;
     std::optional<TensorStats> stats; // from the dump's metadata (msprobe dump.json), if any
-    QString unreadable; // why the elements cannot be read (e.g. a .pt file), empty when fine
+    // The one-byte fields last, together: a dump holds millions of entries (issue #16).
+    DType dtype = DType::Unknown; // the tensor's own dtype (what the producer computed in)
+    bool isOutput = false;
     // msprobe's "requires_grad": -1 unknown, 0 false, 1 true (the Requires_grad columns).
     qint8 requiresGrad = -1;
 

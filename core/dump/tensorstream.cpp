@@ -129,7 +129,7 @@ public:
             *error = Tr::tr("cannot open %1 for reading").arg(m_storage.file);
             return false;
         }
-        QList<QPair<qint64, qint64>> ranges = m_storage.segments;
+        QList<QPair<qint64, qint64>> ranges = m_storage.layout().segments;
         if (ranges.isEmpty())
             ranges.append({m_storage.offset, m_total * m_itemSize});
         qint64 first = 0;
@@ -304,19 +304,21 @@ public:
     bool open(const TensorEntry &t, QString *error)
     {
         const TensorStorage &s = t.storage;
-        if (!s.minuend || !s.subtrahend || s.minuend->numel() != s.subtrahend->numel() ||
-            s.minuend->storage.axisOrder != s.subtrahend->storage.axisOrder) {
+        if (!s.layout().minuend || !s.layout().subtrahend ||
+            s.layout().minuend->numel() != s.layout().subtrahend->numel() ||
+            s.layout().minuend->storage.layout().axisOrder !=
+                s.layout().subtrahend->storage.layout().axisOrder) {
             *error =
                 Tr::tr("%1: the two tensors of an update differ in shape or layout").arg(t.name);
             return false;
         }
         m_total = t.numel();
-        if (m_total != s.minuend->numel()) {
+        if (m_total != s.layout().minuend->numel()) {
             *error = Tr::tr("%1: the update's shape does not match its tensors").arg(t.name);
             return false;
         }
-        m_after = TensorStream::open(*s.minuend, error);
-        m_before = m_after ? TensorStream::open(*s.subtrahend, error) : nullptr;
+        m_after = TensorStream::open(*s.layout().minuend, error);
+        m_before = m_after ? TensorStream::open(*s.layout().subtrahend, error) : nullptr;
         return m_before != nullptr;
     }
 
@@ -385,13 +387,13 @@ public:
             *error = Tr::tr("cannot open %1 as HDF5").arg(m_storage.file);
             return false;
         }
-        m_dataset = H5Dopen2(m_file, m_storage.dataset.toUtf8().constData(), H5P_DEFAULT);
+        m_dataset = H5Dopen2(m_file, m_storage.layout().dataset.toUtf8().constData(), H5P_DEFAULT);
         if (m_dataset < 0) {
-            *error = Tr::tr("dataset %1 cannot be opened").arg(m_storage.dataset);
+            *error = Tr::tr("dataset %1 cannot be opened").arg(m_storage.layout().dataset);
             return false;
         }
         // The loader refused these; the file may have been replaced since it was listed.
-        if (const QString foreign = hdf5ForeignStorage(m_dataset, m_storage.dataset);
+        if (const QString foreign = hdf5ForeignStorage(m_dataset, m_storage.layout().dataset);
             !foreign.isEmpty()) {
             *error = foreign;
             return false;
@@ -399,7 +401,7 @@ public:
         m_space = H5Dget_space(m_dataset);
         const int rank = H5Sget_simple_extent_ndims(m_space);
         if (rank < 0 || rank > 32) {
-            *error = Tr::tr("dataset %1 has an unsupported rank").arg(m_storage.dataset);
+            *error = Tr::tr("dataset %1 has an unsupported rank").arg(m_storage.layout().dataset);
             return false;
         }
         m_dims.resize(size_t(rank));
@@ -409,14 +411,16 @@ public:
         for (hsize_t d : m_dims)
             n *= qint64(d);
         if (n != m_total) {
-            *error = Tr::tr("dataset %1 changed shape since it was listed").arg(m_storage.dataset);
+            *error = Tr::tr("dataset %1 changed shape since it was listed")
+                         .arg(m_storage.layout().dataset);
             return false;
         }
         const hid_t fileType = H5Dget_type(m_dataset);
         m_memType = H5Tget_native_type(fileType, H5T_DIR_ASCEND);
         H5Tclose(fileType);
         if (m_memType < 0 || int(H5Tget_size(m_memType)) != dtypeSize(m_storage.stored)) {
-            *error = Tr::tr("dataset %1 has an unexpected element type").arg(m_storage.dataset);
+            *error =
+                Tr::tr("dataset %1 has an unexpected element type").arg(m_storage.layout().dataset);
             return false;
         }
         return true;
@@ -467,7 +471,7 @@ public:
             }
         }
         if (take <= 0) {
-            *error = Tr::tr("internal error planning a read of %1").arg(m_storage.dataset);
+            *error = Tr::tr("internal error planning a read of %1").arg(m_storage.layout().dataset);
             return -1;
         }
         m_buffer.resize(size_t(take * itemSize));
@@ -488,7 +492,7 @@ public:
             if (status < 0) {
                 *error =
                     Tr::tr("reading dataset %1 failed at element %2 (corrupt or truncated file)")
-                        .arg(m_storage.dataset)
+                        .arg(m_storage.layout().dataset)
                         .arg(m_position);
                 return -1;
             }
@@ -544,7 +548,7 @@ std::unique_ptr<TensorStream> TensorStream::open(const TensorEntry &tensor, QStr
 
 qint64 storageToLogicalIndex(const TensorEntry &tensor, qint64 storageIndex)
 {
-    const QList<int> &order = tensor.storage.axisOrder;
+    const QList<int> &order = tensor.storage.layout().axisOrder;
     if (order.isEmpty())
         return storageIndex;
     const int rank = int(tensor.shape.size());
@@ -591,7 +595,7 @@ bool readTensorLogical(const TensorEntry &tensor,
         }
         done += got;
     }
-    if (tensor.storage.axisOrder.isEmpty()) {
+    if (tensor.storage.layout().axisOrder.isEmpty()) {
         *out = std::move(storage);
         return true;
     }

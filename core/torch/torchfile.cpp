@@ -174,7 +174,7 @@ bool TorchFile::describeTensor(const TorchTensorRef &t, TensorEntry *entry, QStr
     entry->storage.offset = span->offset + t.storageOffset * dtypeSize(s.dtype);
     entry->storage.stored = s.dtype;
     entry->storage.bigEndian = m_bigEndian;
-    entry->storage.axisOrder = *order;
+    entry->storage.editLayout().axisOrder = *order;
     return true;
 }
 

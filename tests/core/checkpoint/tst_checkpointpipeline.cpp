@@ -150,8 +150,8 @@ private slots:
         // The update itself: after − before, element by element.
         QString error;
         const auto update = tensorValues(fc, &error);
-        const auto afterValues = tensorValues(*fc.storage.minuend, &error);
-        const auto beforeValues = tensorValues(*fc.storage.subtrahend, &error);
+        const auto afterValues = tensorValues(*fc.storage.layout().minuend, &error);
+        const auto beforeValues = tensorValues(*fc.storage.layout().subtrahend, &error);
         QCOMPARE(update.size(), size_t(160));
         for (size_t i = 0; i < update.size(); ++i)
             QCOMPARE(update[i], afterValues[i] - beforeValues[i]);

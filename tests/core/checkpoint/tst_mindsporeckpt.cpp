@@ -60,7 +60,7 @@ private slots:
         qint64 bytes = 0;
         for (const TensorEntry &t : d.tensors) {
             QCOMPARE(t.storage.kind, TensorStorage::Kind::RawFile);
-            QVERIFY(t.storage.segments.isEmpty());
+            QVERIFY(t.storage.layout().segments.isEmpty());
             QVERIFY(t.storage.offset > 0);
             bytes += t.numel() * 4;
         }
@@ -91,9 +91,9 @@ private slots:
         QCOMPARE(sliced.value()->tensors.size(), plain.value()->tensors.size());
         const TensorEntry *fc = findTensor(*sliced.value(), u"fc.weight"_s);
         QCOMPARE(fc->shape, (QList<qint64>{10, 16}));
-        QCOMPARE(fc->storage.segments.size(), 3);
+        QCOMPARE(fc->storage.layout().segments.size(), 3);
         qint64 bytes = 0;
-        for (const auto &[offset, size] : fc->storage.segments) {
+        for (const auto &[offset, size] : fc->storage.layout().segments) {
             QVERIFY(offset > 0);
             bytes += size;
         }
