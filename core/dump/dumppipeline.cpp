@@ -7,9 +7,18 @@
 #include "dumploader.h"
 #include "dumpseries.h"
 
+#include <QFileInfo>
+
 namespace Twinscope::Core {
 
 namespace {
+
+// Whether two paths name one file or folder (links resolved).
+bool sameInput(const QString &a, const QString &b)
+{
+    const QString ca = QFileInfo(a).canonicalFilePath();
+    return !ca.isEmpty() && ca == QFileInfo(b).canonicalFilePath();
+}
 
 Result<DumpSeries>
 comparePair(const DumpPipelineInput &input, ProgressSink &progress, const CancelToken &cancel)
@@ -17,13 +26,25 @@ comparePair(const DumpPipelineInput &input, ProgressSink &progress, const Cancel
     std::shared_ptr<const TensorDump> sides[2];
     const QString paths[2] = {input.benchPath, input.npuPath};
     Diagnostics diagnostics;
+    Diagnostics first;
     for (int i = 0; i < 2; ++i) {
+        // The same file or folder on both sides (a self-check, the plantedSelf case) is read
+        // once: both sides are one immutable dump, whose warnings still count for each side.
+        // Reading it twice doubled the memory of the largest comparisons (issue #16).
+        if (i == 1 && sameInput(paths[0], paths[1])) {
+            first.setFile(paths[1]);
+            diagnostics.merge(first);
+            sides[1] = sides[0];
+            break;
+        }
         // Loading is mostly reading headers; the comparison streams every byte, so it gets 90 %.
         ProgressSink part = subProgress(progress, i * 50, i * 50 + 50);
         const Result<TensorDump> r = runGuarded<TensorDump>(paths[i], [&] {
             return loadDump(Source::fromPath(paths[i]), part, cancel, input.options.read);
         });
         Diagnostics side = r.diagnostics();
+        if (i == 0)
+            first = side;
         side.setFile(paths[i]);
         diagnostics.merge(side);
         if (!r.isOk())
