@@ -53,13 +53,13 @@ TensorEntry comparedTensor(const TensorEntry &after,
                          Tr::tr("A tensor has no before-step twin of the same shape; its update "
                                 "cannot be computed."),
                          Location{-1, -1, after.name});
-        t.unreadable = why;
+        t.setUnreadable(why);
         t.storage.kind = TensorStorage::Kind::None;
         return t;
     }
-    if (!after.unreadable.isEmpty() || !before->tensors->tensors[k].unreadable.isEmpty()) {
-        t.unreadable =
-            after.unreadable.isEmpty() ? before->tensors->tensors[k].unreadable : after.unreadable;
+    if (!after.unreadable().isEmpty() || !before->tensors->tensors[k].unreadable().isEmpty()) {
+        t.setUnreadable(after.unreadable().isEmpty() ? before->tensors->tensors[k].unreadable()
+                                                     : after.unreadable());
         t.storage.kind = TensorStorage::Kind::None;
         return t;
     }
@@ -128,7 +128,7 @@ Result<CheckpointComparison> compareCheckpoints(std::shared_ptr<const Checkpoint
             entryIndex->append(i);
         }
         for (const TensorEntry &t : std::as_const(dump->tensors))
-            if (t.unreadable.isEmpty())
+            if (t.unreadable().isEmpty())
                 dump->dataBytes += t.numel() * dtypeSize(t.dtype);
         return dump;
     };

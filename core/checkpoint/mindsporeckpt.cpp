@@ -204,7 +204,7 @@ makeParameter(const QList<Piece> &pieces, const Source &source, Diagnostics *dia
         bytes += p.contentBytes;
     const Location where{head.offset, -1, head.tag};
     auto unreadable = [&](const QString &why) {
-        t.unreadable = why;
+        t.setUnreadable(why);
         t.storage.kind = TensorStorage::Kind::None;
     };
     for (const Piece &p : pieces) {
@@ -248,7 +248,7 @@ makeParameter(const QList<Piece> &pieces, const Source &source, Diagnostics *dia
         unreadable(Tr::tr("%1: parameter %2 has impossible dims").arg(source.name(), head.tag));
         return t;
     }
-    if (!t.unreadable.isEmpty())
+    if (!t.unreadable().isEmpty())
         return t;
     if (numel * itemSize != bytes) {
         diagnostics->add(
@@ -421,7 +421,7 @@ loadMindSporeCheckpoint(const Source &source, ProgressSink &progress, const Canc
         i = j;
     }
     for (const TensorEntry &t : std::as_const(dump->tensors))
-        if (t.unreadable.isEmpty())
+        if (t.unreadable().isEmpty())
             dump->dataBytes += t.numel() * dtypeSize(t.dtype);
     if (dump->tensors.isEmpty()) {
         Error e = Error::make(

@@ -133,7 +133,7 @@ loadSafetensors(const Source &source, ProgressSink &progress, const CancelToken 
                 u"safetensors_bad_entry"_s,
                 Tr::tr("Tensor %1: %2; it is listed but not compared.").arg(t.name, why),
                 where);
-            t.unreadable = Tr::tr("%1: tensor %2: %3").arg(source.name(), t.name, why);
+            t.setUnreadable(Tr::tr("%1: tensor %2: %3").arg(source.name(), t.name, why));
             t.storage.kind = TensorStorage::Kind::None;
         };
         const QJsonObject o = it.value().toObject();
@@ -174,8 +174,8 @@ loadSafetensors(const Source &source, ProgressSink &progress, const CancelToken 
                     .arg(dtype, shapeText(t.shape))
                     .arg(numel * dtypeSize(t.dtype)));
         } else if (!source.isPath()) {
-            t.unreadable = Tr::tr("%1 was given as bytes: its tensors are listed, not read")
-                               .arg(source.name());
+            t.setUnreadable(Tr::tr("%1 was given as bytes: its tensors are listed, not read")
+                                .arg(source.name()));
         } else {
             t.storage.kind = TensorStorage::Kind::RawFile;
             t.storage.file = source.path;
@@ -209,7 +209,7 @@ loadSafetensors(const Source &source, ProgressSink &progress, const CancelToken 
             return naturalLess(a.name, b.name);
         });
     for (const TensorEntry &t : std::as_const(dump->tensors))
-        if (t.unreadable.isEmpty())
+        if (t.unreadable().isEmpty())
             dump->dataBytes += t.numel() * dtypeSize(t.dtype);
     progress.report(1000, Tr::tr("Reading the safetensors header"));
     return Result<TensorDump>::ok(std::move(dump), std::move(diagnostics));

@@ -43,7 +43,7 @@ struct Flattener
         TensorEntry t;
         QString problem;
         if (!file.describeTensor(*v.tensor(), &t, &problem)) {
-            t.unreadable = Tr::tr("%1: tensor %2: %3").arg(file.name(), name, problem);
+            t.setUnreadable(Tr::tr("%1: tensor %2: %3").arg(file.name(), name, problem));
             t.storage.kind = TensorStorage::Kind::None;
             diagnostics->add(u"torch_unreadable_tensor"_s,
                              Tr::tr("Tensor %1 cannot be read: %2").arg(name, problem),
@@ -135,7 +135,7 @@ loadTorchCheckpoint(const Source &source, ProgressSink &progress, const CancelTo
         return Result<TensorDump>::failed(e, diagnostics);
     }
     for (const TensorEntry &t : std::as_const(dump->tensors))
-        if (t.unreadable.isEmpty())
+        if (t.unreadable().isEmpty())
             dump->dataBytes += t.numel() * dtypeSize(t.storage.stored);
     progress.report(1000, Tr::tr("Reading the PyTorch checkpoint"));
     return Result<TensorDump>::ok(std::move(dump), std::move(diagnostics));

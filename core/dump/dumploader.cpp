@@ -27,7 +27,7 @@ Result<TensorDump> capElements(Result<TensorDump> result, qint64 maxElements)
     if (!result.isOk())
         return result;
     auto over = [maxElements](const TensorEntry &t) {
-        return t.unreadable.isEmpty() && t.storage.kind != TensorStorage::Kind::None &&
+        return t.unreadable().isEmpty() && t.storage.kind != TensorStorage::Kind::None &&
                t.numel() > maxElements;
     };
     const TensorDump &loaded = *result.value();
@@ -39,10 +39,10 @@ Result<TensorDump> capElements(Result<TensorDump> result, qint64 maxElements)
     for (TensorEntry &t : dump->tensors) {
         if (!over(t))
             continue;
-        t.unreadable = Tr::tr("%1 has %2 elements, more than the per-tensor cap of %3, so it is "
-                              "not read; raise the cap with --max-elements (or Limits in the "
-                              "Dumps tab) if the tensor is real")
-                           .arg(t.name, locale.toString(t.numel()), locale.toString(maxElements));
+        t.setUnreadable(Tr::tr("%1 has %2 elements, more than the per-tensor cap of %3, so it is "
+                               "not read; raise the cap with --max-elements (or Limits in the "
+                               "Dumps tab) if the tensor is real")
+                            .arg(t.name, locale.toString(t.numel()), locale.toString(maxElements)));
         dump->dataBytes -= t.numel() * dtypeSize(t.storage.stored);
         diagnostics.add(u"tensor_over_cap"_s,
                         Tr::tr("tensors with more elements than the per-tensor cap were not read"),

@@ -377,8 +377,8 @@ loadHdf5Dump(const Source &source, ProgressSink &progress, const CancelToken &ca
         const DType stored = storedType(type, &bigEndian);
         H5Tclose(type);
         if (!shapeOk) {
-            t.unreadable =
-                Tr::tr("dataset %1 has an unsupported rank or an absurd size").arg(l.path);
+            t.setUnreadable(
+                Tr::tr("dataset %1 has an unsupported rank or an absurd size").arg(l.path));
         } else if (stored == DType::Unknown) {
             if (!dumper) {
                 diagnostics.add(u"hdf5_non_numeric"_s,
@@ -388,7 +388,7 @@ loadHdf5Dump(const Source &source, ProgressSink &progress, const CancelToken &ca
                 H5Dclose(ds);
                 continue;
             }
-            t.unreadable = Tr::tr("dataset %1 is not stored as a number").arg(l.path);
+            t.setUnreadable(Tr::tr("dataset %1 is not stored as a number").arg(l.path));
         }
         t.storage.stored = stored;
         t.storage.bigEndian = bigEndian;
@@ -411,32 +411,32 @@ loadHdf5Dump(const Source &source, ProgressSink &progress, const CancelToken &ca
             t.isOutput = parts.value(2) == u"output"_s;
             o.arg = parts.mid(3).join(u'/');
             const DType logical = dumperType(code);
-            if (t.unreadable.isEmpty() && logical == DType::Unknown)
-                t.unreadable =
-                    Tr::tr("dataset %1 has the unknown DataType code %2").arg(l.path).arg(code);
-            else if (t.unreadable.isEmpty() && !dumperStorageMatches(logical, stored))
-                t.unreadable = Tr::tr("dataset %1: DataType %2 says %3, but it is stored as %4")
-                                   .arg(l.path)
-                                   .arg(code)
-                                   .arg(dtypeId(logical), dtypeId(stored));
+            if (t.unreadable().isEmpty() && logical == DType::Unknown)
+                t.setUnreadable(
+                    Tr::tr("dataset %1 has the unknown DataType code %2").arg(l.path).arg(code));
+            else if (t.unreadable().isEmpty() && !dumperStorageMatches(logical, stored))
+                t.setUnreadable(Tr::tr("dataset %1: DataType %2 says %3, but it is stored as %4")
+                                    .arg(l.path)
+                                    .arg(code)
+                                    .arg(dtypeId(logical), dtypeId(stored)));
             t.dtype = logical;
             if (logical == DType::UInt8 || logical == DType::Bool)
                 t.storage.stored = logical; // reinterpret the signed I8 bits
             bool hasStride = false;
             const QList<qint64> stride = readIntArrayAttribute(ds, "Stride", &hasStride);
-            if (t.unreadable.isEmpty() && hasStride && !t.shape.isEmpty()) {
+            if (t.unreadable().isEmpty() && hasStride && !t.shape.isEmpty()) {
                 if (stride.size() != t.shape.size()) {
-                    t.unreadable =
+                    t.setUnreadable(
                         Tr::tr("dataset %1: Stride has %2 entries but the shape has %3 axes")
                             .arg(l.path)
                             .arg(stride.size())
-                            .arg(t.shape.size());
+                            .arg(t.shape.size()));
                 } else if (auto order = axisOrderFromStride(t.shape, stride)) {
                     t.storage.editLayout().axisOrder = *order;
                 } else {
-                    t.unreadable =
+                    t.setUnreadable(
                         Tr::tr("dataset %1: Stride %2 is not a reordering of a contiguous layout")
-                            .arg(l.path, shapeText(stride));
+                            .arg(l.path, shapeText(stride)));
                 }
             }
         } else {
@@ -459,9 +459,9 @@ loadHdf5Dump(const Source &source, ProgressSink &progress, const CancelToken &ca
         // Contiguous, unfiltered, little- or big-endian data is read straight from the file through
         // mmap windows without the HDF5 lock; everything else goes through hyperslab reads.
         // Nothing outside the file is read, and nothing the file does not store (issue #16).
-        if (t.unreadable.isEmpty() && stored != DType::Unknown) {
+        if (t.unreadable().isEmpty() && stored != DType::Unknown) {
             if (const QString foreign = hdf5ForeignStorage(ds, l.path); !foreign.isEmpty()) {
-                t.unreadable = foreign;
+                t.setUnreadable(foreign);
                 diagnostics.add(u"hdf5_external_storage"_s,
                                 Tr::tr("datasets stored outside the file (external raw files or "
                                        "virtual datasets) were not read"),
@@ -469,14 +469,14 @@ loadHdf5Dump(const Source &source, ProgressSink &progress, const CancelToken &ca
             } else if (const QString unstored =
                            hdf5UnstoredElements(ds, l.path, t.numel(), dtypeSize(stored));
                        !unstored.isEmpty()) {
-                t.unreadable = unstored;
+                t.setUnreadable(unstored);
                 diagnostics.add(u"hdf5_unstored_elements"_s,
                                 Tr::tr("datasets that declare more elements than they store "
                                        "were not compared"),
                                 Location{-1, -1, l.path});
             }
         }
-        if (t.unreadable.isEmpty() && stored != DType::Unknown) {
+        if (t.unreadable().isEmpty() && stored != DType::Unknown) {
             const hid_t dcpl = H5Dget_create_plist(ds);
             const bool contiguous =
                 H5Pget_layout(dcpl) == H5D_CONTIGUOUS && H5Pget_nfilters(dcpl) == 0;
@@ -487,16 +487,16 @@ loadHdf5Dump(const Source &source, ProgressSink &progress, const CancelToken &ca
                 t.storage.kind = TensorStorage::Kind::RawFile;
                 t.storage.offset = qint64(offset);
                 if (t.storage.offset + bytes > QFileInfo(path).size())
-                    t.unreadable =
+                    t.setUnreadable(
                         Tr::tr("dataset %1 is truncated: its data ends at byte %2, past the end of "
                                "the file")
                             .arg(l.path)
-                            .arg(t.storage.offset + bytes);
+                            .arg(t.storage.offset + bytes));
             } else if (stored == DType::Float16) {
-                t.unreadable =
+                t.setUnreadable(
                     Tr::tr("dataset %1 is a chunked or compressed float16 dataset, which HDF5 1.10 "
                            "cannot convert")
-                        .arg(l.path);
+                        .arg(l.path));
             } else {
                 t.storage.kind = TensorStorage::Kind::Hdf5;
             }

@@ -70,6 +70,20 @@ struct ShapeInterner
     }
 };
 
+// Op types repeat over every layer ("Functional.linear" 10^5 times): one shared string each.
+struct StringInterner
+{
+    QSet<QString> strings;
+    QString intern(const QString &s)
+    {
+        const auto it = strings.constFind(s);
+        if (it != strings.cend())
+            return *it;
+        strings.insert(s);
+        return s;
+    }
+};
+
 // A JSON value as short text: numbers as Python prints them (the non-finite words quoted by
 // quoteNonFinite come back as inf/-inf/nan), strings quoted, arrays and objects compact.
 QString argumentText(simdjson::dom::element v)
@@ -99,6 +113,7 @@ struct Walker
     QString callKey;
     QString callOpType; // shared by the call's tensors: one string per call, not per tensor
     ShapeInterner shapes;
+    StringInterner opTypes;
     // Where data_name files may be (empty: anywhere, the user allowed it).
     QStringList roots;
 
@@ -107,10 +122,10 @@ struct Walker
     {
         if (roots.isEmpty() || pathIsInside(file, roots))
             return true;
-        t->unreadable =
+        t->setUnreadable(
             Tr::tr("%1 lies outside the dump's folder, so it is not read (allow it with "
                    "--allow-outside-dump)")
-                .arg(dataName);
+                .arg(dataName));
         diagnostics->add(
             u"outside_dump_folder"_s,
             Tr::tr("files named in the dump that lie outside its folder were not read"),
@@ -177,7 +192,7 @@ struct Walker
         if (!contained(file, dataName, t))
             return; // refused: nothing outside the dump is opened, or even looked at
         if (!QFileInfo::exists(file)) {
-            t->unreadable = Tr::tr("Dump file: %1 not found.").arg(dataName);
+            t->setUnreadable(Tr::tr("Dump file: %1 not found.").arg(dataName));
             diagnostics->add(u"msprobe_missing_tensor"_s,
                              Tr::tr("tensor files named in dump.json are missing"),
                              Location{-1, -1, dataName});
@@ -187,18 +202,18 @@ struct Walker
         const std::optional<TensorEntry> read =
             dataName.endsWith(u".pt"_s) ? readPtTensor(file, &error) : readNpyTensor(file, &error);
         if (!read) {
-            t->unreadable = error.toString();
+            t->setUnreadable(error.toString());
             diagnostics->add(u"msprobe_bad_tensor_file"_s,
                              Tr::tr("tensor files named in dump.json could not be read"),
                              Location{error.offset, -1, dataName});
             return;
         }
         t->storage = read->storage;
-        if (!read->unreadable.isEmpty())
-            t->unreadable = read->unreadable;
+        if (!read->unreadable().isEmpty())
+            t->setUnreadable(read->unreadable());
         else if (t->shape != read->shape)
-            t->unreadable = Tr::tr("%1 has shape %2 but dump.json says %3")
-                                .arg(dataName, shapeText(read->shape), shapeText(t->shape));
+            t->setUnreadable(Tr::tr("%1 has shape %2 but dump.json says %3")
+                                 .arg(dataName, shapeText(read->shape), shapeText(t->shape)));
         else if (t->dtype != read->dtype && t->dtype != DType::BFloat16)
             t->dtype = read->dtype; // the file is the truth for what we compare
         dump->dataBytes += read->numel() * dtypeSize(read->storage.stored);
@@ -261,7 +276,7 @@ void addCall(Walker &w, std::string_view key, simdjson::dom::element value)
         return;
     }
     w.callKey = qstr(key);
-    w.callOpType = w.callKey.section(u'.', 0, 1);
+    w.callOpType = w.opTypes.intern(w.callKey.section(u'.', 0, 1));
     for (const char *field : {"input_args", "input_kwargs", "input", "parameters", "output"}) {
         simdjson::dom::element v;
         if (entry[field].get(v) != simdjson::SUCCESS)
@@ -366,7 +381,7 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
     auto dump = std::make_shared<TensorDump>();
     dump->path = name;
     dump->format = u"msprobe"_s;
-    Walker w{dump.get(), &diagnostics, tensorDir, false, {}, {}, {}, {}};
+    Walker w{dump.get(), &diagnostics, tensorDir, false, {}, {}, {}, {}, {}};
     // The dump's folder (dump.json's) and its tensor folder, wherever a symlink puts that.
     if (!options.allowOutsideFolder && !tensorDir.isEmpty())
         w.roots = QStringList{QFileInfo(tensorDir).absolutePath(), tensorDir};
@@ -538,6 +553,7 @@ parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &can
     simdjson::dom::parser parser;
     QString lastOp, lastOpType;
     ShapeInterner shapes;
+    StringInterner opTypes;
     qint64 line = 0;
     size_t pos = 0;
     while (pos < text.size()) {
@@ -610,7 +626,7 @@ parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &can
         const QStringView op = at > 0 ? QStringView(t.name).left(at) : QStringView(t.name);
         if (op != lastOp) {
             lastOp = op.toString();
-            lastOpType = lastOp.section(u'_', 0, 1);
+            lastOpType = opTypes.intern(lastOp.section(u'_', 0, 1));
         }
         t.op = lastOp;
         t.opType = lastOpType;

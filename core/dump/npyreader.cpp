@@ -383,9 +383,10 @@ Result<TensorDump> loadNpyDump(const Source &source,
                 TensorEntry refused;
                 refused.name = QFileInfo(f).fileName();
                 refused.key = refused.name;
-                refused.unreadable = Tr::tr("%1 leads outside the dump's folder, so it is not read "
-                                            "(allow it with --allow-outside-dump)")
-                                         .arg(refused.name);
+                refused.setUnreadable(
+                    Tr::tr("%1 leads outside the dump's folder, so it is not read "
+                           "(allow it with --allow-outside-dump)")
+                        .arg(refused.name));
                 diagnostics.add(u"outside_dump_folder"_s,
                                 Tr::tr("files named in the dump that lie outside its folder were "
                                        "not read"),
@@ -406,7 +407,7 @@ Result<TensorDump> loadNpyDump(const Source &source,
             TensorEntry broken;
             broken.name = QFileInfo(f).fileName();
             broken.key = broken.name;
-            broken.unreadable = error.toString();
+            broken.setUnreadable(error.toString());
             t = broken;
         }
         Ordered o;
@@ -489,24 +490,24 @@ void fillStoredMember(const ZipSpan &span,
     const auto h =
         parseNpyHeader(span.bytes.substr(0, size_t(MaxHeaderBytes + 16)), source.name(), &error);
     if (!h) {
-        t->unreadable = member.name + u": "_s + error.message;
+        t->setUnreadable(member.name + u": "_s + error.message);
         return;
     }
     t->shape = h->shape;
     t->dtype = h->dtype;
     if (h->dataOffset + h->dataBytes > span.size) {
-        t->unreadable =
+        t->setUnreadable(
             Tr::tr("%1 is truncated: shape %2 of %3 needs %4 data bytes after the header, the "
                    "member holds %5")
                 .arg(member.name, shapeText(h->shape), dtypeId(h->dtype))
                 .arg(h->dataBytes)
-                .arg(std::max<qint64>(0, span.size - h->dataOffset));
+                .arg(std::max<qint64>(0, span.size - h->dataOffset)));
         return;
     }
     if (!source.isPath()) {
-        t->unreadable = Tr::tr("%1: the archive was not read from a file, so its elements cannot "
-                               "be streamed")
-                            .arg(member.name);
+        t->setUnreadable(Tr::tr("%1: the archive was not read from a file, so its elements cannot "
+                                "be streamed")
+                             .arg(member.name));
         return;
     }
     // Zero copy: the elements are streamed later straight from the file at this offset.
@@ -546,16 +547,16 @@ loadNpzDump(const Source &source, ProgressSink &progress, const CancelToken &can
         t.key = t.name;
         t.op = t.name;
         if (member.method == ZipEntry::Method::Deflated && !member.encrypted) {
-            t.unreadable =
+            t.setUnreadable(
                 Tr::tr(
                     "%1 is a compressed member (numpy.savez_compressed); save with numpy.savez, or "
                     "extract the archive and compare the folder")
-                    .arg(member.name);
+                    .arg(member.name));
             describeCompressedMember(*zip, i, &t);
         } else if (const auto span = zip->storedData(i, &error)) {
             fillStoredMember(*span, member, source, &t, &dump->dataBytes);
         } else {
-            t.unreadable = error.message;
+            t.setUnreadable(error.message);
         }
         dump->tensors.append(t);
     }

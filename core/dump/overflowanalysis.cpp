@@ -132,7 +132,7 @@ Result<OverflowAnalysis> analyzeOverflow(std::shared_ptr<const TensorDump> dump,
             fromStatistics(t, &s);
             const bool readable = !dump->statisticsOnly &&
                                   t.storage.kind != TensorStorage::Kind::None &&
-                                  t.unreadable.isEmpty();
+                                  t.unreadable().isEmpty();
             if (readable) {
                 const TensorSummary fallback = s;
                 if (!fromElements(t, &s, &buffer, cancel, &bytes)) {
@@ -144,8 +144,8 @@ Result<OverflowAnalysis> analyzeOverflow(std::shared_ptr<const TensorDump> dump,
                     s = fallback;
                     s.error = error;
                 }
-            } else if (!t.unreadable.isEmpty()) {
-                s.error = t.unreadable;
+            } else if (!t.unreadable().isEmpty()) {
+                s.error = t.unreadable();
             }
             if (worker == 0)
                 progress.reportRange(i, n, 0, 1000, Tr::tr("Reading tensors"));

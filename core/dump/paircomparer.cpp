@@ -15,8 +15,8 @@ bool pairIsComparable(const TensorEntry &b, const TensorEntry &n, CompareRow *ro
         return false;
     }
     for (const TensorEntry *t : {&b, &n}) {
-        if (!t->unreadable.isEmpty()) {
-            row->message = t->unreadable;
+        if (!t->unreadable().isEmpty()) {
+            row->message = t->unreadable();
             row->verdict = Verdict::Error;
             return false;
         }

@@ -48,7 +48,7 @@ Result<TensorDetail> computeTensorDetail(const DumpComparison &c,
     const CompareRow &r = c.rows[row];
     const TensorEntry &b = c.bench->tensors[r.bench];
     const TensorEntry &n = c.npu->tensors[r.npu];
-    if (b.shape != n.shape || !b.unreadable.isEmpty() || !n.unreadable.isEmpty())
+    if (b.shape != n.shape || !b.unreadable().isEmpty() || !n.unreadable().isEmpty())
         return Result<TensorDetail>::failed(
             Error::make(ErrorCode::Unsupported, r.message, c.npu->path));
     auto detail = std::make_shared<TensorDetail>();

@@ -516,8 +516,8 @@ private:
 
 std::unique_ptr<TensorStream> TensorStream::open(const TensorEntry &tensor, QString *error)
 {
-    if (!tensor.unreadable.isEmpty()) {
-        *error = tensor.unreadable;
+    if (!tensor.unreadable().isEmpty()) {
+        *error = tensor.unreadable();
         return nullptr;
     }
     switch (tensor.storage.kind) {

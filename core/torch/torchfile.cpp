@@ -203,7 +203,7 @@ std::optional<TensorEntry> readPtTensor(const QString &path, Error *error)
     entry.key = entry.name;
     QString problem;
     if (!file->describeTensor(*t, &entry, &problem))
-        entry.unreadable = QFileInfo(path).fileName() + u": "_s + problem;
+        entry.setUnreadable(QFileInfo(path).fileName() + u": "_s + problem);
     return entry;
 }
 

@@ -91,7 +91,7 @@ private slots:
                  (std::vector<double>{0, 1, 2, 3, 4, 5}));
         if (kind == u"safetensors_bad_entry"_s) {
             const TensorEntry *bias = findTensor(*r.value(), u"a.bias"_s);
-            QVERIFY(bias->unreadable.contains(file) && bias->unreadable.contains(u"a.bias"_s));
+            QVERIFY(bias->unreadable().contains(file) && bias->unreadable().contains(u"a.bias"_s));
         }
     }
 
@@ -130,9 +130,9 @@ private slots:
         QVERIFY(r.isOk());
         QCOMPARE(r.value()->tensors.size(), 5);
         QCOMPARE(r.diagnostics().count(u"safetensors_bad_entry"_s), 4);
-        QVERIFY(findTensor(*r.value(), u"ok"_s)->unreadable.isEmpty());
+        QVERIFY(findTensor(*r.value(), u"ok"_s)->unreadable().isEmpty());
         for (const char *bad : {"f8", "neg", "frac", "big"})
-            QVERIFY(!findTensor(*r.value(), QString::fromUtf8(bad))->unreadable.isEmpty());
+            QVERIFY(!findTensor(*r.value(), QString::fromUtf8(bad))->unreadable().isEmpty());
         // Too short for the length, and a top-level array.
         const QString tiny = dir.filePath(u"tiny.safetensors"_s);
         QFile f(tiny);
