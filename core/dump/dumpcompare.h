@@ -131,17 +131,18 @@ struct CompareRow
 {
     int bench = -1; // index into the bench dump's tensors
     int npu = -1;
-    PairMatch match = PairMatch::Exact;
     RowMetrics metrics; // tensor mode (and imported compare results); empty in statistics mode
     StatsDiff stats;
+    QString message;     // msprobe's Err_message: metric notes, then the reasons
+    quint32 reasons = 0; // VerdictReason bits (verdictpolicy.h)
+    // The one-byte fields together (10^6 rows, issue #16).
+    PairMatch match = PairMatch::Exact;
     Verdict verdict = Verdict::Pass;
-    quint32 reasons = 0;                // VerdictReason bits (verdictpolicy.h)
     Accuracy accuracy = Accuracy::None; // tensor mode
     bool divergent = false;             // an error, or (statistics) a statistic that moved
     bool origin = false;                // divergent, and nothing it depends on diverged before
     bool npuNonFinite = false;          // the NPU side holds NaN/Inf (shared or not)
     bool nonFiniteGained = false;       // ... where the bench does not: counts for the NaN origin
-    QString message;                    // msprobe's Err_message: metric notes, then the reasons
 };
 
 // A non-tensor argument paired across the two sides (indices into TensorDump::arguments).

@@ -91,7 +91,7 @@ Result<TensorDump> loadAnyDump(const Source &source,
         if (s.producer == u"msprobe"_s)
             return loadMsprobeDump(source, progress, cancel, options);
         if (s.producer == u"ptdbg"_s && s.format == u"json_lines"_s)
-            return loadPtdbgPkl(source, progress, cancel);
+            return loadPtdbgPkl(source, progress, cancel, options);
         Error e = Error::make(
             ErrorCode::UnknownFormat, Tr::tr("not a tensor dump Twinscope reads"), source.path, 0);
         e.found = s.seen.isEmpty() ? fileKindDisplayName(s.kind) : s.seen;

@@ -6,6 +6,7 @@
 #include "core/common/tr.h"
 #include "dumploader.h"
 #include "dumpseries.h"
+#include "namepool.h"
 
 #include <QFileInfo>
 
@@ -39,9 +40,12 @@ comparePair(const DumpPipelineInput &input, ProgressSink &progress, const Cancel
         }
         // Loading is mostly reading headers; the comparison streams every byte, so it gets 90 %.
         ProgressSink part = subProgress(progress, i * 50, i * 50 + 50);
-        const Result<TensorDump> r = runGuarded<TensorDump>(paths[i], [&] {
-            return loadDump(Source::fromPath(paths[i]), part, cancel, input.options.read);
-        });
+        // The second side shares the first one's equal names (namepool.h).
+        DumpReadOptions read = input.options.read;
+        if (i == 1)
+            read.names = std::make_shared<NamePool>(sides[0]);
+        const Result<TensorDump> r = runGuarded<TensorDump>(
+            paths[i], [&] { return loadDump(Source::fromPath(paths[i]), part, cancel, read); });
         Diagnostics side = r.diagnostics();
         if (i == 0)
             first = side;

@@ -7,6 +7,7 @@
 #include "core/torch/torchfile.h"
 #include "dumpnames.h"
 #include "jsonmembers.h"
+#include "namepool.h"
 #include "npyreader.h"
 
 #include <QDir>
@@ -114,6 +115,7 @@ struct Walker
     QString callOpType; // shared by the call's tensors: one string per call, not per tensor
     ShapeInterner shapes;
     StringInterner opTypes;
+    const NamePool *names = nullptr; // the other side's strings (may be null)
     // Where data_name files may be (empty: anywhere, the user allowed it).
     QStringList roots;
 
@@ -136,7 +138,7 @@ struct Walker
     void tensor(simdjson::dom::object o, const QString &suffix)
     {
         TensorEntry t;
-        t.key = callKey + u'.' + suffix;
+        t.key = names ? names->key(callKey + u'.' + suffix) : callKey + u'.' + suffix;
         t.name = t.key;
         t.op = callKey;
         t.opType = callOpType;
@@ -275,7 +277,7 @@ void addCall(Walker &w, std::string_view key, simdjson::dom::element value)
                            Location{-1, -1, qstr(key)});
         return;
     }
-    w.callKey = qstr(key);
+    w.callKey = w.names ? w.names->op(qstr(key)) : qstr(key);
     w.callOpType = w.opTypes.intern(w.callKey.section(u'.', 0, 1));
     for (const char *field : {"input_args", "input_kwargs", "input", "parameters", "output"}) {
         simdjson::dom::element v;
@@ -381,7 +383,7 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
     auto dump = std::make_shared<TensorDump>();
     dump->path = name;
     dump->format = u"msprobe"_s;
-    Walker w{dump.get(), &diagnostics, tensorDir, false, {}, {}, {}, {}, {}};
+    Walker w{dump.get(), &diagnostics, tensorDir, false, {}, {}, {}, {}, options.names.get(), {}};
     // The dump's folder (dump.json's) and its tensor folder, wherever a symlink puts that.
     if (!options.allowOutsideFolder && !tensorDir.isEmpty())
         w.roots = QStringList{QFileInfo(tensorDir).absolutePath(), tensorDir};
@@ -539,8 +541,11 @@ Result<TensorDump> loadMsprobeDump(const Source &source,
     return Result<TensorDump>::ok(dump, diagnostics);
 }
 
-Result<TensorDump>
-parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &cancel)
+Result<TensorDump> parsePtdbgPkl(std::string_view text,
+                                 const QString &name,
+                                 const CancelToken &cancel,
+                                 const NamePool *names,
+                                 const ByteSource *bytes)
 {
     auto dump = std::make_shared<TensorDump>();
     dump->path = name;
@@ -555,6 +560,8 @@ parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &can
     ShapeInterner shapes;
     StringInterner opTypes;
     qint64 line = 0;
+    qint64 released = 0;
+    constexpr qint64 ReleaseStep = 16 << 20;
     size_t pos = 0;
     while (pos < text.size()) {
         size_t end = text.find('\n', pos);
@@ -566,6 +573,11 @@ parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &can
         ++line;
         if ((line & 1023) == 0 && cancel.isCanceled())
             return Result<TensorDump>::canceled();
+        // The lines read so far are never looked at again: their pages leave memory.
+        if (bytes && offset - released > ReleaseStep) {
+            bytes->release(released, offset);
+            released = offset;
+        }
         if (l.find_first_not_of(" \t\r") == std::string_view::npos)
             continue;
         const std::string fixed = quotePythonNonFinite(l);
@@ -584,7 +596,7 @@ parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &can
             continue;
         }
         TensorEntry t;
-        t.name = qstr(tensorName);
+        t.name = names ? names->key(qstr(tensorName)) : qstr(tensorName);
         t.key = t.name;
         t.dtype = dtypeFromName(qstr(dtype));
         qint64 numel = 1;
@@ -625,7 +637,7 @@ parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &can
         // An op's inputs and outputs are consecutive lines: they share one op and type string.
         const QStringView op = at > 0 ? QStringView(t.name).left(at) : QStringView(t.name);
         if (op != lastOp) {
-            lastOp = op.toString();
+            lastOp = names ? names->op(op) : op.toString();
             lastOpType = opTypes.intern(lastOp.section(u'_', 0, 1));
         }
         t.op = lastOp;
@@ -639,15 +651,17 @@ parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &can
     return Result<TensorDump>::ok(dump, diagnostics);
 }
 
-Result<TensorDump>
-loadPtdbgPkl(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+Result<TensorDump> loadPtdbgPkl(const Source &source,
+                                ProgressSink &progress,
+                                const CancelToken &cancel,
+                                const DumpReadOptions &options)
 {
     Error error;
     auto bytes = ByteSource::open(source, &error);
     if (!bytes)
         return Result<TensorDump>::failed(error);
     progress.report(0, Tr::tr("Reading ptdbg records"));
-    auto r = parsePtdbgPkl(bytes->data(), source.name(), cancel);
+    auto r = parsePtdbgPkl(bytes->data(), source.name(), cancel, options.names.get(), bytes.get());
     progress.report(1000, Tr::tr("Reading ptdbg records"));
     return r;
 }

@@ -9,6 +9,8 @@
 
 namespace Twinscope::Core {
 
+class ByteSource;
+
 // An msprobe dump (FORMATS.md §5.5/§5.6): a dump.json file or a folder holding one (directly or
 // under step{N}/rank{R}/), in statistics mode (Max/Min/Mean/Norm only) or tensor mode (data_name
 // files in dump_tensor_data/: PyTorch's .pt through the restricted torch.save reader, MindSpore's
@@ -36,9 +38,16 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
 std::optional<QHash<QString, QStringList>> parseMsprobeStacks(std::string_view json);
 
 // ptdbg .pkl files: JSON lines [name, 1, [], dtype, shape, [max, min, mean]] (FORMATS.md §5.7).
-Result<TensorDump>
-loadPtdbgPkl(const Source &source, ProgressSink &progress, const CancelToken &cancel);
-Result<TensorDump>
-parsePtdbgPkl(std::string_view text, const QString &name, const CancelToken &cancel);
+Result<TensorDump> loadPtdbgPkl(const Source &source,
+                                ProgressSink &progress,
+                                const CancelToken &cancel,
+                                const DumpReadOptions &options = {});
+// names: the other side's strings to share (may be null); bytes: when given, the pages already
+// parsed are dropped from memory as the parse goes.
+Result<TensorDump> parsePtdbgPkl(std::string_view text,
+                                 const QString &name,
+                                 const CancelToken &cancel,
+                                 const NamePool *names = nullptr,
+                                 const ByteSource *bytes = nullptr);
 
 } // namespace Twinscope::Core

@@ -12,6 +12,7 @@
 namespace Twinscope::Core {
 
 struct TensorEntry;
+class NamePool;
 
 // Element types a dump can hold. bf16 and fp16 are widened exactly to double before any arithmetic.
 enum class DType : quint8 {
@@ -126,6 +127,9 @@ struct DumpReadOptions
     // they lie inside the dump's folder, symlinks resolved; true lifts that
     // (--allow-outside-dump).
     bool allowOutsideFolder = false;
+    // Set by the pair pipeline when the other side is loaded: readers of named records (msprobe,
+    // ptdbg) share its equal strings instead of storing them again (namepool.h).
+    std::shared_ptr<const NamePool> names;
 };
 
 // A non-tensor argument of a call (an int, float, bool, string, shape or slice): msprobe's
