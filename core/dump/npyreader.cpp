@@ -419,7 +419,7 @@ Result<TensorDump> loadNpyDump(const Source &source,
             t->op = n->opType + u'.' + n->opName;
             t->opType = n->opType;
             t->isOutput = n->isOutput;
-            t->timestamp = n->timestamp;
+            t->setTimestamp(n->timestamp);
             o.timestamp = n->timestamp;
             o.slot = n->slot;
         } else if (auto m = parseMsprobeTensorName(t->name)) {

@@ -40,14 +40,15 @@ bool dtypeIsFloat(DType type);
 DType dtypeFromName(const QString &name);
 
 // The rarely set parts of a tensor's storage: an HDF5 dataset path, a storage order other than
-// row-major, a tensor split over several byte ranges, a difference of two tensors, and why the
-// elements cannot be read. Kept behind one pointer so that the common entry (an npy file, a
-// statistics-only record) does not carry them: 10^6 ptdbg records would otherwise hold ~120
-// unused bytes each (issue #16's memory bound).
+// row-major, a tensor split over several byte ranges, a difference of two tensors, why the
+// elements cannot be read, an Ascend dump's timestamp. Kept behind one pointer so that the common
+// entry (a plain npy file, a statistics-only record) does not carry them: 10^6 ptdbg records would
+// otherwise hold ~130 unused bytes each (issue #16's memory bound).
 struct TensorLayout
 {
-    QString unreadable; // why the elements cannot be read (e.g. a .pt file), empty when fine
-    QString dataset;    // Hdf5: dataset path
+    QString unreadable;    // why the elements cannot be read (e.g. a .pt file), empty when fine
+    qint64 timestamp = -1; // Ascend/MindSpore dump timestamp (µs), -1 when none
+    QString dataset;       // Hdf5: dataset path
     // Storage order as an axis permutation, outermost first: empty = row-major (C order).
     QList<int> axisOrder;
     // RawFile: the elements lie in several byte ranges (file offset, bytes), in order; empty = one
@@ -99,7 +100,6 @@ struct TensorEntry
     QString op;     // the op/call this tensor belongs to; inputs and outputs of one call share it
     QString opType; // e.g. "softmax_int", "Softmax", "Functional.softmax"
     QList<qint64> shape;
-    qint64 timestamp = -1; // Ascend/MindSpore dump timestamp (µs), -1 when none
     TensorStorage storage;
     std::optional<TensorStats> stats; // from the dump's metadata (msprobe dump.json), if any
     // The one-byte fields last, together: a dump holds millions of entries (issue #16).
@@ -112,6 +112,9 @@ struct TensorEntry
     // Why the elements cannot be read (e.g. a .pt file), empty when fine.
     const QString &unreadable() const { return storage.layout().unreadable; }
     void setUnreadable(QString why) { storage.editLayout().unreadable = std::move(why); }
+    // Ascend/MindSpore dump timestamp (µs), -1 when none.
+    qint64 timestamp() const { return storage.layout().timestamp; }
+    void setTimestamp(qint64 us) { storage.editLayout().timestamp = us; }
 };
 
 // Limits on what a dump can make Twinscope read (issue #16, docs/RELIABILITY.md).

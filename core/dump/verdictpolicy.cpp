@@ -284,11 +284,11 @@ private:
         // Each call's input rows as a chain through one array (last input per call in the hash,
         // the one before it in previous[]): a list per call cost ~50 bytes a call more, with 10^6
         // rows alive (issue #16's memory bound).
-        QHash<QString, int> lastInput;
+        QHash<QStringView, int> lastInput; // views into the bench dump's op strings
         std::vector<int> previous(size_t(m_c.rows.size()), -1);
         for (int i = 0; i < m_c.rows.size(); ++i)
             if (!benchOf(m_c.rows[i]).isOutput) {
-                int &last = lastInput[benchOf(m_c.rows[i]).op];
+                int &last = lastInput[QStringView(benchOf(m_c.rows[i]).op)];
                 previous[size_t(i)] = last - 1; // -1 for the call's first input
                 last = i + 1;                   // 0 = none yet
             }
@@ -296,7 +296,8 @@ private:
             if (!benchOf(out).isOutput || !numeric(out))
                 continue;
             QList<const CompareRow *> in;
-            for (int k = lastInput.value(benchOf(out).op) - 1; k >= 0; k = previous[size_t(k)])
+            for (int k = lastInput.value(QStringView(benchOf(out).op)) - 1; k >= 0;
+                 k = previous[size_t(k)])
                 if (numeric(m_c.rows[k]))
                     in.prepend(&m_c.rows[k]);
             if (in.isEmpty())

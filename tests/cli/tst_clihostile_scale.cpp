@@ -124,50 +124,62 @@ private:
 private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
 
-    // An msprobe dump.json with 200k calls (600k tensors, ~117 MB) against itself: 3.45 GB before
-    // (29x), within 4x of the two inputs when #16 landed; the verdict fields of #12 and the tensor
-    // pieces of #13 brought it to ~4.7x (1.1 GB), so the bound is 5x until TensorEntry and
-    // CompareRow are slimmed again (docs/RELIABILITY.md).
+    // An msprobe dump.json with 200k calls (600k tensors, ~117 MB): 3.45 GB before (29x the
+    // file). Compared with itself (one load for both sides) and with a copy of itself (two loads
+    // sharing equal names), each within 4x the inputs given (docs/RELIABILITY.md: 450 and 654 MB
+    // for 2 x 117 MB).
     void msprobe200k()
     {
         const QString dump = m_dir.filePath(u"msprobe/dump.json"_s);
+        const QString copy = m_dir.filePath(u"msprobe_copy/dump.json"_s);
         QVERIFY(writeMsprobe(dump, 200000));
+        QVERIFY(QDir().mkpath(m_dir.filePath(u"msprobe_copy"_s)));
+        QVERIFY(QFile::copy(dump, copy));
         const auto before = fingerprints(m_dir.filePath(u"msprobe"_s));
-        for (const bool json : {false, true}) {
-            QStringList args{u"dumps"_s, dump, dump};
-            if (json)
-                args.insert(1, u"--json"_s);
-            const HostileRun r = runHostile(args, hostileLimitMs(120000));
-            QVERIFY2(r.exited(0), r.describe());
-            if (json)
-                QCOMPARE(r.json().value(u"pairs"_s).toInt(), 600000);
-            else
-                QVERIFY(r.out.contains("pairs: 600000"));
-            qInfo("msprobe 200k calls%s: %s",
-                  json ? " --json" : "",
-                  r.describe().left(120).constData());
-            if (!TWINSCOPE_SANITIZED)
-                QVERIFY2(r.peakRssKb * 1024 <= 5 * 2 * fileSize(dump), r.describe());
-        }
+        for (const QString &other : {dump, copy})
+            for (const bool json : {false, true}) {
+                if (json && other == copy)
+                    continue; // the JSON writer is the same for both; once is enough
+                QStringList args{u"dumps"_s, dump, other};
+                if (json)
+                    args.insert(1, u"--json"_s);
+                const HostileRun r = runHostile(args, hostileLimitMs(120000));
+                QVERIFY2(r.exited(0), r.describe());
+                if (json)
+                    QCOMPARE(r.json().value(u"pairs"_s).toInt(), 600000);
+                else
+                    QVERIFY(r.out.contains("pairs: 600000"));
+                qInfo("msprobe 200k calls against %s%s: %s",
+                      other == dump ? "itself" : "a copy",
+                      json ? " --json" : "",
+                      r.describe().left(120).constData());
+                if (!TWINSCOPE_SANITIZED)
+                    QVERIFY2(r.peakRssKb * 1024 <= 4 * (fileSize(dump) + fileSize(other)),
+                             r.describe());
+            }
         QCOMPARE(fingerprints(m_dir.filePath(u"msprobe"_s)), before);
     }
 
-    // 10^6 ptdbg records against themselves: 5.9 GB before. Each record is ~100 bytes but becomes
-    // a tensor entry per side and a compare row (~1.4 KB a pair), so the stated bound is 4x the
-    // inputs plus 1.5 KB per record (docs/RELIABILITY.md).
+    // 10^6 ptdbg records (~100 bytes a line): 5.9 GB before. Against itself and against a copy,
+    // each within 4x the inputs given (docs/RELIABILITY.md: 555 and 782 MB for 2 x 102 MB).
     void ptdbgMillion()
     {
         const QString pkl = m_dir.filePath(u"ptdbg/dump.pkl"_s);
+        const QString copy = m_dir.filePath(u"ptdbg/copy.pkl"_s);
         const int lines = 1000000;
         QVERIFY(writePtdbg(pkl, lines));
+        QVERIFY(QFile::copy(pkl, copy));
         const auto before = fingerprints(m_dir.filePath(u"ptdbg"_s));
-        const HostileRun r = runHostile({u"dumps"_s, pkl, pkl}, hostileLimitMs(120000));
-        QVERIFY2(r.exited(0), r.describe());
-        QVERIFY(r.out.contains("pairs: 1000000"));
-        qInfo("ptdbg 10^6 lines: %s", r.describe().left(120).constData());
-        if (!TWINSCOPE_SANITIZED)
-            QVERIFY2(r.peakRssKb * 1024 <= 4 * 2 * fileSize(pkl) + qint64(lines) * 1536,
-                     r.describe());
+        for (const QString &other : {pkl, copy}) {
+            const HostileRun r = runHostile({u"dumps"_s, pkl, other}, hostileLimitMs(120000));
+            QVERIFY2(r.exited(0), r.describe());
+            QVERIFY(r.out.contains("pairs: 1000000"));
+            qInfo("ptdbg 10^6 lines against %s: %s",
+                  other == pkl ? "itself" : "a copy",
+                  r.describe().left(120).constData());
+            if (!TWINSCOPE_SANITIZED)
+                QVERIFY2(r.peakRssKb * 1024 <= 4 * (fileSize(pkl) + fileSize(other)), r.describe());
+        }
         QCOMPARE(fingerprints(m_dir.filePath(u"ptdbg"_s)), before);
     }
 
