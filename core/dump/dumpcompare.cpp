@@ -294,7 +294,7 @@ QList<CompareRow> pairTensors(const TensorDump &bench,
     std::vector<PairMatch> how(size_t(nb), PairMatch::Exact);
     matchTensors(bench, npu, options, npuFor, benchFor, how);
     QList<CompareRow> rows;
-    rows.reserve(nb); // exact-ish: a growing list of 392-byte rows held up to twice that
+    rows.reserve(nb); // exact-ish: a growing list of rows holds up to twice what it needs
     for (qsizetype i = 0; i < nb; ++i) {
         if (npuFor[size_t(i)] < 0) {
             unmatchedBench->append(int(i));
