@@ -6,58 +6,26 @@
 #include "core/common/tr.h"
 #include "dumploader.h"
 #include "dumpseries.h"
-#include "namepool.h"
-
-#include <QFileInfo>
+#include "dumpsides.h"
 
 namespace Twinscope::Core {
 
 namespace {
 
-// Whether two paths name one file or folder (links resolved).
-bool sameInput(const QString &a, const QString &b)
-{
-    const QString ca = QFileInfo(a).canonicalFilePath();
-    return !ca.isEmpty() && ca == QFileInfo(b).canonicalFilePath();
-}
-
 Result<DumpSeries>
 comparePair(const DumpPipelineInput &input, ProgressSink &progress, const CancelToken &cancel)
 {
-    std::shared_ptr<const TensorDump> sides[2];
-    const QString paths[2] = {input.benchPath, input.npuPath};
-    Diagnostics diagnostics;
-    Diagnostics first;
-    for (int i = 0; i < 2; ++i) {
-        // The same file or folder on both sides (a self-check, the plantedSelf case) is read
-        // once: both sides are one immutable dump, whose warnings still count for each side.
-        // Reading it twice doubled the memory of the largest comparisons (issue #16).
-        if (i == 1 && sameInput(paths[0], paths[1])) {
-            first.setFile(paths[1]);
-            diagnostics.merge(first);
-            sides[1] = sides[0];
-            break;
-        }
-        // Loading is mostly reading headers; the comparison streams every byte, so it gets 90 %.
-        ProgressSink part = subProgress(progress, i * 50, i * 50 + 50);
-        // The second side shares the first one's equal names (namepool.h).
-        DumpReadOptions read = input.options.read;
-        if (i == 1)
-            read.names = std::make_shared<NamePool>(sides[0]);
-        const Result<TensorDump> r = runGuarded<TensorDump>(
-            paths[i], [&] { return loadDump(Source::fromPath(paths[i]), part, cancel, read); });
-        Diagnostics side = r.diagnostics();
-        if (i == 0)
-            first = side;
-        side.setFile(paths[i]);
-        diagnostics.merge(side);
-        if (!r.isOk())
-            return forwardFailure<DumpSeries>(r, diagnostics);
-        sides[i] = r.value();
-    }
+    // Loading is mostly reading headers; the comparison streams every byte, so it gets 90 %.
+    ProgressSink loading = subProgress(progress, 0, 100);
+    const Result<DumpSides> loaded =
+        loadDumpSides(input.benchPath, input.npuPath, input.options.read, loading, cancel);
+    Diagnostics diagnostics = loaded.diagnostics();
+    if (!loaded.isOk())
+        return forwardFailure<DumpSeries>(loaded);
+    const auto &sides = *loaded.value();
     ProgressSink part = subProgress(progress, 100, 1000);
     const Result<DumpComparison> c = runGuarded<DumpComparison>(input.npuPath, [&] {
-        return compareDumps(sides[0], sides[1], input.options, part, cancel);
+        return compareDumps(sides.bench, sides.npu, input.options, part, cancel);
     });
     if (!c.isOk())
         return forwardFailure<DumpSeries>(c, diagnostics);

@@ -2,8 +2,8 @@
 
 #include "core/common/pipeline.h"
 #include "core/common/tr.h"
-#include "dumploader.h"
 #include "dumpnames.h"
+#include "dumpsides.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -101,20 +101,15 @@ Result<DumpSeries> compareDumpSeries(const QString &benchFolder,
     for (qsizetype k = 0; k < pairs.size(); ++k) {
         ProgressSink part =
             subProgress(progress, int(1000 * k / pairs.size()), int(1000 * (k + 1) / pairs.size()));
-        std::shared_ptr<const TensorDump> sides[2];
-        const QString dirs[2] = {pairs[k].second.first, pairs[k].second.second};
-        for (int s = 0; s < 2; ++s) {
-            const auto r = loadDump(Source::fromPath(dirs[s]), part, cancel, options.read);
-            if (r.isCanceled())
-                return Result<DumpSeries>::canceled();
-            if (!r.isOk())
-                return Result<DumpSeries>::failed(r.error(), diagnostics);
-            Diagnostics side = r.diagnostics();
-            side.setFile(dirs[s]);
-            diagnostics.merge(side);
-            sides[s] = r.value();
-        }
-        const auto c = compareDumps(sides[0], sides[1], options, part, cancel);
+        const Result<DumpSides> loaded = loadDumpSides(
+            pairs[k].second.first, pairs[k].second.second, options.read, part, cancel);
+        diagnostics.merge(loaded.diagnostics());
+        if (loaded.isCanceled())
+            return Result<DumpSeries>::canceled();
+        if (!loaded.isOk())
+            return Result<DumpSeries>::failed(loaded.error(), diagnostics);
+        const auto c =
+            compareDumps(loaded.value()->bench, loaded.value()->npu, options, part, cancel);
         if (c.isCanceled())
             return Result<DumpSeries>::canceled();
         if (!c.isOk())

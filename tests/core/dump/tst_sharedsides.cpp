@@ -179,6 +179,50 @@ private slots:
         compareResults(*c, *independent(bench, npu));
     }
 
+    // Each run of two msprobe trees shares as a plain pair does: the same tree on both sides is
+    // read once per run, and a second tree reuses the first one's equal keys.
+    void runTreesShareAcrossSides()
+    {
+        for (const char *run : {"step0/rank0", "step0/rank1"}) {
+            const QString r = QString::fromLatin1(run);
+            QVERIFY(!write(m_dir,
+                           u"trees/a/"_s + r + u"/dump.json"_s,
+                           msprobe("Functional.linear.1.forward"))
+                         .isEmpty());
+            QVERIFY(!write(m_dir,
+                           u"trees/b/"_s + r + u"/dump.json"_s,
+                           msprobe("Torch.matmul.1.forward"))
+                         .isEmpty());
+        }
+        const QString a = m_dir.filePath(u"trees/a"_s), b = m_dir.filePath(u"trees/b"_s);
+        auto series = [](const QString &bench, const QString &npu) {
+            DumpPipelineInput input;
+            input.benchPath = bench;
+            input.npuPath = npu;
+            ProgressSink progress;
+            const auto r = runDumpPipeline(input, progress, CancelToken());
+            return r.isOk() ? r.value() : nullptr;
+        };
+        const auto self = series(a, a);
+        QVERIFY(self);
+        QCOMPARE(self->runs.size(), 2);
+        for (const auto &c : self->runs) {
+            QCOMPARE(c->bench.get(), c->npu.get());
+            QCOMPARE(c->countVerdict(Verdict::Pass), c->rows.size());
+        }
+        const auto two = series(a, b);
+        QVERIFY(two);
+        QCOMPARE(two->runs.size(), 2);
+        for (const auto &c : two->runs) {
+            QVERIFY(c->bench.get() != c->npu.get());
+            QVERIFY(sameData(c->npu->tensors[0].key, c->bench->tensors[0].key));
+            QCOMPARE(c->npu->tensors[2].op, u"Torch.matmul.1.forward"_s);
+        }
+        compareResults(*two->runs[1],
+                       *independent(m_dir.filePath(u"trees/a/step0/rank1/dump.json"_s),
+                                    m_dir.filePath(u"trees/b/step0/rank1/dump.json"_s)));
+    }
+
     void poolFallsBackToItsInput()
     {
         NamePool empty(nullptr);
