@@ -56,32 +56,22 @@ QString qstr(std::string_view s)
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
 
-// Shapes repeat across layers and steps: one shared list per distinct shape instead of one
-// allocation per tensor (QList is implicitly shared).
-struct ShapeInterner
+// Shapes and op types repeat across layers and steps ("Functional.linear" 10^5 times): one
+// shared copy of each distinct value instead of one allocation per tensor (QList and QString are
+// implicitly shared). Empty values allocate nothing and are not kept.
+template<typename T>
+struct Interner
 {
-    QSet<QList<qint64>> shapes;
-    void intern(QList<qint64> *shape)
+    QSet<T> values;
+    T intern(T value)
     {
-        const auto it = shapes.constFind(*shape);
-        if (it != shapes.cend())
-            *shape = *it;
-        else if (!shape->isEmpty())
-            shapes.insert(*shape);
-    }
-};
-
-// Op types repeat over every layer ("Functional.linear" 10^5 times): one shared string each.
-struct StringInterner
-{
-    QSet<QString> strings;
-    QString intern(const QString &s)
-    {
-        const auto it = strings.constFind(s);
-        if (it != strings.cend())
+        if (value.isEmpty())
+            return value;
+        const auto it = values.constFind(value);
+        if (it != values.cend())
             return *it;
-        strings.insert(s);
-        return s;
+        values.insert(value);
+        return value;
     }
 };
 
@@ -113,8 +103,8 @@ struct Walker
     bool tensorMode = false;
     QString callKey;
     QString callOpType; // shared by the call's tensors: one string per call, not per tensor
-    ShapeInterner shapes;
-    StringInterner opTypes;
+    Interner<QList<qint64>> shapes;
+    Interner<QString> opTypes;
     const NamePool *names = nullptr; // the other side's strings (may be null)
     // Where data_name files may be (empty: anywhere, the user allowed it).
     QStringList roots;
@@ -164,7 +154,7 @@ struct Walker
                 numel *= v;
                 t.shape.append(v);
             }
-            shapes.intern(&t.shape);
+            t.shape = shapes.intern(std::move(t.shape));
         }
         TensorStats st;
         simdjson::dom::element v;
@@ -557,8 +547,8 @@ Result<TensorDump> parsePtdbgPkl(std::string_view text,
     dump->tensors.reserve(qsizetype(std::count(text.begin(), text.end(), '\n')) + 1);
     simdjson::dom::parser parser;
     QString lastOp, lastOpType;
-    ShapeInterner shapes;
-    StringInterner opTypes;
+    Interner<QList<qint64>> shapes;
+    Interner<QString> opTypes;
     qint64 line = 0;
     qint64 released = 0;
     constexpr qint64 ReleaseStep = 16 << 20;
@@ -614,7 +604,7 @@ Result<TensorDump> parsePtdbgPkl(std::string_view text,
             numel *= v;
             t.shape.append(v);
         }
-        shapes.intern(&t.shape);
+        t.shape = shapes.intern(std::move(t.shape));
         TensorStats st;
         int k = 0;
         for (auto v : stats) {

@@ -303,22 +303,20 @@ class DifferenceStream final : public TensorStream
 public:
     bool open(const TensorEntry &t, QString *error)
     {
-        const TensorStorage &s = t.storage;
-        if (!s.layout().minuend || !s.layout().subtrahend ||
-            s.layout().minuend->numel() != s.layout().subtrahend->numel() ||
-            s.layout().minuend->storage.layout().axisOrder !=
-                s.layout().subtrahend->storage.layout().axisOrder) {
+        const TensorLayout &l = t.storage.layout();
+        if (!l.minuend || !l.subtrahend || l.minuend->numel() != l.subtrahend->numel() ||
+            l.minuend->storage.layout().axisOrder != l.subtrahend->storage.layout().axisOrder) {
             *error =
                 Tr::tr("%1: the two tensors of an update differ in shape or layout").arg(t.name);
             return false;
         }
         m_total = t.numel();
-        if (m_total != s.layout().minuend->numel()) {
+        if (m_total != l.minuend->numel()) {
             *error = Tr::tr("%1: the update's shape does not match its tensors").arg(t.name);
             return false;
         }
-        m_after = TensorStream::open(*s.layout().minuend, error);
-        m_before = m_after ? TensorStream::open(*s.layout().subtrahend, error) : nullptr;
+        m_after = TensorStream::open(*l.minuend, error);
+        m_before = m_after ? TensorStream::open(*l.subtrahend, error) : nullptr;
         return m_before != nullptr;
     }
 
@@ -387,21 +385,20 @@ public:
             *error = Tr::tr("cannot open %1 as HDF5").arg(m_storage.file);
             return false;
         }
-        m_dataset = H5Dopen2(m_file, m_storage.layout().dataset.toUtf8().constData(), H5P_DEFAULT);
+        m_dataset = H5Dopen2(m_file, dataset().toUtf8().constData(), H5P_DEFAULT);
         if (m_dataset < 0) {
-            *error = Tr::tr("dataset %1 cannot be opened").arg(m_storage.layout().dataset);
+            *error = Tr::tr("dataset %1 cannot be opened").arg(dataset());
             return false;
         }
         // The loader refused these; the file may have been replaced since it was listed.
-        if (const QString foreign = hdf5ForeignStorage(m_dataset, m_storage.layout().dataset);
-            !foreign.isEmpty()) {
+        if (const QString foreign = hdf5ForeignStorage(m_dataset, dataset()); !foreign.isEmpty()) {
             *error = foreign;
             return false;
         }
         m_space = H5Dget_space(m_dataset);
         const int rank = H5Sget_simple_extent_ndims(m_space);
         if (rank < 0 || rank > 32) {
-            *error = Tr::tr("dataset %1 has an unsupported rank").arg(m_storage.layout().dataset);
+            *error = Tr::tr("dataset %1 has an unsupported rank").arg(dataset());
             return false;
         }
         m_dims.resize(size_t(rank));
@@ -411,16 +408,14 @@ public:
         for (hsize_t d : m_dims)
             n *= qint64(d);
         if (n != m_total) {
-            *error = Tr::tr("dataset %1 changed shape since it was listed")
-                         .arg(m_storage.layout().dataset);
+            *error = Tr::tr("dataset %1 changed shape since it was listed").arg(dataset());
             return false;
         }
         const hid_t fileType = H5Dget_type(m_dataset);
         m_memType = H5Tget_native_type(fileType, H5T_DIR_ASCEND);
         H5Tclose(fileType);
         if (m_memType < 0 || int(H5Tget_size(m_memType)) != dtypeSize(m_storage.stored)) {
-            *error =
-                Tr::tr("dataset %1 has an unexpected element type").arg(m_storage.layout().dataset);
+            *error = Tr::tr("dataset %1 has an unexpected element type").arg(dataset());
             return false;
         }
         return true;
@@ -471,7 +466,7 @@ public:
             }
         }
         if (take <= 0) {
-            *error = Tr::tr("internal error planning a read of %1").arg(m_storage.layout().dataset);
+            *error = Tr::tr("internal error planning a read of %1").arg(dataset());
             return -1;
         }
         m_buffer.resize(size_t(take * itemSize));
@@ -492,7 +487,7 @@ public:
             if (status < 0) {
                 *error =
                     Tr::tr("reading dataset %1 failed at element %2 (corrupt or truncated file)")
-                        .arg(m_storage.layout().dataset)
+                        .arg(dataset())
                         .arg(m_position);
                 return -1;
             }
@@ -503,6 +498,8 @@ public:
     }
 
 private:
+    const QString &dataset() const { return m_storage.layout().dataset; }
+
     TensorStorage m_storage;
     hid_t m_file = -1;
     hid_t m_dataset = -1;

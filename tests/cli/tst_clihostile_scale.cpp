@@ -126,7 +126,7 @@ private slots:
 
     // An msprobe dump.json with 200k calls (600k tensors, ~117 MB): 3.45 GB before (29x the
     // file). Compared with itself (one load for both sides) and with a copy of itself (two loads
-    // sharing equal names), each within 4x the inputs given (docs/RELIABILITY.md: 450 and 654 MB
+    // sharing equal names), each within 4x the inputs given (docs/RELIABILITY.md: 435 and 630 MiB
     // for 2 x 117 MB).
     void msprobe200k()
     {
@@ -161,7 +161,7 @@ private slots:
     }
 
     // 10^6 ptdbg records (~100 bytes a line): 5.9 GB before. Against itself and against a copy,
-    // each within 4x the inputs given (docs/RELIABILITY.md: 555 and 782 MB for 2 x 102 MB).
+    // each within 4x the inputs given (docs/RELIABILITY.md: 529 and 742 MiB for 2 x 102 MB).
     void ptdbgMillion()
     {
         const QString pkl = m_dir.filePath(u"ptdbg/dump.pkl"_s);
