@@ -2,7 +2,7 @@
 //   bench_lossparser                         QBENCHMARK results plus MB/s lines
 //   TWINSCOPE_LOSS_BENCH_FILE=/tmp/m.log ...  also writes the generated log for the Python baseline
 #include "core/loss/lossloader.h"
-#include "widgets/plots/lossplotview.h"
+#include "widgets/loss/lossplotview.h"
 
 #include <QElapsedTimer>
 #include <QFile>

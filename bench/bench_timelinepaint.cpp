@@ -1,4 +1,4 @@
-// QBENCHMARK of TimelineView painting (DESIGN.md §5): a 10 M-slice dataset (one dense track of
+// QBENCHMARK of TimelineView painting (docs/DESIGN.md §5): a 10 M-slice dataset (one dense track of
 // 5 M spans and 64 tracks nested 8 deep, 5 M spans together) painted into a 1920×1080 image at
 // whole-trace, 1 %, 0.01 % and 1 µs zoom. Budget: < 16 ms per frame.
 // "paint" moves the window by 1 ns every frame, so each frame rebuilds the level of detail and

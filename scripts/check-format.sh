@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fails when a tracked C++ file differs from .clang-format (DESIGN.md §11). Fix: clang-format -i FILE.
+# Fails when a tracked C++ file differs from .clang-format (docs/DESIGN.md §11). Fix: clang-format -i FILE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v clang-format >/dev/null; then

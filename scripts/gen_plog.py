@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Deterministic CANN host-log (plog) generator for Twinscope's op-info parser benchmarks.
 
-No public real plog exists (FORMATS.md section 4), so the lines follow the documented grammar:
+No public real plog exists (docs/FORMATS.md section 4), so the lines follow the documented grammar:
     [LEVEL] MODULE(pid,process):YYYY-MM-DD-HH:MM:SS.mmm.uuu [file:line]tid message
 with aclopCompile::aclOp records (AclOp::DebugString), records longer than the plog line limit cut
 at 1023 characters and re-logged as DEBUG chunks, recompiles after the first step followed by the

@@ -1,6 +1,6 @@
 #include "clicommand.h"
 #include "core/export/diagnosticsexport.h"
-#include "core/profile/profilejson.h"
+#include "core/export/profilejson.h"
 #include "core/profile/profilepipeline.h"
 
 #include <QCommandLineParser>

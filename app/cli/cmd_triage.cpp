@@ -16,20 +16,20 @@ namespace {
 
 // A .twinscope file, or paths whose kinds are sniffed: of each kind the first is the benchmark
 // and the second the run under test (as the GUI takes them).
-std::optional<TriageWorkspace>
+std::optional<InvestigationFile>
 workspaceFrom(const QStringList &paths, const QStringList &logs, CliIo &io, Diagnostics *d)
 {
-    TriageWorkspace ws;
+    InvestigationFile ws;
     if (paths.size() == 1 &&
-        (paths.first().endsWith(u".twinscope"_s) || isWorkspaceFile(paths.first()))) {
-        const Result<TriageWorkspace> r = readWorkspaceFile(paths.first());
+        (paths.first().endsWith(u".twinscope"_s) || isInvestigationFile(paths.first()))) {
+        const Result<InvestigationFile> r = readInvestigationFile(paths.first());
         if (!r.isOk()) {
             io.err << r.error().toString() << '\n';
             return std::nullopt;
         }
         d->merge(r.diagnostics());
         ws = *r.value();
-        for (const WorkspaceInput &in : missingInputs(ws)) {
+        for (const InvestigationInput &in : missingInputs(ws)) {
             Diagnostics missing;
             missing.add(u"workspace_input_missing"_s,
                         CliTr::tr("An input of the workspace no longer exists."));
@@ -71,7 +71,7 @@ int runTriage(const QStringList &args, CliIo &io)
         return ExitUsage;
     }
     Diagnostics diagnostics;
-    std::optional<TriageWorkspace> ws =
+    std::optional<InvestigationFile> ws =
         workspaceFrom(parser.positionalArguments(), parser.values(u"log"_s), io, &diagnostics);
     if (!ws)
         return ExitInput;

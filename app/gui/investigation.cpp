@@ -3,27 +3,17 @@
 #include "core/triage/triagereport.h"
 #include "mainwindow.h"
 #include "recentfiles.h"
-#include "widgets/checkpoint/checkpointworkspace.h"
 #include "widgets/common/messagebar.h"
 #include "widgets/common/workspace.h"
-#include "widgets/heatmap/divergenceheatmap.h"
-#include "widgets/heatmap/dumpworkspace.h"
-#include "widgets/opinfo/opinfoworkspace.h"
-#include "widgets/plots/lossplotview.h"
-#include "widgets/plots/lossworkspace.h"
-#include "widgets/profile/profileworkspace.h"
-#include "widgets/timeline/traceworkspace.h"
-#include "widgets/triage/checklistpanel.h"
-#include "widgets/triage/findingspanel.h"
-#include "widgets/triage/reportwriter.h"
+#include "widgets/investigation/checklistpanel.h"
+#include "widgets/investigation/findingspanel.h"
+#include "widgets/investigation/reportwriter.h"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QLineEdit>
 #include <QMessageBox>
-#include <QPainter>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -38,29 +28,6 @@ namespace Twinscope::App {
 namespace {
 
 constexpr char16_t Suffix[] = u".twinscope";
-
-std::optional<Core::FileKind> kindOfLink(Core::FindingLink::View view)
-{
-    switch (view) {
-    case Core::FindingLink::View::LossStep:
-        return Core::FileKind::Loss;
-    case Core::FindingLink::View::DumpTensor:
-        return Core::FileKind::Dump;
-    case Core::FindingLink::View::TraceSlices:
-        return Core::FileKind::Trace;
-    case Core::FindingLink::View::ProfileRow:
-        // A profile finding's row (a rank, an op type) when the Profile tab is open, else the
-        // op's slices in the timeline (trace findings use it for their op rows too).
-        return Core::FileKind::Profile;
-    case Core::FindingLink::View::CheckpointParam:
-        return Core::FileKind::Checkpoint;
-    case Core::FindingLink::View::OpInfoType:
-    case Core::FindingLink::View::LogLine:
-        return Core::FileKind::OpInfo;
-    default:
-        return std::nullopt;
-    }
-}
 
 } // namespace
 
@@ -136,7 +103,7 @@ void Investigation::addInputs(const QList<Core::SniffResult> &inputs)
             continue;
         const QString path = QFileInfo(r.path).absoluteFilePath();
         const QString kind = Core::fileKindId(r.kind);
-        const auto same = [&](const Core::WorkspaceInput &in) {
+        const auto same = [&](const Core::InvestigationInput &in) {
             return in.path == path;
         };
         if (std::any_of(m_workspace.inputs.cbegin(), m_workspace.inputs.cend(), same))
@@ -144,9 +111,9 @@ void Investigation::addInputs(const QList<Core::SniffResult> &inputs)
         // The tabs take the first input of a kind as the benchmark and the next as the run under
         // test; op-info logs are the NPU side's own.
         qsizetype ofKind = 0;
-        for (const Core::WorkspaceInput &in : m_workspace.inputs)
+        for (const Core::InvestigationInput &in : m_workspace.inputs)
             ofKind += in.kind == kind ? 1 : 0;
-        Core::WorkspaceInput in;
+        Core::InvestigationInput in;
         in.path = path;
         in.kind = kind;
         in.role = r.kind == Core::FileKind::OpInfo ? Core::InputRole::Target
@@ -167,9 +134,9 @@ void Investigation::open(const QString &path)
     m_openJob.start(
         tr("Opening the investigation"),
         [path](Core::ProgressSink &, const Core::CancelToken &) {
-            return Core::readWorkspaceFile(path);
+            return Core::readInvestigationFile(path);
         },
-        [this, path](const Core::Result<Core::TriageWorkspace> &r) {
+        [this, path](const Core::Result<Core::InvestigationFile> &r) {
             if (!r.isOk()) {
                 if (r.isFailed())
                     m_window->messageBar()->showMessage(MessageBar::Level::Error,
@@ -181,16 +148,16 @@ void Investigation::open(const QString &path)
         });
 }
 
-void Investigation::apply(const Core::TriageWorkspace &workspace, const QString &path)
+void Investigation::apply(const Core::InvestigationFile &workspace, const QString &path)
 {
     m_workspace = workspace;
     m_path = path;
     m_panel->setNotes(workspace.notes);
     m_checklist->setChecklist(workspace.checklist);
-    const QList<Core::WorkspaceInput> missing = Core::missingInputs(workspace);
+    const QList<Core::InvestigationInput> missing = Core::missingInputs(workspace);
     if (!missing.isEmpty()) {
         QStringList names;
-        for (const Core::WorkspaceInput &in : missing)
+        for (const Core::InvestigationInput &in : missing)
             names << in.path;
         m_window->messageBar()->showMessage(
             MessageBar::Level::Warning,
@@ -201,12 +168,12 @@ void Investigation::apply(const Core::TriageWorkspace &workspace, const QString 
                 .toHtmlEscaped());
     }
     // Benchmarks first: the tabs take the first input of a kind as the benchmark.
-    QList<Core::WorkspaceInput> inputs = workspace.inputs;
+    QList<Core::InvestigationInput> inputs = workspace.inputs;
     std::stable_sort(inputs.begin(), inputs.end(), [](const auto &a, const auto &b) {
         return (a.role == Core::InputRole::Benchmark) > (b.role == Core::InputRole::Benchmark);
     });
     QStringList paths;
-    for (const Core::WorkspaceInput &in : inputs) {
+    for (const Core::InvestigationInput &in : inputs) {
         if (!missing.contains(in))
             paths << in.path;
     }
@@ -221,7 +188,7 @@ bool Investigation::saveTo(const QString &path, QString *error)
     m_workspace.notes = m_panel->notes();
     if (m_workspace.title.isEmpty())
         m_workspace.title = QFileInfo(path).completeBaseName();
-    if (auto e = Core::writeWorkspaceFile(m_workspace, path)) {
+    if (auto e = Core::writeInvestigationFile(m_workspace, path)) {
         if (error)
             *error = e->toString();
         return false;
@@ -239,29 +206,17 @@ bool Investigation::saveTo(const QString &path, QString *error)
 
 bool Investigation::writeReport(const QString &path, QString *error) const
 {
-    Core::TriageWorkspace ws = m_workspace;
+    Core::InvestigationFile ws = m_workspace;
     ws.notes = m_panel->notes();
-    // The key plots as they are on screen: the loss curves and the divergence heatmap.
+    // The key plots as they are on screen (the loss curves, the divergence heatmap), each tab's own.
     QList<Core::ReportFigure> figures;
     QList<QPair<QString, QImage>> images;
-    if (auto *loss = qobject_cast<LossWorkspace *>(m_window->workspace(Core::FileKind::Loss));
-        loss && !loss->isEmpty()) {
-        figures.append({tr("Loss curves"), u"loss.png"_s});
-        images.append({u"loss.png"_s, loss->plot()->toPixmap(1200, 700).toImage()});
-    }
-    if (auto *dump = qobject_cast<DumpWorkspace *>(m_window->workspace(Core::FileKind::Dump));
-        dump && !dump->isEmpty()) {
-        // The vector picture the heatmap exports (a hidden tab cannot be grabbed).
-        const HeatmapPicture picture = dump->heatmap()->picture(QString());
-        QImage heatmap(picture.size(), QImage::Format_RGB32);
-        heatmap.fill(Qt::white);
-        {
-            QPainter painter(&heatmap);
-            picture.paint(painter);
-        }
-        if (!heatmap.isNull() && heatmap.width() > 1) {
-            figures.append({tr("Divergence heatmap"), u"heatmap.png"_s});
-            images.append({u"heatmap.png"_s, heatmap});
+    for (const Workspace *tab : m_window->workspaces()) {
+        if (tab->isEmpty())
+            continue;
+        for (const Widgets::ReportImage &figure : tab->reportFigures()) {
+            figures.append({figure.title, figure.fileName});
+            images.append({figure.fileName, figure.image});
         }
     }
     return Widgets::writeReport(
@@ -287,7 +242,7 @@ void Investigation::offerRecovery()
     connect(box, &QMessageBox::finished, this, [this, c](int result) {
         if (result == QMessageBox::Yes) {
             QString of;
-            const Core::Result<Core::TriageWorkspace> r =
+            const Core::Result<Core::InvestigationFile> r =
                 Core::readRecoveryFile(c.recoveryPath, &of);
             if (r.isOk()) {
                 apply(*r.value(), of);
@@ -315,69 +270,25 @@ void Investigation::touched()
         m_autosaver = std::make_unique<Core::RecoveryAutosaver>();
         m_autosaver->setWorkspacePath(m_path);
     }
-    Core::TriageWorkspace ws = m_workspace;
+    Core::InvestigationFile ws = m_workspace;
     ws.notes = m_panel->notes();
     m_autosaver->changed(ws);
 }
 
 void Investigation::openEvidence(const Core::FindingLink &link)
 {
-    auto kind = kindOfLink(link.view);
-    if (!kind)
+    const QList<Core::FileKind> kinds = Core::findingLinkKinds(link.view);
+    if (kinds.isEmpty())
         return;
-    if (kind == Core::FileKind::Profile && !m_window->workspace(Core::FileKind::Profile))
-        kind = Core::FileKind::Trace;
-    Workspace *ws = m_window->workspace(*kind);
-    if (!ws) {
-        if (!link.file.isEmpty())
-            m_window->openPaths({link.file});
-        return;
+    for (const Core::FileKind kind : kinds) {
+        if (Workspace *ws = m_window->workspace(kind)) {
+            m_window->tabs()->setCurrentWidget(ws);
+            ws->reveal(link);
+            return;
+        }
     }
-    m_window->tabs()->setCurrentWidget(ws);
-    switch (link.view) {
-    case Core::FindingLink::View::LossStep:
-        if (auto *loss = qobject_cast<LossWorkspace *>(ws); loss && link.step >= 0) {
-            // Centre the plot on the step, a tenth of the current span either side.
-            QCPAxis *x = loss->plot()->axisRect(0)->axis(QCPAxis::atBottom);
-            const double half = std::max(5.0, x->range().size() / 10.0);
-            x->setRange(double(link.step) - half, double(link.step) + half);
-            loss->plot()->replot();
-        }
-        break;
-    case Core::FindingLink::View::DumpTensor:
-        if (auto *dump = qobject_cast<DumpWorkspace *>(ws)) {
-            dump->showRun(link.run);
-            dump->selectRow(link.row);
-        }
-        break;
-    case Core::FindingLink::View::TraceSlices:
-    case Core::FindingLink::View::ProfileRow:
-        if (auto *trace = qobject_cast<TraceWorkspace *>(ws); trace && !link.name.isEmpty())
-            trace->searchBox()->setText(link.name);
-        if (auto *profile = qobject_cast<ProfileWorkspace *>(ws); profile && !link.name.isEmpty()) {
-            // A slow rank's finding names the rank; an op finding names its type.
-            bool isRank = false;
-            const int rank = link.name.toInt(&isRank);
-            if (isRank)
-                profile->showRank(rank);
-            else
-                profile->selectOpType(link.name);
-        }
-        break;
-    case Core::FindingLink::View::CheckpointParam:
-        if (auto *ckpt = qobject_cast<CheckpointWorkspace *>(ws); ckpt && link.row >= 0)
-            ckpt->selectRow(link.row);
-        break;
-    case Core::FindingLink::View::OpInfoType:
-        if (auto *opinfo = qobject_cast<OpInfoWorkspace *>(ws); opinfo && !link.name.isEmpty())
-            opinfo->selectOpType(link.name);
-        break;
-    case Core::FindingLink::View::LogLine:
-        m_window->statusBar()->showMessage(tr("%1, line %2").arg(link.file).arg(link.line), 15000);
-        break;
-    default:
-        break;
-    }
+    if (!link.file.isEmpty())
+        m_window->openPaths({link.file});
 }
 
 void Investigation::saveAsDialog()

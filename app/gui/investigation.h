@@ -3,7 +3,7 @@
 #include "core/common/filesniffer.h"
 #include "core/triage/finding.h"
 #include "core/triage/recovery.h"
-#include "core/triage/workspacefile.h"
+#include "core/triage/investigationfile.h"
 #include "widgets/common/jobslot.h"
 
 #include <QObject>
@@ -43,7 +43,7 @@ public:
     Widgets::FindingsPanel *panel() const { return m_panel; }
     Widgets::ChecklistPanel *checklistPanel() const { return m_checklist; }
 
-    const Core::TriageWorkspace &workspace() const { return m_workspace; }
+    const Core::InvestigationFile &workspace() const { return m_workspace; }
     QString filePath() const { return m_path; }
 
     static bool isInvestigationPath(const QString &path);
@@ -63,7 +63,7 @@ signals:
     void changed();
 
 private:
-    void apply(const Core::TriageWorkspace &workspace, const QString &path);
+    void apply(const Core::InvestigationFile &workspace, const QString &path);
     void touched();
     void openEvidence(const Core::FindingLink &link);
     void saveAsDialog();
@@ -79,10 +79,10 @@ private:
     QAction *m_save;
     QAction *m_saveAs;
     QAction *m_export;
-    Core::TriageWorkspace m_workspace;
+    Core::InvestigationFile m_workspace;
     QString m_path;
     std::unique_ptr<Core::RecoveryAutosaver> m_autosaver;
-    Widgets::JobSlot<Core::TriageWorkspace> m_openJob;
+    Widgets::JobSlot<Core::InvestigationFile> m_openJob;
     bool m_recovery = false;
 };
 

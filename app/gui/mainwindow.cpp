@@ -1,21 +1,15 @@
 #include "mainwindow.h"
 
 #include "core/common/translations.h"
-#include "core/trace/tracesteps.h"
 #include "investigation.h"
 #include "recentfiles.h"
 #include "shortcutsdialog.h"
 #include "welcomepage.h"
-#include "widgets/checkpoint/checkpointworkspace.h"
 #include "widgets/common/diagnosticspanel.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/common/loadprogresswidget.h"
 #include "widgets/common/messagebar.h"
 #include "widgets/common/workspace.h"
-#include "widgets/opinfo/opinfoworkspace.h"
-#include "widgets/profile/profileworkspace.h"
-#include "widgets/timeline/timelineview.h"
-#include "widgets/timeline/traceworkspace.h"
 #include "widgets/tracediff/tracecompareworkspace.h"
 #include "workspacefactory.h"
 
@@ -27,7 +21,6 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -149,10 +142,9 @@ void MainWindow::createActions()
     m_compareCheckpointsAction->setStatusTip(
         tr("Compare two checkpoints parameter by parameter (PyTorch .pth, MindSpore .ckpt, …)."));
     connect(m_compareCheckpointsAction, &QAction::triggered, this, [this] {
-        if (auto *ws =
-                qobject_cast<CheckpointWorkspace *>(ensureWorkspace(Core::FileKind::Checkpoint))) {
+        if (Workspace *ws = ensureWorkspace(Core::FileKind::Checkpoint)) {
             m_tabs->setCurrentWidget(ws);
-            ws->chooseFiles();
+            ws->chooseInputs();
         }
     });
     m_compareTracesAction = new QAction(tr("Compare &Traces…"), this);
@@ -256,7 +248,7 @@ void MainWindow::updateRecentMenu()
 
 void MainWindow::updateActions()
 {
-    auto *ws = qobject_cast<Workspace *>(m_tabs->currentWidget());
+    Workspace *ws = currentWorkspace();
     m_closeAction->setEnabled(ws != nullptr);
     m_exportAction->setEnabled(ws && !ws->exportFilter().isEmpty() && !ws->isEmpty());
     m_stack->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs) : m_welcome);
@@ -290,14 +282,31 @@ void MainWindow::openPaths(const QStringList &given)
         });
 }
 
+Workspace *MainWindow::tabAt(int index) const
+{
+    return qobject_cast<Workspace *>(m_tabs->widget(index));
+}
+
+Workspace *MainWindow::currentWorkspace() const
+{
+    return tabAt(m_tabs->currentIndex());
+}
+
+QList<Workspace *> MainWindow::workspaces() const
+{
+    QList<Workspace *> all;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (Workspace *ws = tabAt(i))
+            all.append(ws);
+    }
+    return all;
+}
+
 Workspace *MainWindow::workspace(Core::FileKind kind) const
 {
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        auto *ws = qobject_cast<Workspace *>(m_tabs->widget(i));
+    for (Workspace *ws : workspaces()) {
         // A Compare tab holds traces too, but paths opened later go to the timeline.
-        if (qobject_cast<TraceCompareWorkspace *>(ws))
-            continue;
-        if (ws && ws->kind() == kind)
+        if (ws->kind() == kind && ws->takesOpenedPaths())
             return ws;
     }
     return nullptr;
@@ -312,50 +321,42 @@ Workspace *MainWindow::ensureWorkspace(Core::FileKind kind)
         return nullptr;
     connectWorkspace(ws);
     m_tabs->addTab(ws, ws->title());
-    if (auto *opinfo = qobject_cast<OpInfoWorkspace *>(ws)) {
-        // Choosing an op type in the op-info view searches for its slices in the open timeline,
-        // so "which ops were recompiled" leads straight to "where did they run".
-        connect(opinfo, &OpInfoWorkspace::opTypeSelected, this, [this](const QString &type) {
-            if (auto *trace = qobject_cast<TraceWorkspace *>(workspace(Core::FileKind::Trace)))
-                trace->searchBox()->setText(type);
-        });
-    }
-    connectProfile(ws);
     return ws;
 }
 
-void MainWindow::connectProfile(Workspace *ws)
+void MainWindow::followCrossLink(Workspace *from, const CrossLink &link)
 {
-    auto *profile = qobject_cast<ProfileWorkspace *>(ws);
-    if (!profile)
+    // Tabs that follow a link may announce it again (an op type selected in the op-info table):
+    // one round per user action, never a loop.
+    if (m_following)
         return;
-    // An op type chosen in the kernel table: its slices in the timeline, its compile signatures
-    // in the op-info tab, whichever of them is open (issue #11).
-    connect(profile, &ProfileWorkspace::opTypeSelected, this, [this](const QString &type) {
-        if (auto *trace = qobject_cast<TraceWorkspace *>(workspace(Core::FileKind::Trace)))
-            trace->searchBox()->setText(type);
-        if (auto *opinfo = qobject_cast<OpInfoWorkspace *>(workspace(Core::FileKind::OpInfo)))
-            opinfo->selectOpType(type);
-    });
-    connect(profile, &ProfileWorkspace::rankTimelineRequested, this, &MainWindow::showRankTimeline);
+    m_following = true;
+    Workspace *shown = nullptr;
+    for (Workspace *ws : workspaces()) {
+        if (ws != from && ws->follow(link) && !shown)
+            shown = ws;
+    }
+    m_following = false;
+    if (link.subject != CrossLink::Subject::Rank)
+        return;
+    // A rank's timeline: the tab that has it comes to the front, else its folder opens.
+    if (shown)
+        m_tabs->setCurrentWidget(shown);
+    else
+        openRankTimeline(link);
 }
 
-void MainWindow::showRankTimeline(int rank, const QString &path)
+void MainWindow::openRankTimeline(const CrossLink &link)
 {
-    auto *trace = qobject_cast<TraceWorkspace *>(workspace(Core::FileKind::Trace));
-    if (trace && trace->revealPath(path)) {
-        m_tabs->setCurrentWidget(trace);
-        return;
-    }
     // Not open yet: the Trace tab loads the rank folder's timeline (and says so if it has none).
     Core::SniffResult folder;
-    folder.path = path;
+    folder.path = link.path;
     folder.kind = Core::FileKind::Trace;
     folder.folder = true;
     Workspace *ws = ensureWorkspace(Core::FileKind::Trace);
     ws->openPaths({folder});
     m_tabs->setCurrentWidget(ws);
-    statusBar()->showMessage(tr("Opening the timeline of rank %1").arg(rank), 5000);
+    statusBar()->showMessage(tr("Opening the timeline of rank %1").arg(link.value), 5000);
 }
 
 void MainWindow::dropIfEmpty(Workspace *ws)
@@ -401,6 +402,9 @@ void MainWindow::connectWorkspace(Workspace *ws)
             dropIfEmpty(ws);
             updateActions();
         });
+    connect(ws, &Workspace::crossLinkRequested, this, [this, ws](const CrossLink &link) {
+        followCrossLink(ws, link);
+    });
     connect(ws, &Workspace::statusMessage, this, [this](const QString &m) {
         statusBar()->showMessage(m, 8000);
     });
@@ -417,7 +421,7 @@ void MainWindow::connectWorkspace(Workspace *ws)
 void MainWindow::updateWindowTitle()
 {
     // The window names what is open, as editors do: "Trace: a.json — Twinscope".
-    auto *ws = qobject_cast<Workspace *>(m_tabs->currentWidget());
+    Workspace *ws = currentWorkspace();
     setWindowTitle(ws && !ws->isEmpty() ? tr("%1 — Twinscope").arg(ws->title()) : tr("Twinscope"));
 }
 
@@ -464,7 +468,7 @@ bool MainWindow::offerComparison(const QList<Core::SniffResult> &results)
         m_offerCompare = false;
         routeSniffed(results);
     });
-    // Window-modal, never exec(): the event loop keeps running (DESIGN.md §6).
+    // Window-modal, never exec(): the event loop keeps running (docs/DESIGN.md §6).
     box->open();
     return true;
 }
@@ -535,7 +539,7 @@ void MainWindow::routeSniffed(const QList<Core::SniffResult> &results)
 
 void MainWindow::closeCurrent()
 {
-    auto *ws = qobject_cast<Workspace *>(m_tabs->currentWidget());
+    Workspace *ws = currentWorkspace();
     if (!ws)
         return;
     ws->closeAll();
@@ -546,7 +550,7 @@ void MainWindow::closeCurrent()
 
 void MainWindow::exportCurrent()
 {
-    auto *ws = qobject_cast<Workspace *>(m_tabs->currentWidget());
+    Workspace *ws = currentWorkspace();
     if (!ws || ws->exportFilter().isEmpty())
         return;
     auto *dialog = new QFileDialog(this, tr("Export"));
@@ -646,21 +650,20 @@ void MainWindow::compareTraces()
 
 void MainWindow::useTraceStepAsCutoff()
 {
-    auto *trace = qobject_cast<TraceWorkspace *>(workspace(Core::FileKind::Trace));
-    auto *opinfo = qobject_cast<OpInfoWorkspace *>(workspace(Core::FileKind::OpInfo));
-    if (!trace || !opinfo || trace->timeline()->inputs().empty()) {
+    Workspace *trace = workspace(Core::FileKind::Trace);
+    Workspace *opinfo = workspace(Core::FileKind::OpInfo);
+    if (!trace || !opinfo || trace->isEmpty()) {
         m_messageBar->showMessage(MessageBar::Level::Info,
                                   tr("Open a profiler trace and a host log first."));
         return;
     }
-    const auto &dataset = trace->timeline()->inputs().front().dataset;
-    const std::optional<qint64> end = dataset ? Core::firstStepEndNs(*dataset) : std::nullopt;
+    const std::optional<qint64> end = trace->firstStepEndNs();
     if (!end) {
         m_messageBar->showMessage(MessageBar::Level::Info,
                                   tr("The open trace has no ProfilerStep or Iteration slice."));
         return;
     }
-    opinfo->setCutoffNs(*end);
+    opinfo->follow({CrossLink::Subject::Cutoff, {}, *end, {}});
     m_tabs->setCurrentWidget(opinfo);
 }
 

@@ -17,6 +17,7 @@ class LoadController;
 class LoadProgressWidget;
 class MessageBar;
 class Workspace;
+struct CrossLink;
 } // namespace Twinscope::Widgets
 
 namespace Twinscope::App {
@@ -42,7 +43,10 @@ public:
     Widgets::DiagnosticsPanel *diagnosticsPanel() const { return m_diagnostics; }
     Widgets::MessageBar *messageBar() const { return m_messageBar; }
     QTabWidget *tabs() const { return m_tabs; }
+    // The tab that takes paths of this kind (not a comparison tab), or null.
     Widgets::Workspace *workspace(Core::FileKind kind) const;
+    // Every open tab, in tab order.
+    QList<Widgets::Workspace *> workspaces() const;
     Investigation *investigation() const { return m_investigation; }
 
 signals:
@@ -74,8 +78,11 @@ private:
     void useTraceStepAsCutoff();
     void setLanguage(const QString &language);
     void connectWorkspace(Widgets::Workspace *workspace);
-    void connectProfile(Widgets::Workspace *workspace);
-    void showRankTimeline(int rank, const QString &path);
+    // A tab named something (an op type, a rank): every other tab shows it if it can.
+    void followCrossLink(Widgets::Workspace *from, const Widgets::CrossLink &link);
+    void openRankTimeline(const Widgets::CrossLink &link);
+    Widgets::Workspace *tabAt(int index) const;
+    Widgets::Workspace *currentWorkspace() const;
     void dropIfEmpty(Widgets::Workspace *workspace);
     void reportLoadResult();
 
@@ -103,6 +110,7 @@ private:
     QAction *m_aboutAction = nullptr;
     Widgets::JobSlot<QList<Core::SniffResult>> m_sniffJob;
     int m_openFailures = 0; // paths of the latest open that could not be opened
+    bool m_following = false; // a cross-link is being handed out: tabs that echo it are ignored
 };
 
 } // namespace Twinscope::App

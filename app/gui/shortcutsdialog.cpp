@@ -59,7 +59,7 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *paren
         text.remove(u'…');
         window.append({text, a->shortcut().toString(QKeySequence::NativeText)});
     }
-    // Keys and gestures inside the views (DESIGN.md §5), which are not window actions.
+    // Keys and gestures inside the views (docs/DESIGN.md §5), which are not window actions.
     window.append({tr("Loss curves: zoom / pan"), tr("Wheel / drag")});
     window.append({tr("Loss curves: hide or show a run"), tr("Click its legend entry")});
     window.append({tr("Dumps: show a tensor pair"), tr("Click a heatmap cell or a table row")});

@@ -2,11 +2,11 @@
 
 #include "widgets/checkpoint/checkpointworkspace.h"
 #include "widgets/common/workspace.h"
-#include "widgets/heatmap/dumpworkspace.h"
+#include "widgets/dump/dumpworkspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
-#include "widgets/plots/lossworkspace.h"
+#include "widgets/loss/lossworkspace.h"
 #include "widgets/profile/profileworkspace.h"
-#include "widgets/timeline/traceworkspace.h"
+#include "widgets/trace/traceworkspace.h"
 
 namespace Twinscope::App {
 

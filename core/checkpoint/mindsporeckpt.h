@@ -3,7 +3,7 @@
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "core/common/source.h"
-#include "core/dump/tensordump.h"
+#include "core/tensor/tensordump.h"
 
 namespace Twinscope::Core {
 

@@ -2,7 +2,7 @@
 
 #include "core/common/bytesource.h"
 #include "core/common/tr.h"
-#include "core/dump/dumpnames.h"
+#include "core/tensor/dumpnames.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

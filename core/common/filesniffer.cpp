@@ -169,7 +169,7 @@ QString stripAnsi(QString text)
     return text.remove(ansi);
 }
 
-// Ascend profiler JSON (FORMATS.md §2.8): per rank {step: {collective|p2p: {op: {...}}}}, and
+// Ascend profiler JSON (docs/FORMATS.md §2.8): per rank {step: {collective|p2p: {op: {...}}}}, and
 // msprof-analyze's cluster files {group: {step: {op: {rank: {...}}}}}; the field names inside tell
 // communication times from the link matrix. Rank and run metadata sit beside them.
 SniffResult
@@ -290,7 +290,7 @@ SniffResult sniffJson(std::string_view head, const QString &name)
     return sniffProfileJson(shape, head, lower);
 }
 
-// The tables of Ascend profiler folders (FORMATS.md §2.7-2.8, §4.5), told apart by the column
+// The tables of Ascend profiler folders (docs/FORMATS.md §2.7-2.8, §4.5), told apart by the column
 // names of their header (CANN and torch_npu versions add and reorder columns, so never by
 // position).
 SniffResult sniffProfileCsv(const QString &header, const QString &name)
@@ -372,7 +372,7 @@ SniffResult sniffCsv(const QString &firstLine, const QString &body, const QStrin
 
 SniffResult sniffText(std::string_view head, const QString &name)
 {
-    // Up to ~200 lines of the head (FORMATS.md §0), ANSI colour codes removed.
+    // Up to ~200 lines of the head (docs/FORMATS.md §0), ANSI colour codes removed.
     QString text = stripAnsi(QString::fromUtf8(head.data(), qsizetype(head.size())));
     text.remove(u'\r');
     QStringList lines = text.split(u'\n');
@@ -555,7 +555,7 @@ SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalB
         return r;
     }
     if (isHdf5(head)) {
-        // torch.utils.dumper writes DataType/FormatType attributes on every tensor (FORMATS.md
+        // torch.utils.dumper writes DataType/FormatType attributes on every tensor (docs/FORMATS.md
         // §5.1); their names sit in object headers near the start of the file.
         const bool dumper = head.find("FormatType") != std::string_view::npos &&
                             head.find("DataType") != std::string_view::npos;

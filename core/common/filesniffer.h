@@ -18,7 +18,7 @@ enum class FileKind { Trace, OpInfo, Dump, Loss, Checkpoint, Profile, Unknown };
 QString fileKindId(FileKind kind);
 QString fileKindDisplayName(FileKind kind);
 
-// What one look at a path's content says it is (FORMATS.md §0). Content decides; the file name only
+// What one look at a path's content says it is (docs/FORMATS.md §0). Content decides; the file name only
 // breaks ties. producer and format are stable ids listed in docs/CLI.md.
 struct SniffResult
 {

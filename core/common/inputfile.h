@@ -18,7 +18,7 @@ enum class InputKind { File, Folder, FileOrFolder };
 
 // Cheap checks, nothing opened: exists, the expected kind, readable, and a file is not empty.
 std::optional<Error> checkInputPath(const QString &path, InputKind kind);
-// checkInputPath(path, InputKind::File): what every loader does first (DESIGN.md §3).
+// checkInputPath(path, InputKind::File): what every loader does first (docs/DESIGN.md §3).
 std::optional<Error> checkReadableFile(const QString &path);
 
 // Opens a regular file read-only. The descriptor is opened non-blocking and checked with fstat, so

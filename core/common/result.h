@@ -7,7 +7,7 @@
 
 namespace Twinscope::Core {
 
-// The outcome of every loader and analysis (DESIGN.md §3): Ok with an immutable value, Canceled
+// The outcome of every loader and analysis (docs/DESIGN.md §3): Ok with an immutable value, Canceled
 // with nothing, or Failed with an Error. Diagnostics travel with all three.
 template<typename T>
 class Result

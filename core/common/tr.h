@@ -4,7 +4,7 @@
 
 namespace Twinscope::Core {
 
-// Translation context for non-QObject code in core (DESIGN.md §10): Tr::tr("...").
+// Translation context for non-QObject code in core (docs/DESIGN.md §10): Tr::tr("...").
 struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(Core)

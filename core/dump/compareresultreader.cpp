@@ -3,7 +3,7 @@
 #include "core/common/bytesource.h"
 #include "core/common/tr.h"
 #include "core/common/zipreader.h"
-#include "dumpnames.h"
+#include "core/tensor/dumpnames.h"
 #include "verdictpolicy.h"
 
 #include <QRegularExpression>
@@ -181,7 +181,7 @@ Result<DumpComparison> compareResultFromTable(const ResultTable &table, const QS
         if (nName.isEmpty() && bName.isEmpty())
             continue;
         const bool noBench = bName.isEmpty() || bName == u"N/A"_s;
-        if (nName.isEmpty()) // a spreadsheet re-save dropped it (FORMATS.md §5.8)
+        if (nName.isEmpty()) // a spreadsheet re-save dropped it (docs/FORMATS.md §5.8)
             nName = bName;
         TensorEntry n = side(row, npuName, npuDtype, npuShape, npuGrad, stat[0]);
         n.name = n.key = nName;

@@ -8,7 +8,7 @@
 
 namespace Twinscope::Core {
 
-// An msprobe or ptdbg compare result (FORMATS.md §5.8: ptdbg CSV, msprobe CSV, msprobe 8.x .xlsx)
+// An msprobe or ptdbg compare result (docs/FORMATS.md §5.8: ptdbg CSV, msprobe CSV, msprobe 8.x .xlsx)
 // opened as a comparison: both sides' tensors from its name, dtype, shape and statistics columns
 // (format "compare_result", no tensor data), each row's metrics from its columns, and its verdict
 // as the file gives it: a red row (msprobe's highlight) or Accuracy Reached "No" is an error, a

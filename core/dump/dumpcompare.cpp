@@ -4,9 +4,9 @@
 #include "core/common/pipeline.h"
 #include "core/common/tr.h"
 #include "core/common/workerpool.h"
-#include "dumpnames.h"
+#include "core/tensor/dumpnames.h"
 #include "paircomparer.h"
-#include "tensorstream.h"
+#include "core/tensor/tensorstream.h"
 #include "verdictpolicy.h"
 
 #include <QHash>

@@ -2,8 +2,8 @@
 
 #include "core/common/progress.h"
 #include "core/common/result.h"
-#include "tensordump.h"
-#include "tensormetrics.h"
+#include "core/tensor/tensordump.h"
+#include "core/tensor/tensormetrics.h"
 
 #include <QRegularExpression>
 

@@ -2,7 +2,7 @@
 
 #include "core/common/pipeline.h"
 #include "core/common/tr.h"
-#include "dumpnames.h"
+#include "core/tensor/dumpnames.h"
 #include "dumpsides.h"
 
 #include <QDir>

@@ -2,7 +2,7 @@
 
 #include "core/common/progress.h"
 #include "core/common/result.h"
-#include "tensordump.h"
+#include "core/tensor/tensordump.h"
 
 namespace Twinscope::Core {
 

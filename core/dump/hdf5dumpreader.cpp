@@ -2,9 +2,9 @@
 
 #include "core/common/bytesource.h"
 #include "core/common/tr.h"
-#include "dumpnames.h"
-#include "hdf5lock.h"
-#include "hdf5safety.h"
+#include "core/tensor/dumpnames.h"
+#include "core/tensor/hdf5lock.h"
+#include "core/tensor/hdf5safety.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -139,7 +139,7 @@ DType storedType(hid_t type, bool *bigEndian)
     return DType::Unknown;
 }
 
-// torch.utils.dumper DataType codes (FORMATS.md §5.1).
+// torch.utils.dumper DataType codes (docs/FORMATS.md §5.1).
 DType dumperType(qint64 code)
 {
     switch (code) {
@@ -180,7 +180,7 @@ bool dumperStorageMatches(DType logical, DType stored)
     }
 }
 
-// A non-tensor argument of the dumper (FORMATS.md §5.1): a rank-0 or short rank-1 numeric
+// A non-tensor argument of the dumper (docs/FORMATS.md §5.1): a rank-0 or short rank-1 numeric
 // dataset with a Type (SaveType) attribute and no DataType. nullopt when it is not one.
 std::optional<ArgumentEntry> readDumperArgument(hid_t ds, const QString &path)
 {
@@ -289,7 +289,7 @@ loadHdf5Dump(const Source &source, ProgressSink &progress, const CancelToken &ca
             Tr::tr("the group tree could not be walked completely; later datasets are missing"),
             Location{-1, -1, path});
 
-    // Decide the layout: the dumper marks every tensor with DataType (FORMATS.md §5.1).
+    // Decide the layout: the dumper marks every tensor with DataType (docs/FORMATS.md §5.1).
     bool dumper = false;
     for (const Listed &l : std::as_const(state.datasets)) {
         const hid_t ds = H5Dopen2(file, l.path.toUtf8().constData(), H5P_DEFAULT);

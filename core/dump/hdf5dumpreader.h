@@ -3,11 +3,11 @@
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "core/common/source.h"
-#include "tensordump.h"
+#include "core/tensor/tensordump.h"
 
 namespace Twinscope::Core {
 
-// Lists the tensors of an HDF5 dump without reading their data (FORMATS.md §5.1): the
+// Lists the tensors of an HDF5 dump without reading their data (docs/FORMATS.md §5.1): the
 // torch.utils.dumper layout /{irName}/{seqId}/input|output/{arg} with its DataType/Stride
 // attributes, or any other layout, where every numeric dataset is a tensor named by its path and
 // ordered by a call_index-like attribute of an enclosing group, else by path. Rank, dimensions and

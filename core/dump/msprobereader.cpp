@@ -5,7 +5,7 @@
 #include "core/common/jsontext.h"
 #include "core/common/tr.h"
 #include "core/torch/torchfile.h"
-#include "dumpnames.h"
+#include "core/tensor/dumpnames.h"
 #include "jsonmembers.h"
 #include "namepool.h"
 #include "npyreader.h"
@@ -414,7 +414,7 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
                 ++types;
         dump->tensors.reserve(types);
     }
-    // Legacy forward.json (no data wrapper): the call keys sit at the top level (FORMATS.md §5.6).
+    // Legacy forward.json (no data wrapper): the call keys sit at the top level (docs/FORMATS.md §5.6).
     qint64 done = 0;
     for (const JsonMember &m : *calls) {
         if ((++done & 1023) == 0 && cancel.isCanceled())

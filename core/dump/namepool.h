@@ -1,6 +1,6 @@
 #pragma once
 
-#include "tensordump.h"
+#include "core/tensor/tensordump.h"
 
 #include <QHash>
 #include <QStringView>

@@ -5,7 +5,7 @@
 #include "core/common/tr.h"
 #include "core/common/zipreader.h"
 #include "core/torch/torchfile.h"
-#include "dumpnames.h"
+#include "core/tensor/dumpnames.h"
 
 #include <QDir>
 #include <QFile>

@@ -4,13 +4,13 @@
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "core/common/source.h"
-#include "tensordump.h"
+#include "core/tensor/tensordump.h"
 
 #include <string_view>
 
 namespace Twinscope::Core {
 
-// A parsed .npy header (FORMATS.md §5.2): format v1-v3, every numeric dtype, C or Fortran order.
+// A parsed .npy header (docs/FORMATS.md §5.2): format v1-v3, every numeric dtype, C or Fortran order.
 struct NpyHeader
 {
     int major = 0;

@@ -3,7 +3,7 @@
 #include "core/common/pipeline.h"
 #include "core/common/tr.h"
 #include "core/common/workerpool.h"
-#include "tensorstream.h"
+#include "core/tensor/tensorstream.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,7 +1,7 @@
 #include "paircomparer.h"
 
 #include "core/common/tr.h"
-#include "tensorstream.h"
+#include "core/tensor/tensorstream.h"
 
 using namespace Qt::StringLiterals;
 

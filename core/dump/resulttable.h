@@ -13,7 +13,7 @@ namespace Twinscope::Core {
 
 class ZipReader;
 
-// A compare-result table as msprobe and ptdbg write it (FORMATS.md §5.8): a header row, data
+// A compare-result table as msprobe and ptdbg write it (docs/FORMATS.md §5.8): a header row, data
 // rows, and where the file says so (msprobe's .xlsx) each row's highlight colour.
 struct ResultTable
 {

@@ -1,7 +1,7 @@
 #include "tensordetail.h"
 
 #include "core/common/tr.h"
-#include "tensorstream.h"
+#include "core/tensor/tensorstream.h"
 
 #include <queue>
 

@@ -6,7 +6,7 @@
 
 namespace Twinscope::Core {
 
-// Writes a comparison as msprobe 8.3.3's compare result (FORMATS.md §5.8) in CSV: its header
+// Writes a comparison as msprobe 8.3.3's compare result (docs/FORMATS.md §5.8) in CSV: its header
 // (tensor mode: ... Cosine, EucDist, MaxAbsErr ... Accuracy Reached or Not, Err_message,
 // Data_name; statistics mode: ... Max diff ... NormRelativeErr ... Result, Err_message) and its
 // spelling of values (Nan, inf, -inf, N/A, unsupported, True/False, percentages), the statistics

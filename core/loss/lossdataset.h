@@ -9,7 +9,7 @@ namespace Twinscope::Core {
 
 // One metric of one run, sorted by step with unique steps. Values keep NaN/Inf: they are what the
 // overflow analysis looks for. Steps come from the text, never from a line or list index, except
-// where the format defines the index as the step (MindSpeed-LLM baselines, FORMATS.md §6.9).
+// where the format defines the index as the step (MindSpeed-LLM baselines, docs/FORMATS.md §6.9).
 struct LossSeries
 {
     QString name;
@@ -21,7 +21,7 @@ struct LossSeries
     std::vector<qint64> nonFiniteSteps() const;
 };
 
-// A parsed loss log: every metric found, as columns. Immutable once loaded (DESIGN.md §1).
+// A parsed loss log: every metric found, as columns. Immutable once loaded (docs/DESIGN.md §1).
 struct LossRun
 {
     QString path; // as the user gave it

@@ -261,7 +261,7 @@ LossJsonOutcome parseLossJson(const QString &producer,
                     ++outcome.unparsed;
             }
         } else if (producer == u"mindspeed_baseline"_s) {
-            // List index i is step i + 1 (FORMATS.md §6.9); the record line is the step.
+            // List index i is step i + 1 (docs/FORMATS.md §6.9); the record line is the step.
             qint64 longest = 0;
             for (auto it = root.begin(); it != root.end(); ++it)
                 longest = std::max<qint64>(longest, it.value().toArray().size());

@@ -12,9 +12,9 @@
 
 namespace Twinscope::Core {
 
-// The JSON loss formats (FORMATS.md §6.7-6.10), by the sniffer's producer id: "llamafactory",
+// The JSON loss formats (docs/FORMATS.md §6.7-6.10), by the sniffer's producer id: "llamafactory",
 // "json_lines", "hf_trainer_state", "mindspeed_baseline", "megatron_golden". Python's bare NaN and
-// Infinity tokens and trailing commas are accepted (FORMATS.md §7).
+// Infinity tokens and trailing commas are accepted (docs/FORMATS.md §7).
 struct LossJsonOutcome
 {
     qint64 entries = 0;  // JSON lines or list entries looked at

@@ -10,14 +10,14 @@ namespace Twinscope::Core {
 
 struct LossLoadOptions
 {
-    // The fallback when the content matches no known log (FORMATS.md §6): a regex with a named
+    // The fallback when the content matches no known log (docs/FORMATS.md §6): a regex with a named
     // group "step" (or group 1) and value groups; named groups become series.
     QString pattern;
     QString metricName;       // name of the value of an unnamed pattern group
     qint64 stepsPerEpoch = 0; // logs whose step restarts each epoch; 0 = infer from the text
 };
 
-// Loads any loss log of FORMATS.md §6, detected by content. Fails only when no line matches
+// Loads any loss log of docs/FORMATS.md §6, detected by content. Fails only when no line matches
 // (the error lists the patterns tried and the first lines); unparsed lines are counted.
 Result<LossRun> loadLossLog(const Source &source,
                             const LossLoadOptions &options,

@@ -24,7 +24,7 @@ inline std::string_view trim(std::string_view s)
 }
 
 // Parses the number at the start of s and returns how many characters it used (0: none). Accepts
-// what training logs print (FORMATS.md §6): decimals, E-notation, nan/NaN/NAN,
+// what training logs print (docs/FORMATS.md §6): decimals, E-notation, nan/NaN/NAN,
 // inf/INF/-inf/Infinity. Out-of-range literals (1e999) become ±Inf or ±0 as Python would read them.
 inline size_t parsePrefix(std::string_view s, double *out)
 {

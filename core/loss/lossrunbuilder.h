@@ -12,7 +12,7 @@ namespace Twinscope::Core {
 
 // Collects (step, metric, value) triples as a parser finds them and turns them into sorted, unique
 // LossSeries. A record is one line or one JSON entry; it remembers its line so that repeated and
-// backwards steps can be reported where they happen (FORMATS.md §7).
+// backwards steps can be reported where they happen (docs/FORMATS.md §7).
 class LossRunBuilder
 {
 public:

@@ -429,7 +429,7 @@ bool LossTextParser::parseKeyValue(std::string_view line)
         if (m_options.stepsPerEpoch > 0) {
             step = (epoch - m_firstEpoch) * m_options.stepsPerEpoch + raw;
         } else {
-            // MindSpore's LossMonitor restarts "step" each epoch (FORMATS.md §6.5); when a new
+            // MindSpore's LossMonitor restarts "step" each epoch (docs/FORMATS.md §6.5); when a new
             // epoch starts from a lower step, the previous epoch's last step tells its length.
             if (m_sawStep && epoch > m_epoch && raw <= m_lastRawStep) {
                 m_epochOffset += m_lastRawStep + (m_stepBaseZero ? 1 : 0);
@@ -489,7 +489,7 @@ bool LossTextParser::parseImageNet(std::string_view line)
         return false;
     ++p;
     bool begun = false;
-    // Tab-separated meters "Name value (average)": plot the first number (FORMATS.md §6.6).
+    // Tab-separated meters "Name value (average)": plot the first number (docs/FORMATS.md §6.6).
     while (p < line.size()) {
         size_t tab = line.find('\t', p);
         if (tab == std::string_view::npos)

@@ -15,7 +15,7 @@
 
 namespace Twinscope::Core {
 
-// The line grammars of text loss logs (FORMATS.md §6.1-6.6, 6.11) plus the user's regex.
+// The line grammars of text loss logs (docs/FORMATS.md §6.1-6.6, 6.11) plus the user's regex.
 enum class LossTextDialect {
     Megatron, // "iteration N/M | key: value | ..." and Ray's "iteration: N / M | key : value"
     KeyValue, // "step: 3, loss: 1.5, overflow:False", "epoch: 1 step: 100, loss is 0.69", "ep: 0,

@@ -4,7 +4,7 @@
 
 namespace Twinscope::Core {
 
-// What the comparison tables (steps, phases, categories, ops, shapes) share (DESIGN.md §7): a
+// What the comparison tables (steps, phases, categories, ops, shapes) share (docs/DESIGN.md §7): a
 // subclass says what each cell holds; DisplayRole is locale text, SortRole and RawValueRole carry
 // the raw value (numbers in µs, so writeModelCsv exports numbers), and roles carry meaning only.
 class DiffTableModel : public QAbstractTableModel

@@ -8,7 +8,7 @@
 
 namespace Twinscope::Core {
 
-// The op-statistics table (DESIGN.md §7): one row per name over a shared immutable result.
+// The op-statistics table (docs/DESIGN.md §7): one row per name over a shared immutable result.
 // DisplayRole is locale text; SortRole and RawValueRole carry the numbers.
 class OpStatisticsModel : public QAbstractTableModel
 {

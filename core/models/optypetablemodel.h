@@ -8,7 +8,7 @@
 
 namespace Twinscope::Core {
 
-// The op-type table of an op-info report (DESIGN.md §7): one row per op type, QLocale text for
+// The op-type table of an op-info report (docs/DESIGN.md §7): one row per op type, QLocale text for
 // display, meaning in the user roles, never colours.
 class OpTypeTableModel : public QAbstractTableModel
 {

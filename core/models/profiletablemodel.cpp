@@ -16,7 +16,7 @@ void ProfileTableModel::setTable(std::shared_ptr<const ProfileTable> table)
     m_table = std::move(table);
     m_idColumn.clear();
     if (m_table) {
-        // "Model ID", "Task ID", "Stream ID": UINT32_MAX there means "none" (FORMATS.md §2.3).
+        // "Model ID", "Task ID", "Stream ID": UINT32_MAX there means "none" (docs/FORMATS.md §2.3).
         for (const QString &h : m_table->header)
             m_idColumn.push_back(h.endsWith(u" ID"_s, Qt::CaseInsensitive) ||
                                  h.endsWith(u"_id"_s, Qt::CaseInsensitive));

@@ -6,7 +6,7 @@
 
 namespace Twinscope::Core {
 
-// Parses the body of an aclopCompile::aclOp message, from "OpType: " on (FORMATS.md §4.2):
+// Parses the body of an aclopCompile::aclOp message, from "OpType: " on (docs/FORMATS.md §4.2):
 //   OpType: Conv2D, InputDesc[0]: [TensorDesc] DataType = 0, Format = 0, ... isConst = 0
 //   OutputDesc[0]: [TensorDesc] ... Attr: {data_format = NCHW, groups = 1}
 // Never guesses: a body that stops inside a descriptor, a shape or the attribute braces comes back

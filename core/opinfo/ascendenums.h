@@ -4,7 +4,7 @@
 
 namespace Twinscope::Core {
 
-// aclDataType and aclFormat codes as CANN's acl_base.h defines them (FORMATS.md §4.2). Unknown
+// aclDataType and aclFormat codes as CANN's acl_base.h defines them (docs/FORMATS.md §4.2). Unknown
 // codes come back as the number, so nothing is guessed.
 QString aclDataTypeName(int code);
 QString aclFormatName(int code);

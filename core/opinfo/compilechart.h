@@ -7,7 +7,7 @@
 
 namespace Twinscope::Core {
 
-// Compile events over time per op type, ready for a scatter plot (DESIGN.md §7: sorted vectors
+// Compile events over time per op type, ready for a scatter plot (docs/DESIGN.md §7: sorted vectors
 // built off the GUI thread). Row i of the chart is rows[i]; x is seconds since the first compile.
 struct CompileChartData
 {

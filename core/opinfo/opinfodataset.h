@@ -10,7 +10,7 @@
 
 namespace Twinscope::Core {
 
-// One tensor of an aclopCompile::aclOp record (aclTensorDesc::DebugString, FORMATS.md §4.2). Enum
+// One tensor of an aclopCompile::aclOp record (aclTensorDesc::DebugString, docs/FORMATS.md §4.2). Enum
 // fields keep the raw code; ascendenums.h turns them into names. -1 means "undefined" in CANN and
 // is also what a missing field reads as.
 struct TensorDesc
@@ -53,7 +53,7 @@ struct CompileEvent
     enum Flag : quint32 {
         Truncated = 1, // cut at the plog line limit and not completed by DEBUG chunks
         Dynamic =
-            2, // followed by "To compile op" / "Match op inputs/type failed" (FORMATS.md §4.4)
+            2, // followed by "To compile op" / "Match op inputs/type failed" (docs/FORMATS.md §4.4)
         Assembled = 4,    // completed from DEBUG continuation chunks
         FromSummary = 8,  // from ascend_op_info_summary.txt: no time, no line order
         FromProfiler = 16 // a kernel row of a MindSpore profiler table: no time

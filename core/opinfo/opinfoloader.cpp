@@ -183,7 +183,7 @@ void parseSummary(std::string_view data, quint32 file, Merger &merger)
             continue;
         ++ds.lines;
         // get_ascend_op_info.py writes "<OpType> <text after 'OpType: <type>, '>" with the last two
-        // characters of the line dropped (FORMATS.md §4.3): an Attr loses its closing brace.
+        // characters of the line dropped (docs/FORMATS.md §4.3): an Attr loses its closing brace.
         const size_t space = line.find(' ');
         if (space == 0 || space == std::string_view::npos ||
             line.substr(space, InputKey.size()) != InputKey) {
@@ -571,7 +571,7 @@ Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
             ds->aicpuFallbacks.begin(),
             ds->aicpuFallbacks.end(),
             [](const AiCpuFallback &a, const AiCpuFallback &b) { return a.count > b.count; });
-        // One entry per kind with its count and the first five places (DESIGN.md §3).
+        // One entry per kind with its count and the first five places (docs/DESIGN.md §3).
         const QString truncatedText =
             Tr::tr("Op records cut at the plog line limit were kept and marked truncated.");
         qint64 truncatedLeft = ds->truncatedRecords;

@@ -22,7 +22,7 @@ struct OpInfoLoadOptions
 // deep, so $HOME/ascend/log works as well as its debug/plog folder.
 QStringList opInfoFilesInFolder(const QString &folder);
 
-// Reads host plog files, plog folders, stdout captures and ascend_op_info_summary.txt (FORMATS.md
+// Reads host plog files, plog folders, stdout captures and ascend_op_info_summary.txt (docs/FORMATS.md
 // §4) into one dataset. Big files are split at line boundaries and parsed on several threads.
 // Garbage lines are counted, never fatal; a file with no line we understand fails with its name
 // and what its first line looks like.

@@ -11,7 +11,7 @@ enum class PlogLevel : quint8 { Debug, Info, Warning, Error, Event, Trace };
 constexpr int PlogLevelCount = 6;
 QString plogLevelId(PlogLevel level); // "DEBUG", "INFO", ... as written in the log
 
-// One host log line (FORMATS.md §4.1), views into the caller's buffer:
+// One host log line (docs/FORMATS.md §4.1), views into the caller's buffer:
 //   [2026-03-19 15:04:57] [INFO] ASCENDCL(618,python3):2025-03-06-01:09:07.262.594 [op.cpp:342]618
 //   text
 // The bracketed wall-clock prefix is optional (wrappers and stdout captures add it).

@@ -11,7 +11,7 @@ namespace {
 
 constexpr std::string_view AclOpKey = "aclopCompile::aclOp";
 constexpr std::string_view OpTypeKey = "OpType: ";
-// Poll cancel and publish progress every 64 Ki lines (DESIGN.md §6).
+// Poll cancel and publish progress every 64 Ki lines (docs/DESIGN.md §6).
 
 // Index of the needle character least likely to occur in log text: memchr on it, then compare.
 // glibc's memmem set-up cost dominated parsing (51 % of the time on a 200 MB log) because messages
@@ -204,7 +204,7 @@ void PlogChunkParser::processLine(std::string_view line)
     PlogLine pl;
     if (!parsePlogLine(line, &pl)) {
         // stdout captures mix plog lines with the framework's own warnings, which name AI CPU
-        // fallbacks too (FORMATS.md §6.1).
+        // fallbacks too (docs/FORMATS.md §6.1).
         if (isAiCpuFallbackLine(line) && noteAiCpu(line))
             return;
         if (m_firstUnparsed.size() < 5)

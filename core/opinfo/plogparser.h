@@ -14,7 +14,7 @@ namespace Twinscope::Core {
 
 struct PlogParseOptions
 {
-    // plog cuts a line at ~1024 characters (FORMATS.md §4.2); a line this long (from the level
+    // plog cuts a line at ~1024 characters (docs/FORMATS.md §4.2); a line this long (from the level
     // bracket on, newline excluded) minus one is taken as cut.
     int lineLimit = 1024;
     // Porting-guide phrases; never seen in a public log, so they are plain substrings and settable.

@@ -4,7 +4,7 @@
 #include "core/common/filesniffer.h"
 #include "core/common/pipeline.h"
 #include "core/common/tr.h"
-#include "core/dump/dumpnames.h"
+#include "core/tensor/dumpnames.h"
 #include "core/opinfo/mindsporeopinfo.h"
 #include "profiledb.h"
 #include "profiletable.h"

@@ -13,7 +13,7 @@
 
 namespace Twinscope::Core {
 
-// The readers of an Ascend profiler folder's tables (FORMATS.md §2.7-2.8, §4.5). Each takes a
+// The readers of an Ascend profiler folder's tables (docs/FORMATS.md §2.7-2.8, §4.5). Each takes a
 // file's bytes and name, adds what it reads to a RankProfile and says how many records it read.
 // Columns are looked up by name (CsvColumns), so the column sets of different CANN, torch_npu and
 // MindSpore versions all read; a column a reader cannot do without is an error that names the file

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/common/error.h"
-#include "core/dump/tensordump.h"
+#include "core/tensor/tensordump.h"
 
 #include <QByteArray>
 #include <QList>
@@ -12,7 +12,7 @@
 
 namespace Twinscope::Core {
 
-// A restricted reader for the pickles inside PyTorch `.pt` files (torch.save, FORMATS.md §5.5):
+// A restricted reader for the pickles inside PyTorch `.pt` files (torch.save, docs/FORMATS.md §5.5):
 // only the opcodes and globals that torch.save writes for tensors, storages, containers and plain
 // numbers are understood. Nothing is ever executed: a GLOBAL outside the allow-list below is
 // refused with a message that names the file, the byte offset and the global (unless

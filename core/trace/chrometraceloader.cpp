@@ -314,7 +314,7 @@ Result<TraceDataset> load(const Source &source,
     const std::string_view raw = bytes->data();
     const bool gzip = isGzip(raw);
     if (!gzip && name.endsWith(u".gz"_s, Qt::CaseInsensitive)) {
-        // A .gz that is not gzip was renamed or damaged; its content would only confuse (FORMATS.md
+        // A .gz that is not gzip was renamed or damaged; its content would only confuse (docs/FORMATS.md
         // §7).
         const QByteArray head =
             QByteArray(raw.data(), qsizetype(std::min<size_t>(4, raw.size()))).toHex(' ').toUpper();
@@ -422,7 +422,7 @@ Result<TraceDataset> loadChromeTrace(const Source &source,
                                      ProgressSink &progress,
                                      const CancelToken &cancel)
 {
-    // Nothing thrown inside may cross into the caller's event loop (DESIGN.md §8).
+    // Nothing thrown inside may cross into the caller's event loop (docs/DESIGN.md §8).
     return runGuarded<TraceDataset>(source.name(),
                                     [&] { return load(source, options, progress, cancel); });
 }

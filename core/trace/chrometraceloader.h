@@ -17,7 +17,7 @@ struct ChromeTraceOptions
 };
 
 // Loads a chrome trace (object or bare array, plain or gzip) into an immutable TraceDataset
-// (DESIGN.md §3). Cut-off files, trailing commas and junk after the array load with counted
+// (docs/DESIGN.md §3). Cut-off files, trailing commas and junk after the array load with counted
 // warnings; malformed JSON fails with its byte offset, line and column.
 Result<TraceDataset> loadChromeTrace(const Source &source,
                                      const ChromeTraceOptions &options,

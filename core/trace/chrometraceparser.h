@@ -14,7 +14,7 @@ namespace Twinscope::Core {
 // traceEvents array. It keeps what the timeline needs from each event and records where the args
 // object lies so it can be decoded on demand. Hand-written rather than a DOM because it must keep
 // every complete event of a cut-off file, accept trailing commas, NaN tokens and quoted numbers
-// (FORMATS.md §7), and start at a guessed event boundary so two threads can share a file.
+// (docs/FORMATS.md §7), and start at a guessed event boundary so two threads can share a file.
 
 namespace RawFlag {
 enum : quint8 {

@@ -180,7 +180,7 @@ void Builder::buildThreadTrack(int track,
             beginEnd.push_back(i);
         }
     }
-    // B/E: an E closes the innermost open B on its thread whatever its name (FORMATS.md §1), in
+    // B/E: an E closes the innermost open B on its thread whatever its name (docs/FORMATS.md §1), in
     // (ts, file order); file order alone is not enough because producers do not sort.
     std::stable_sort(beginEnd.begin(), beginEnd.end(), [&](quint32 a, quint32 b) {
         return m_in.events[a].ts < m_in.events[b].ts;
@@ -321,7 +321,7 @@ void Builder::buildCounters()
 
 void Builder::applyMetadata()
 {
-    // Last value wins for repeated or conflicting metadata (FORMATS.md §1).
+    // Last value wins for repeated or conflicting metadata (docs/FORMATS.md §1).
     for (const RawMeta &m : m_in.metas) {
         const std::string_view kind = m_ds->strings.view(m.kind);
         if (kind == "process_name") {

@@ -21,7 +21,7 @@ struct TraceBuildInput
 };
 
 // Spans that overlap by at most this much still nest or touch: producers write float µs, and
-// rounding to whole ns leaves 1 ns of noise (FORMATS.md §7).
+// rounding to whole ns leaves 1 ns of noise (docs/FORMATS.md §7).
 constexpr qint64 TouchNs = 1;
 
 // Lanes of one track: spans nested deeper than MaxDepthLanes go to the overflow lanes, of which
@@ -43,7 +43,7 @@ struct PendingSlice
     quint16 flags = 0;
 };
 
-// Sorts one track's spans and appends them to cols lane by lane (DESIGN.md §4): lanes by nesting
+// Sorts one track's spans and appends them to cols lane by lane (docs/DESIGN.md §4): lanes by nesting
 // depth with an overflow lane for partial overlaps, or, with greedy set (async spans, which do not
 // nest), each span in the first free lane. Sets the track's lanes and slice range.
 void assignLanes(TraceTrack &track,

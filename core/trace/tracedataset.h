@@ -27,7 +27,7 @@ enum : quint16 {
 }
 
 // A contiguous index range [begin, end) into the dataset's slice columns. Within one lane spans are
-// disjoint and sorted by start, so start order equals end order (DESIGN.md §4).
+// disjoint and sorted by start, so start order equals end order (docs/DESIGN.md §4).
 struct TraceLane
 {
     quint32 begin = 0;
@@ -67,7 +67,7 @@ struct TraceFlow
     quint32 name = 0, category = 0;
 };
 
-// One loaded chrome trace: immutable, columnar, shared read-only between threads (DESIGN.md §4).
+// One loaded chrome trace: immutable, columnar, shared read-only between threads (docs/DESIGN.md §4).
 // Slices of all tracks live in one set of parallel columns, ordered by (track, lane, start).
 class TraceDataset
 {
@@ -99,7 +99,7 @@ public:
     std::vector<TraceProcess> processes; // in display order (sort index, then pid)
     TraceStringTable strings;
 
-    // File facts (DESIGN.md §3): where the args offsets point and whether that is still valid.
+    // File facts (docs/DESIGN.md §3): where the args offsets point and whether that is still valid.
     QString path;
     qint64 fileSize = 0;
     QDateTime fileModified;

@@ -59,7 +59,7 @@ TraceFileScan scanTraceFiles(const QString &path, const CancelToken &cancel)
             scan.skipped.append({file, fileKindId(FileKind::Unknown), QString()});
             continue;
         }
-        // Content decides (DESIGN.md §3): 64 KiB of each file, gzip inflated.
+        // Content decides (docs/DESIGN.md §3): 64 KiB of each file, gzip inflated.
         const SniffResult s = sniffPath(file);
         if (s.kind == FileKind::Trace && s.format == u"chrome_json"_s)
             scan.traces << file;

@@ -10,7 +10,7 @@
 namespace Twinscope::Core {
 
 // Interned UTF-8 strings (names, categories, pids, tids, argument keys) as uint32 ids
-// (DESIGN.md §4). Built while loading, then frozen into one arena; id 0 is the empty string.
+// (docs/DESIGN.md §4). Built while loading, then frozen into one arena; id 0 is the empty string.
 class TraceStringTable
 {
 public:

@@ -9,7 +9,7 @@ namespace Twinscope::Core {
 
 // Chrome-trace times are microsecond decimals, often since the epoch (~1.7e15 µs), where a double
 // resolves only 0.25 µs. They are parsed from their text to int64 nanoseconds, never through a
-// double (DESIGN.md §4, FORMATS.md §1).
+// double (docs/DESIGN.md §4, docs/FORMATS.md §1).
 enum class TimeParse { Ok, NotANumber, NonFinite, Overflow };
 
 // Parses a JSON number token (or the text of a quoted number) in microseconds into nanoseconds,

@@ -78,6 +78,29 @@ QString findingLinkViewId(FindingLink::View view)
     return u"none"_s;
 }
 
+QList<FileKind> findingLinkKinds(FindingLink::View view)
+{
+    switch (view) {
+    case FindingLink::View::LossStep:
+        return {FileKind::Loss};
+    case FindingLink::View::DumpTensor:
+        return {FileKind::Dump};
+    case FindingLink::View::TraceSlices:
+        return {FileKind::Trace};
+    case FindingLink::View::ProfileRow:
+        // Trace findings use it for their op rows too: the slices when no Profile tab is open.
+        return {FileKind::Profile, FileKind::Trace};
+    case FindingLink::View::CheckpointParam:
+        return {FileKind::Checkpoint};
+    case FindingLink::View::OpInfoType:
+    case FindingLink::View::LogLine:
+        return {FileKind::OpInfo};
+    case FindingLink::View::None:
+        break;
+    }
+    return {};
+}
+
 FindingLink::View findingLinkViewFromId(const QString &id)
 {
     for (const ViewName &v : ViewNames) {

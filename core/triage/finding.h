@@ -1,6 +1,9 @@
 #pragma once
 
+#include "core/common/filesniffer.h"
+
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 
 #include <vector>
@@ -48,8 +51,12 @@ QString findingLinkViewId(FindingLink::View view); // "loss_step", "dump_tensor"
 FindingLink::View findingLinkViewFromId(const QString &id);
 QJsonObject findingLinkJson(const FindingLink &link);
 FindingLink findingLinkFromJson(const QJsonObject &object);
+// The tabs that can show a link's evidence, in order of preference: the first one open shows it
+// (a profile finding's row in the Profile tab, else the op's slices in the timeline). Empty: the
+// link opens no tab. The one place that maps a view to a kind, so the GUI needs no switch on it.
+QList<FileKind> findingLinkKinds(FindingLink::View view);
 
-// One conclusion drawn from the evidence by a rule (core/triage/*rules.cpp): what was found with
+// One conclusion drawn from the evidence by a rule (the adapters core/triage/*findings.cpp): what was found with
 // the reasoning in one sentence, the numbers it rests on, what the guides say to do next, and where
 // to look. code, evidence keys and link are stable ids (docs/CLI.md, triage); text, nextAction and
 // guide are translated.

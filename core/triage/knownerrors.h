@@ -12,7 +12,7 @@
 namespace Twinscope::Core {
 
 // Every line of the logs that a knowledge-base entry recognises, counted per entry and file with
-// the first occurrence (DESIGN.md §3: counted, never stored per line).
+// the first occurrence (docs/DESIGN.md §3: counted, never stored per line).
 struct KnownErrorMatch
 {
     QString entry; // KnownErrorEntry::id

@@ -1,8 +1,8 @@
 #include "namemapping.h"
 
 #include "core/common/tr.h"
-#include "core/dump/dumpnames.h"
-#include "core/dump/tensordump.h"
+#include "core/tensor/dumpnames.h"
+#include "core/tensor/tensordump.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -20,9 +20,9 @@ constexpr char16_t Suffix[] = u".twinscope-recovery";
 
 // The workspace document plus where it belongs. Paths stay absolute: the recovery folder is not the
 // workspace's folder.
-QByteArray recoveryBytes(const TriageWorkspace &ws, const QString &workspacePath)
+QByteArray recoveryBytes(const InvestigationFile &ws, const QString &workspacePath)
 {
-    QByteArray bytes = workspaceBytes(ws, QString());
+    QByteArray bytes = investigationBytes(ws, QString());
     const QJsonObject about{
         {u"of"_s, workspacePath},
         {u"saved_at"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)}};
@@ -45,9 +45,9 @@ QString recoveryDirectory()
     return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + u"/recovery"_s;
 }
 
-Result<TriageWorkspace> readRecoveryFile(const QString &path, QString *workspacePath)
+Result<InvestigationFile> readRecoveryFile(const QString &path, QString *workspacePath)
 {
-    Result<TriageWorkspace> r = readWorkspaceFile(path);
+    Result<InvestigationFile> r = readInvestigationFile(path);
     if (r.isOk() && workspacePath) {
         QFile f(path);
         if (f.open(QIODevice::ReadOnly)) {
@@ -117,7 +117,7 @@ RecoveryAutosaver::RecoveryAutosaver(const QString &directory, QObject *parent)
 
 RecoveryAutosaver::~RecoveryAutosaver() = default;
 
-void RecoveryAutosaver::changed(const TriageWorkspace &workspace)
+void RecoveryAutosaver::changed(const InvestigationFile &workspace)
 {
     m_pending = workspace;
     m_hasPending = true;

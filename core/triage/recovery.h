@@ -1,6 +1,6 @@
 #pragma once
 
-#include "workspacefile.h"
+#include "investigationfile.h"
 
 #include <QDateTime>
 #include <QObject>
@@ -33,7 +33,7 @@ struct RecoveryCandidate
 QList<RecoveryCandidate> findRecoveryFiles(const QString &directory = recoveryDirectory());
 
 // Reads a recovery file: the workspace as it was (paths absolute) and the file it belonged to.
-Result<TriageWorkspace> readRecoveryFile(const QString &path, QString *workspacePath = nullptr);
+Result<InvestigationFile> readRecoveryFile(const QString &path, QString *workspacePath = nullptr);
 // Removes a recovery file and its lock once the user has restored or declined it.
 void discardRecoveryFile(const QString &path);
 
@@ -54,7 +54,7 @@ public:
     // The saved file the session edits; empty while untitled.
     void setWorkspacePath(const QString &path) { m_workspacePath = path; }
     // Schedules a write of this state.
-    void changed(const TriageWorkspace &workspace);
+    void changed(const InvestigationFile &workspace);
     // Writes now (and cancels the scheduled write); false with *error when it could not.
     bool saveNow(QString *error = nullptr);
     // After a successful Save or a clean close: the recovery file is no longer needed.
@@ -69,7 +69,7 @@ signals:
 private:
     QString m_path;
     QString m_workspacePath;
-    TriageWorkspace m_pending;
+    InvestigationFile m_pending;
     bool m_hasPending = false;
     QTimer m_timer;
     std::unique_ptr<QLockFile> m_lock;

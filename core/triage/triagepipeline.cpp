@@ -24,7 +24,7 @@ namespace {
 
 struct KindInputs
 {
-    QList<WorkspaceInput> loss, dump, trace, opinfo, log, profile, checkpoint;
+    QList<InvestigationInput> loss, dump, trace, opinfo, log, profile, checkpoint;
 };
 
 void noteFailure(const QString &path,
@@ -32,10 +32,10 @@ void noteFailure(const QString &path,
                  Diagnostics *diagnostics,
                  TriageAnalysis *analysis);
 
-KindInputs sortInputs(const TriageWorkspace &ws, Diagnostics *diagnostics, TriageAnalysis *analysis)
+KindInputs sortInputs(const InvestigationFile &ws, Diagnostics *diagnostics, TriageAnalysis *analysis)
 {
     KindInputs k;
-    for (WorkspaceInput in : ws.inputs) {
+    for (InvestigationInput in : ws.inputs) {
         if (in.kind.isEmpty()) {
             const SniffResult sniffed = sniffPath(in.path);
             if (sniffed.error) {
@@ -71,16 +71,16 @@ KindInputs sortInputs(const TriageWorkspace &ws, Diagnostics *diagnostics, Triag
 }
 
 // Benchmark and run under test of one kind: by role, else the first two in order.
-std::optional<std::pair<QString, QString>> pairOf(const QList<WorkspaceInput> &inputs)
+std::optional<std::pair<QString, QString>> pairOf(const QList<InvestigationInput> &inputs)
 {
     QString bench, test;
-    for (const WorkspaceInput &in : inputs) {
+    for (const InvestigationInput &in : inputs) {
         if (in.role == InputRole::Benchmark && bench.isEmpty())
             bench = in.path;
         else if (in.role == InputRole::Target && test.isEmpty())
             test = in.path;
     }
-    for (const WorkspaceInput &in : inputs) {
+    for (const InvestigationInput &in : inputs) {
         if (bench.isEmpty() && in.path != test)
             bench = in.path;
         else if (test.isEmpty() && in.path != bench)
@@ -91,10 +91,10 @@ std::optional<std::pair<QString, QString>> pairOf(const QList<WorkspaceInput> &i
     return std::make_pair(bench, test);
 }
 
-QStringList notBenchmark(const QList<WorkspaceInput> &inputs)
+QStringList notBenchmark(const QList<InvestigationInput> &inputs)
 {
     QStringList paths;
-    for (const WorkspaceInput &in : inputs) {
+    for (const InvestigationInput &in : inputs) {
         if (in.role != InputRole::Benchmark)
             paths << in.path;
     }
@@ -117,7 +117,7 @@ void noteFailure(const QString &path,
 
 // A dump finding's tensor in the other evidence: its op's slices in the run under test's timeline
 // and its compiles in the op-info logs, with the name mapping that joined them.
-void addCrossLinks(TriageAnalysis *a, const TriageWorkspace &ws, Diagnostics *diagnostics)
+void addCrossLinks(TriageAnalysis *a, const InvestigationFile &ws, Diagnostics *diagnostics)
 {
     if (!a->dumps || (!a->traces && !a->opinfo))
         return;
@@ -304,7 +304,7 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
         if (!k.profile.isEmpty()) {
             // Every profile input together: the slow-rank rules compare the ranks of one cluster.
             ProfilePipelineInput pi;
-            for (const WorkspaceInput &in : k.profile)
+            for (const InvestigationInput &in : k.profile)
                 pi.paths << in.path;
             pi.signatures = false;
             pi.keepDetails = false;

@@ -12,7 +12,7 @@
 #include "core/trace/tracepipeline.h"
 #include "finding.h"
 #include "knownerrors.h"
-#include "workspacefile.h"
+#include "investigationfile.h"
 
 #include <memory>
 
@@ -33,7 +33,7 @@ namespace Twinscope::Core {
 // the links, and append the adapter's findings.
 struct TriagePipelineInput
 {
-    TriageWorkspace workspace;
+    InvestigationFile workspace;
     bool scanLogs = true; // known errors in plogs and stdout captures
 };
 

@@ -66,7 +66,7 @@ QString findingEvidenceText(const Finding &f)
     return parts.join(u", "_s);
 }
 
-QString triageReportHtml(const TriageWorkspace &ws,
+QString triageReportHtml(const InvestigationFile &ws,
                          const FindingList &findings,
                          const QList<ReportFigure> &figures)
 {
@@ -88,7 +88,7 @@ QString triageReportHtml(const TriageWorkspace &ws,
          u"</h2>\n<table width=\"100%\" cellspacing=\"0\"><tr><th width=\"12%\">"_s +
          esc(Tr::tr("Role")) + u"</th><th width=\"10%\">"_s + esc(Tr::tr("Kind")) + u"</th><th>"_s +
          esc(Tr::tr("Path")) + u"</th></tr>\n"_s;
-    for (const WorkspaceInput &in : ws.inputs) {
+    for (const InvestigationInput &in : ws.inputs) {
         h += u"<tr><td>"_s + esc(inputRoleName(in.role)) + u"</td><td>"_s + esc(in.kind) +
              u"</td><td>"_s + esc(in.path) + u"</td></tr>\n"_s;
     }

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "finding.h"
-#include "workspacefile.h"
+#include "investigationfile.h"
 
 #include <QString>
 
@@ -20,7 +20,7 @@ struct ReportFigure
     QString resource; // "loss.png"
 };
 
-QString triageReportHtml(const TriageWorkspace &workspace,
+QString triageReportHtml(const InvestigationFile &workspace,
                          const FindingList &findings,
                          const QList<ReportFigure> &figures = {});
 

@@ -60,7 +60,7 @@ inline QJsonValue normalized(const QJsonValue &v, const QString &key = {})
     return v;
 }
 
-// Equal up to 1e-9 relative for numbers (DESIGN.md §9: float tolerance); where says where not.
+// Equal up to 1e-9 relative for numbers (docs/DESIGN.md §9: float tolerance); where says where not.
 inline bool sameJson(const QJsonValue &a, const QJsonValue &b, const QString &path, QString *where)
 {
     if (a.isDouble() && b.isDouble()) {

@@ -1,6 +1,6 @@
 #pragma once
 
-// Golden-file helpers the CLI tests share (DESIGN.md §9: sorted keys, float tolerance, paths
+// Golden-file helpers the CLI tests share (docs/DESIGN.md §9: sorted keys, float tolerance, paths
 // compared by file name).
 
 #include <QFile>

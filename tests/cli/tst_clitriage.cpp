@@ -1,7 +1,7 @@
 // `twinscope-cli triage` (issue #15): the same findings as the core pipeline for paths given in
 // order and for a .twinscope workspace, findings[] {code, severity, text, evidence, next_action},
 // "nothing wrong" only on the det/non-det pair, and the exit codes of docs/CLI.md.
-#include "core/triage/workspacefile.h"
+#include "core/triage/investigationfile.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -100,7 +100,7 @@ void tst_CliTriage::pathsGiveThePlantedFindings()
 void tst_CliTriage::workspaceGivesTheSameFindings()
 {
     QTemporaryDir dir;
-    Twinscope::Core::TriageWorkspace ws;
+    Twinscope::Core::InvestigationFile ws;
     const QStringList paths = investigationPaths();
     for (qsizetype i = 0; i < paths.size(); ++i) {
         ws.inputs.append({paths[i],
@@ -112,7 +112,7 @@ void tst_CliTriage::workspaceGivesTheSameFindings()
                           {}});
     }
     const QString file = dir.filePath(u"i.twinscope"_s);
-    QCOMPARE(Twinscope::Core::writeWorkspaceFile(ws, file), std::nullopt);
+    QCOMPARE(Twinscope::Core::writeInvestigationFile(ws, file), std::nullopt);
     const Run fromFile = run({u"--json"_s, file});
     const Run fromPaths = run(QStringList{u"--json"_s} + paths);
     QCOMPARE(fromFile.exit, 0);

@@ -3,7 +3,7 @@
 // every listed parameter is streamed, so the piece table (sliced parameters) and the misaligned
 // float path of the tensor streams are fuzzed with the decoder's own offsets.
 #include "core/checkpoint/mindsporeckpt.h"
-#include "core/dump/tensorstream.h"
+#include "core/tensor/tensorstream.h"
 
 #include <QTemporaryFile>
 

@@ -3,7 +3,7 @@
 // written to a file and every listed tensor is read back, so offsets the header lies about are
 // checked against the file by the tensor streams as well.
 #include "core/checkpoint/safetensorsreader.h"
-#include "core/dump/tensorstream.h"
+#include "core/tensor/tensorstream.h"
 
 #include <QTemporaryFile>
 

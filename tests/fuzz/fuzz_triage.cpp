@@ -2,7 +2,7 @@
 // knowledge-base file and as a log scanned for known errors must read, be skipped with a warning
 // or fail cleanly; whatever was read must write back and read again the same.
 #include "core/triage/knownerrors.h"
-#include "core/triage/workspacefile.h"
+#include "core/triage/investigationfile.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -25,12 +25,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             return 0;
         f.write(bytes);
     }
-    const Result<TriageWorkspace> ws = readWorkspaceFile(path);
+    const Result<InvestigationFile> ws = readInvestigationFile(path);
     if (ws.isOk()) {
         // What was read writes back and reads again the same.
-        const QByteArray again = workspaceBytes(*ws.value(), dir.path());
-        const TriageWorkspace back =
-            workspaceFromJson(QJsonDocument::fromJson(again).object(), dir.path(), nullptr);
+        const QByteArray again = investigationBytes(*ws.value(), dir.path());
+        const InvestigationFile back =
+            investigationFromJson(QJsonDocument::fromJson(again).object(), dir.path(), nullptr);
         if (!(back == *ws.value()) && back.inputs.size() == ws.value()->inputs.size())
             __builtin_trap();
     }

@@ -6,9 +6,9 @@
 #include "core/common/translations.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/common/messagebar.h"
-#include "widgets/heatmap/dumpworkspace.h"
+#include "widgets/dump/dumpworkspace.h"
 #include "widgets/timeline/timelineview.h"
-#include "widgets/timeline/traceworkspace.h"
+#include "widgets/trace/traceworkspace.h"
 
 #include <QElapsedTimer>
 #include <QSettings>

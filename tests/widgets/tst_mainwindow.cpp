@@ -6,10 +6,10 @@
 #include "widgets/common/messagebar.h"
 #include "widgets/common/workspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
-#include "widgets/plots/lossworkspace.h"
+#include "widgets/loss/lossworkspace.h"
 #include "widgets/profile/profileworkspace.h"
 #include "widgets/timeline/timelineview.h"
-#include "widgets/timeline/traceworkspace.h"
+#include "widgets/trace/traceworkspace.h"
 #include "widgets/tracediff/tracecompareworkspace.h"
 
 #include <QApplication>

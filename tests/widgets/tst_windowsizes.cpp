@@ -8,15 +8,15 @@
 #include "core/models/opstatisticsmodel.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/common/workspace.h"
-#include "widgets/heatmap/divergenceheatmap.h"
-#include "widgets/heatmap/dumpworkspace.h"
+#include "widgets/charts/divergenceheatmap.h"
+#include "widgets/dump/dumpworkspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
-#include "widgets/plots/lossplotview.h"
-#include "widgets/plots/lossworkspace.h"
+#include "widgets/loss/lossplotview.h"
+#include "widgets/loss/lossworkspace.h"
 #include "widgets/tables/comparetableview.h"
 #include "widgets/timeline/timelinedrawer.h"
 #include "widgets/timeline/timelineview.h"
-#include "widgets/timeline/traceworkspace.h"
+#include "widgets/trace/traceworkspace.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -5,9 +5,9 @@
 #include "core/export/csvwriter.h"
 #include "core/models/comparetablemodel.h"
 #include "core/models/parametermappingmodel.h"
-#include "widgets/heatmap/comparesettings.h"
-#include "widgets/heatmap/divergenceheatmap.h"
-#include "widgets/heatmap/tensordetailpane.h"
+#include "widgets/dump/comparesettings.h"
+#include "widgets/charts/divergenceheatmap.h"
+#include "widgets/dump/tensordetailpane.h"
 #include "widgets/tables/comparetableview.h"
 #include "widgets/tables/verdictdelegate.h"
 

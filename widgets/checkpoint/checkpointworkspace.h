@@ -54,6 +54,8 @@ public:
     // File > Compare Checkpoints...: asks for A, then B, and compares them whatever their sniffed
     // kind (an HDF5 or .npz of parameters otherwise opens as a dump).
     void chooseFiles();
+    void chooseInputs() override { chooseFiles(); }
+    bool reveal(const Core::FindingLink &link) override;
 
     const std::shared_ptr<const Core::CheckpointComparison> &comparison() const
     {

@@ -11,7 +11,7 @@ class QTreeWidget;
 namespace Twinscope::Widgets {
 
 // Lists, per file, each kind of warning with its count and first locations, and load failures
-// (DESIGN.md §8: counted repairs, no modal spam).
+// (docs/DESIGN.md §8: counted repairs, no modal spam).
 class DiagnosticsPanel : public QWidget
 {
     Q_OBJECT

@@ -51,7 +51,7 @@ quint64 LoadController::start(const QString &title, Job job)
         const Core::CancelToken cancel =
             Core::CancelToken::fromPredicate([&promise] { return promise.isCanceled(); });
         JobOutcome outcome;
-        // No exception may cross into the event loop (DESIGN.md §8).
+        // No exception may cross into the event loop (docs/DESIGN.md §8).
         try {
             outcome = job(progress, cancel);
         } catch (...) {

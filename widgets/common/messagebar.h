@@ -8,7 +8,7 @@ class QToolButton;
 namespace Twinscope::Widgets {
 
 // A non-modal, dismissable bar above the content for load results ("Loaded with 3 kinds of repairs
-// — Details") and failures, instead of dialogs (DESIGN.md §8).
+// — Details") and failures, instead of dialogs (docs/DESIGN.md §8).
 class MessageBar : public QWidget
 {
     Q_OBJECT

@@ -33,7 +33,7 @@ namespace Twinscope::Widgets {
 
 namespace {
 
-// Colours for the severity role: recompiled op types stand out (DESIGN.md §7: widgets pick
+// Colours for the severity role: recompiled op types stand out (docs/DESIGN.md §7: widgets pick
 // colours).
 class OpTypeProxy : public QSortFilterProxyModel
 {
@@ -91,6 +91,9 @@ OpInfoWorkspace::OpInfoWorkspace(LoadController *loads, QWidget *parent)
     : Workspace(loads, parent)
     , m_job(loads, this)
 {
+    connect(this, &OpInfoWorkspace::opTypeSelected, this, [this](const QString &type) {
+        emit crossLinkRequested({CrossLink::Subject::OpType, type, -1, {}});
+    });
     auto *layout = new QVBoxLayout(this);
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
@@ -193,7 +196,7 @@ OpInfoWorkspace::OpInfoWorkspace(LoadController *loads, QWidget *parent)
     main->setSizes({560, 360});
     layout->addWidget(main, 1);
 
-    // 150 ms: typing a name does not re-filter on every key (DESIGN.md §7).
+    // 150 ms: typing a name does not re-filter on every key (docs/DESIGN.md §7).
     m_filterTimer = new QTimer(this);
     m_filterTimer->setSingleShot(true);
     m_filterTimer->setInterval(150);

@@ -42,6 +42,8 @@ public:
     void closeAll() override;
     QString exportFilter() const override;
     bool exportTo(const QString &path, const QString &filter, QString *errorMessage) override;
+    bool reveal(const Core::FindingLink &link) override;
+    bool follow(const Twinscope::Widgets::CrossLink &link) override;
 
     // For tests and screenshots.
     const Core::OpInfoReport *report() const { return m_report.get(); }
@@ -57,7 +59,7 @@ public:
     void selectOpType(const QString &type);
 
 signals:
-    // The lead wires this to the timeline's search when a trace is open.
+    // Also announced as a CrossLink: the timeline searches for the type's slices.
     void opTypeSelected(const QString &type);
     void analysisUpdated();
 

@@ -43,7 +43,7 @@ KernelView::KernelView(QWidget *parent)
     m_note->setWordWrap(true);
     layout->addWidget(m_note);
 
-    // 150 ms: typing a name does not re-filter on every key (DESIGN.md §7).
+    // 150 ms: typing a name does not re-filter on every key (docs/DESIGN.md §7).
     m_filterTimer = new QTimer(this);
     m_filterTimer->setSingleShot(true);
     m_filterTimer->setInterval(150);

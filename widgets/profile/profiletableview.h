@@ -6,7 +6,7 @@
 namespace Twinscope::Widgets {
 
 // The Profile tab's tables share one look: sortable by the models' SortRole, fixed row heights
-// (DESIGN.md §7: big tables never resize to contents), rows selected whole, and rows whose
+// (docs/DESIGN.md §7: big tables never resize to contents), rows selected whole, and rows whose
 // SeverityRole is set (slow ranks, AI CPU kernels, unaligned shapes) in the warning colour.
 class ProfileTableView : public QTableView
 {

@@ -78,6 +78,14 @@ ProfileWorkspace::ProfileWorkspace(LoadController *loads, QWidget *parent)
 
     connect(m_kernels, &KernelView::opTypeSelected, this, &ProfileWorkspace::opTypeSelected);
     connect(m_cluster, &ClusterView::rankActivated, this, &ProfileWorkspace::rankTimelineRequested);
+    // The other tabs follow: an op type's slices and compile signatures, a rank's timeline.
+    connect(this, &ProfileWorkspace::opTypeSelected, this, [this](const QString &type) {
+        emit crossLinkRequested({CrossLink::Subject::OpType, type, -1, {}});
+    });
+    connect(this, &ProfileWorkspace::rankTimelineRequested, this,
+            [this](int rank, const QString &path) {
+                emit crossLinkRequested({CrossLink::Subject::Rank, {}, rank, path});
+            });
     connect(m_steps, &StepView::rowActivated, this, [this](int key) {
         // Rank rows (all ranks shown) lead to that rank; step rows have nowhere further to go.
         if (m_shownRank < 0 && m_analysis && m_analysis->ranks.size() > 1)

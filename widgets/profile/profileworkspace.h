@@ -42,6 +42,7 @@ public:
     const Core::ProfileAnalysis *analysis() const { return m_analysis.get(); }
     // Selects the op type's row in the kernel table (a link from another tab); false if absent.
     bool selectOpType(const QString &type);
+    bool reveal(const Core::FindingLink &link) override;
     void showRank(int rank); // -1: all ranks
 
     QLabel *summary() const { return m_summary; }

@@ -8,7 +8,7 @@
 namespace Twinscope::Widgets {
 
 // Per-file clock offsets (ranks rarely share a clock): display ns = trace ns + offset. User state,
-// so it lives here and never in a dataset (DESIGN.md §1).
+// so it lives here and never in a dataset (docs/DESIGN.md §1).
 class TimelineOffsets
 {
 public:

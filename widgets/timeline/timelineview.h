@@ -19,7 +19,7 @@ class QScrollBar;
 
 namespace Twinscope::Widgets {
 
-// The trace timeline (DESIGN.md §5): a thin coordinator over small parts, each its own class,
+// The trace timeline (docs/DESIGN.md §5): a thin coordinator over small parts, each its own class,
 // after Qt Creator's tracing library. TimelineZoomControl holds the time state (trace, window,
 // selected range, undo); TimeRuler, TimelineOverview, TrackLabels and TrackPainter paint the
 // ruler, the activity strip, the label column and the rows; TimelineSearch, TimelineFlows,

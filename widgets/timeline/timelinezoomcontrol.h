@@ -10,7 +10,7 @@
 
 namespace Twinscope::Widgets {
 
-// The timeline's time state (DESIGN.md §5, after Qt Creator's TimelineZoomControl): the whole
+// The timeline's time state (docs/DESIGN.md §5, after Qt Creator's TimelineZoomControl): the whole
 // trace, the visible window, the selected range and the zoom history, kept apart so that the
 // ruler, the overview, the track painter and the input handling all read one source. All times
 // are display ns (trace ns plus the file's offset); x is in pixels from the plot's left edge.

@@ -219,7 +219,7 @@ TraceCompareWorkspace::TraceCompareWorkspace(LoadController *loads, QWidget *par
         setStepChoice(m_step->itemData(i).toInt());
     });
     connect(m_mapButton, &QPushButton::clicked, this, [this] {
-        // Window-modal via open(), never exec() (DESIGN.md §6).
+        // Window-modal via open(), never exec() (docs/DESIGN.md §6).
         auto *dialog = new QFileDialog(
             this, tr("Choose an op family mapping"), QString(), tr("JSON (*.json);;All files (*)"));
         dialog->setAttribute(Qt::WA_DeleteOnClose);

@@ -49,6 +49,7 @@ public:
     ~TraceCompareWorkspace() override;
 
     Core::FileKind kind() const override { return Core::FileKind::Trace; }
+    bool takesOpenedPaths() const override { return false; }
     QString title() const override;
     // Two paths: the first is the baseline.
     void openPaths(const QList<Core::SniffResult> &inputs) override;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/dump/tensorstream.h"
+#include "core/tensor/tensorstream.h"
 
 #include <QByteArray>
 #include <QString>

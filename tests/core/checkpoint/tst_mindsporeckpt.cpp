@@ -266,7 +266,7 @@ private slots:
         QVERIFY(r.value()->tensors.first().unreadable().contains(u"mem.ckpt"_s));
     }
 
-    // Every prefix loads with warnings or fails cleanly (DESIGN.md §9).
+    // Every prefix loads with warnings or fails cleanly (docs/DESIGN.md §9).
     void prefixSweep()
     {
         QFile f(checkpointData(u"good/ms_train.ckpt"_s));

@@ -42,7 +42,7 @@ struct Expectation
 };
 
 // Every file of the shared corpus (tests/data/shared, a copy of ../shared/data) with the kind and
-// producer a user would name (FORMATS.md §0).
+// producer a user would name (docs/FORMATS.md §0).
 const Expectation expectations[] = {
     {"PROVENANCE.md", "unknown", ""},
     {"dump/msprobe_ms_2_3_input.npy", "dump", "npy"},

@@ -4,7 +4,7 @@
 #include "core/common/zipreader.h"
 #include "core/dump/dumpcompare.h"
 #include "core/dump/dumploader.h"
-#include "core/dump/dumpnames.h"
+#include "core/tensor/dumpnames.h"
 #include "core/dump/msprobereader.h"
 #include "core/dump/npyreader.h"
 

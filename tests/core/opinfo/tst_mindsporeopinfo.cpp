@@ -9,7 +9,7 @@
 using namespace Qt::StringLiterals;
 using namespace Twinscope::Core;
 
-// MindSpore profiler tables: the only real op-info files we have (FORMATS.md §4.5).
+// MindSpore profiler tables: the only real op-info files we have (docs/FORMATS.md §4.5).
 class tst_MindSporeOpInfo : public QObject
 {
     Q_OBJECT

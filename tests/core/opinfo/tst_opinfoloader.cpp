@@ -343,7 +343,7 @@ void tst_OpInfoLoader::cancel()
 
 void tst_OpInfoLoader::fixturesUnchanged()
 {
-    // Loaders never write to their inputs (DESIGN.md §8).
+    // Loaders never write to their inputs (docs/DESIGN.md §8).
     const QString path = data + plogB;
     const QByteArray before = QCryptographicHash::hash(readAll(path), QCryptographicHash::Sha256);
     QVERIFY(load({plogB}).isOk());

@@ -35,7 +35,7 @@ void tst_PlogLine::lines_data()
     QTest::addColumn<QString>("source");
     QTest::addColumn<QString>("message");
 
-    // The line quoted in FORMATS.md §4.1 from public docs.
+    // The line quoted in docs/FORMATS.md §4.1 from public docs.
     QTest::newRow("docs")
         << QByteArray(
                "[ERROR] ASCENDCL(618,python3):2025-03-06-01:09:07.262.594 [device.cpp:342]618 "
@@ -122,7 +122,7 @@ void tst_PlogLine::records_data()
     QTest::addColumn<bool>("truncated");
     QTest::addColumn<QString>("attr");
 
-    // The closest real capture (FORMATS.md §4.2), one line per record.
+    // The closest real capture (docs/FORMATS.md §4.2), one line per record.
     const QByteArray conv = "OpType: Conv2D, InputDesc[0]: [TensorDesc] DataType = 0, Format = 0, "
                             "StorageFormat = 0, Shape = [4, 1, "
                             "28, 28], StorageShape = [4, 1, 28, 28], shapeRange = [], memtype = 0, "

@@ -1,4 +1,4 @@
-#include "core/profile/profilejson.h"
+#include "core/export/profilejson.h"
 #include "core/profile/profilepipeline.h"
 
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 // torch.save files written by Debian's python3-torch 1.13 (tests/data/torch/make_fixtures.py):
 // tensors of every dtype and view kind read back element by element, nested checkpoints walked,
 // and pickles that would run code refused without running it.
-#include "core/dump/tensorstream.h"
+#include "core/tensor/tensorstream.h"
 #include "core/torch/torchfile.h"
 
 #include <QCryptographicHash>

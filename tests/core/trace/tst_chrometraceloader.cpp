@@ -366,7 +366,7 @@ void TestChromeTraceLoader::sharedTraces()
 void TestChromeTraceLoader::nanosecondPrecision()
 {
     // Read exactly, the HTA ns trace has no partial overlaps; through doubles it shows 668
-    // (FORMATS.md §1).
+    // (docs/FORMATS.md §1).
     const Result<TraceDataset> r = load(
         Source::fromPath(Shared + u"hta_ns_resolution_rank-0.Apr_03_18_51_38.1102.pt.trace.json"_s),
         2);

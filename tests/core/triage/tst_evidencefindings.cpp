@@ -20,16 +20,16 @@ namespace {
 
 const QString Data = QStringLiteral(TWINSCOPE_TEST_DATA);
 
-WorkspaceInput input(const QString &path, const QString &kind, InputRole role)
+InvestigationInput input(const QString &path, const QString &kind, InputRole role)
 {
-    WorkspaceInput in;
+    InvestigationInput in;
     in.path = path;
     in.kind = kind;
     in.role = role;
     return in;
 }
 
-std::shared_ptr<const TriageAnalysis> triage(const QList<WorkspaceInput> &inputs)
+std::shared_ptr<const TriageAnalysis> triage(const QList<InvestigationInput> &inputs)
 {
     TriagePipelineInput in;
     in.workspace.inputs = inputs;

@@ -20,9 +20,9 @@ using namespace Twinscope::Core;
 
 namespace {
 
-TriageWorkspace sample(const QString &notes)
+InvestigationFile sample(const QString &notes)
 {
-    TriageWorkspace ws;
+    InvestigationFile ws;
     ws.title = u"killed session"_s;
     ws.inputs = {{u"/data/gpu/loss.log"_s, u"loss"_s, InputRole::Benchmark, -1, -1, u"GPU"_s},
                  {u"/data/npu/loss.log"_s, u"loss"_s, InputRole::Target, -1, -1, u"NPU"_s}};
@@ -49,7 +49,7 @@ int runChild(const QString &directory)
     QTimer report;
     QString lastSaved;
     QObject::connect(&report, &QTimer::timeout, [&] {
-        const Result<TriageWorkspace> r = readRecoveryFile(saver.recoveryPath());
+        const Result<InvestigationFile> r = readRecoveryFile(saver.recoveryPath());
         if (!r.isOk())
             return;
         const QString saved = r.value()->notes;
@@ -104,7 +104,7 @@ void tst_Recovery::restoresAfterAKilledProcess()
     QCOMPARE(found.first().workspacePath, u"/data/investigation.twinscope"_s);
     QVERIFY(found.first().savedAt.isValid());
     QString of;
-    const Result<TriageWorkspace> r = readRecoveryFile(found.first().recoveryPath, &of);
+    const Result<InvestigationFile> r = readRecoveryFile(found.first().recoveryPath, &of);
     QVERIFY(r.isOk());
     QCOMPARE(of, u"/data/investigation.twinscope"_s);
     // Exactly the workspace the child had saved last: the notes say which one it was.

@@ -29,16 +29,16 @@ QJsonObject readJson(const QString &path)
     return QJsonDocument::fromJson(f.readAll()).object();
 }
 
-WorkspaceInput input(const QString &path, const QString &kind, InputRole role)
+InvestigationInput input(const QString &path, const QString &kind, InputRole role)
 {
-    WorkspaceInput in;
+    InvestigationInput in;
     in.path = path;
     in.kind = kind;
     in.role = role;
     return in;
 }
 
-FindingList triage(const QList<WorkspaceInput> &inputs, QStringList *failed = nullptr)
+FindingList triage(const QList<InvestigationInput> &inputs, QStringList *failed = nullptr)
 {
     TriagePipelineInput in;
     in.workspace.inputs = inputs;

@@ -3,7 +3,7 @@
 
 There is no public real sample of a torch_npu rank folder's step_trace_time.csv, communication.json,
 communication_matrix.json or memory tables, so these follow the layouts msprof-analyze and
-MindStudio Insight read (FORMATS.md §2.8; msprof-analyze cluster_analyse/prof_bean, compare_bean;
+MindStudio Insight read (docs/FORMATS.md §2.8; msprof-analyze cluster_analyse/prof_bean, compare_bean;
 CANN "Profile Data File Reference (DB)"). The numbers the tests assert are computed here, from the
 rows written, with Python's own arithmetic (expected.json), independently of the C++ readers.
 

@@ -6,8 +6,8 @@
 #include "core/models/parametermappingmodel.h"
 #include "widgets/checkpoint/checkpointworkspace.h"
 #include "widgets/common/loadcontroller.h"
-#include "widgets/heatmap/divergenceheatmap.h"
-#include "widgets/heatmap/tensordetailpane.h"
+#include "widgets/charts/divergenceheatmap.h"
+#include "widgets/dump/tensordetailpane.h"
 #include "widgets/tables/comparetableview.h"
 
 #include <QAbstractItemModelTester>

@@ -7,7 +7,7 @@
 #include "widgets/common/loadcontroller.h"
 #include "widgets/timeline/slicedetailswidget.h"
 #include "widgets/timeline/timelinedrawer.h"
-#include "widgets/timeline/traceworkspace.h"
+#include "widgets/trace/traceworkspace.h"
 
 #include <QApplication>
 #include <QCheckBox>

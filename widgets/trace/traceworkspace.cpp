@@ -1,0 +1,633 @@
+#include "traceworkspace.h"
+
+#include "core/models/opstatisticsmodel.h"
+#include "core/trace/tracefiles.h"
+#include "core/trace/tracetime.h"
+#include "widgets/timeline/slicedetailswidget.h"
+#include "widgets/timeline/timelinedrawer.h"
+#include "widgets/common/loadcontroller.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <numeric>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Widgets {
+
+namespace {
+
+// Fixed widths from the font, never resizeColumnsToContents on a big table (docs/DESIGN.md §7): wide
+// enough for "8888.888 ms" and for the header; the name takes the rest.
+void sizeStatisticsColumns(QTableView *table)
+{
+    const QFontMetrics fm = table->fontMetrics();
+    QHeaderView *header = table->horizontalHeader();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(Core::OpStatisticsModel::Name, QHeaderView::Stretch);
+    const int number = fm.horizontalAdvance(u"8888.888 ms"_s);
+    for (int c = Core::OpStatisticsModel::Category; c < Core::OpStatisticsModel::ColumnCount; ++c) {
+        const QString title = table->model()->headerData(c, Qt::Horizontal).toString();
+        const int sample =
+            c == Core::OpStatisticsModel::Category ? fm.horizontalAdvance(u"cpu_op_x"_s) : number;
+        // The header's sort arrow needs room too.
+        table->setColumnWidth(c, std::max(sample, fm.horizontalAdvance(title) + 20) + 16);
+    }
+    // One text line per row, as the other tables: the style's 30 px rows showed five ops in the
+    // area drawer at 1024×700.
+    table->verticalHeader()->setDefaultSectionSize(fm.height() + 6);
+}
+
+} // namespace
+
+QWidget *TraceWorkspace::createAreaPage()
+{
+    auto *page = new QWidget(this);
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_rangeLabel = new QLabel(page);
+    layout->addWidget(m_rangeLabel);
+    m_rangeModel = new Core::OpStatisticsModel(this);
+    auto *proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_rangeModel);
+    proxy->setSortRole(Core::OpStatisticsModel::SortRole);
+    auto *table = new QTableView(page);
+    table->setModel(proxy);
+    table->setSortingEnabled(true);
+    table->sortByColumn(Core::OpStatisticsModel::Total, Qt::DescendingOrder);
+    table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    table->verticalHeader()->hide();
+    sizeStatisticsColumns(table);
+    layout->addWidget(table, 1);
+    return page;
+}
+
+void TraceWorkspace::layoutDrawer()
+{
+    if (!m_drawer->isVisibleTo(m_split))
+        return;
+    const QList<int> sizes = m_split->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    if (total <= 0)
+        return;
+    const int drawer = m_drawer->isCollapsed()
+                           ? m_drawer->headerHeight()
+                           : std::clamp(m_drawerHeight, m_drawer->headerHeight() * 3, total / 2);
+    m_split->setSizes({total - drawer, drawer});
+}
+
+void TraceWorkspace::showStatistics()
+{
+    // Grouping by op type is a regrouping of the computed rows: no second pass over the trace.
+    const bool byType = m_statsGroup->currentIndex() == 0;
+    auto grouped = [byType](const std::shared_ptr<const Core::OpStatistics> &s) {
+        return s && byType ? std::make_shared<const Core::OpStatistics>(Core::groupByOpType(*s))
+                           : s;
+    };
+    m_statsModel->setStatistics(grouped(m_stats));
+    m_rangeModel->setStatistics(grouped(m_rangeStats));
+}
+
+TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
+    : Workspace(loads, parent)
+    , m_loadJob(loads, this)
+    , m_rangeJob(loads, this)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_tabs = new QTabWidget(this);
+    layout->addWidget(m_tabs);
+
+    // Timeline tab: search bar, then timeline | details.
+    auto *timelinePage = new QWidget(m_tabs);
+    auto *tl = new QVBoxLayout(timelinePage);
+    tl->setContentsMargins(4, 4, 4, 4);
+    auto *bar = new QHBoxLayout;
+    m_search = new QLineEdit(timelinePage);
+    m_search->setPlaceholderText(tr("Search slices (Ctrl+F); Enter: next, Shift+Enter: previous"));
+    m_search->setClearButtonEnabled(true);
+    m_regex = new QCheckBox(tr("Regex"), timelinePage);
+    m_hits = new QLabel(timelinePage);
+    m_allFlows = new QCheckBox(tr("All flows"), timelinePage);
+    m_allFlows->setToolTip(tr("Draw every flow in view, not only those of the selected slice."));
+    auto *byCategory = new QCheckBox(tr("Colour by category"), timelinePage);
+    auto *help = new QPushButton(tr("Shortcuts"), timelinePage);
+    bar->addWidget(m_search, 1);
+    bar->addWidget(m_regex);
+    bar->addWidget(m_hits);
+    bar->addSpacing(12);
+    bar->addWidget(m_allFlows);
+    bar->addWidget(byCategory);
+    bar->addWidget(help);
+    // Per-file clock offset (MindStudio Insight's "align"): typed here, or set by L/R in the view.
+    m_offsetLabel = new QLabel(tr("Offset of"), timelinePage);
+    m_offsetGroup = new QComboBox(timelinePage);
+    m_offsetGroup->setToolTip(tr("The file or rank whose timestamps the offset shifts."));
+    // Long file names and a ±1e16 µs range would otherwise make the bar wider than a 1024 px
+    // window; the popup still lists whole names.
+    m_offsetGroup->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_offsetGroup->setMinimumContentsLength(14);
+    m_offsetUs = new QDoubleSpinBox(timelinePage);
+    m_offsetUs->setRange(-1e16, 1e16); // runs recorded years apart differ by ~1e15 µs
+    m_offsetUs->setDecimals(3);
+    m_offsetUs->setMaximumWidth(
+        m_offsetUs->fontMetrics().horizontalAdvance(u"-00000000000000.000 µs"_s) + 40);
+    m_offsetUs->setSuffix(tr(" µs"));
+    m_offsetUs->setToolTip(
+        tr("Shift this group to cancel clock skew between ranks. Press L on a base "
+           "slice and R on its partner in another file to align them."));
+    bar->addWidget(m_offsetLabel);
+    bar->addWidget(m_offsetGroup);
+    bar->addWidget(m_offsetUs);
+    for (QWidget *w : {static_cast<QWidget *>(m_offsetLabel),
+                       static_cast<QWidget *>(m_offsetGroup),
+                       static_cast<QWidget *>(m_offsetUs)})
+        w->setVisible(false);
+    connect(m_offsetGroup, &QComboBox::currentIndexChanged, this, [this](int group) {
+        const QSignalBlocker block(m_offsetUs);
+        m_offsetUs->setValue(double(m_view->timeOffset(group)) / 1000.0);
+    });
+    connect(m_offsetUs, &QDoubleSpinBox::valueChanged, this, [this](double us) {
+        m_view->setTimeOffset(m_offsetGroup->currentIndex(), qRound64(us * 1000.0));
+    });
+    tl->addLayout(bar);
+    // Timeline over a bottom drawer (Perfetto): the selected slice's details and the selected
+    // area's aggregate. The drawer is hidden while nothing is selected, so the tracks keep the
+    // whole width at any window size.
+    m_split = new QSplitter(Qt::Vertical, timelinePage);
+    m_view = new TimelineView(m_split);
+    m_details = new SliceDetailsWidget(m_split);
+    m_drawer = new TimelineDrawer(m_details, createAreaPage(), m_split);
+    m_split->addWidget(m_view);
+    m_split->addWidget(m_drawer);
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 0);
+    m_split->setCollapsible(0, false);
+    tl->addWidget(m_split, 1);
+    m_tabs->addTab(timelinePage, tr("Timeline"));
+    connect(m_drawer, &TimelineDrawer::layoutChanged, this, &TraceWorkspace::layoutDrawer);
+    connect(m_split, &QSplitter::splitterMoved, this, [this] {
+        if (m_drawer->isVisible() && !m_drawer->isCollapsed())
+            m_drawerHeight = m_split->sizes().value(1, m_drawerHeight);
+    });
+
+    // Op statistics tab.
+    auto *statsPage = new QWidget(m_tabs);
+    auto *sl = new QVBoxLayout(statsPage);
+    sl->setContentsMargins(4, 4, 4, 4);
+    auto *sbar = new QHBoxLayout;
+    m_statsFilter = new QLineEdit(statsPage);
+    m_statsFilter->setPlaceholderText(tr("Filter by name"));
+    m_statsFilter->setClearButtonEnabled(true);
+    // MindSpore names every op instance ("Slice-op188"): by op type those become one row.
+    m_statsGroup = new QComboBox(statsPage);
+    m_statsGroup->addItem(tr("Rows by op type"));
+    m_statsGroup->addItem(tr("Rows by name"));
+    m_statsGroup->setToolTip(tr("By op type, MindSpore's op instances (\"Default/…/MatMul-op12\") "
+                                "are summed per type (\"MatMul\"); other names stay as they are."));
+    auto *exportButton = new QPushButton(tr("Export CSV…"), statsPage);
+    sbar->addWidget(m_statsFilter, 1);
+    sbar->addWidget(m_statsGroup);
+    sbar->addWidget(exportButton);
+    sl->addLayout(sbar);
+    m_statsModel = new Core::OpStatisticsModel(this);
+    m_statsProxy = new QSortFilterProxyModel(this);
+    m_statsProxy->setSourceModel(m_statsModel);
+    m_statsProxy->setSortRole(Core::OpStatisticsModel::SortRole);
+    m_statsProxy->setFilterKeyColumn(Core::OpStatisticsModel::Name);
+    m_statsProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_statsTable = new QTableView(statsPage);
+    m_statsTable->setModel(m_statsProxy);
+    m_statsTable->setSortingEnabled(true);
+    m_statsTable->sortByColumn(Core::OpStatisticsModel::Total, Qt::DescendingOrder);
+    m_statsTable->verticalHeader()->setSectionResizeMode(
+        QHeaderView::Fixed); // big tables: fixed rows
+    m_statsTable->verticalHeader()->hide();
+    sizeStatisticsColumns(m_statsTable);
+    sl->addWidget(m_statsTable, 1);
+    m_tabs->addTab(statsPage, tr("Op statistics"));
+    connect(m_statsGroup, &QComboBox::currentIndexChanged, this, &TraceWorkspace::showStatistics);
+
+    connect(m_view, &TimelineView::rangeSelected, this, &TraceWorkspace::startRangeStatistics);
+    connect(m_view, &TimelineView::areaSelectionCleared, this, [this] {
+        m_rangeJob.cancel();
+        m_rangeStats.reset();
+        m_rangeModel->setStatistics(nullptr);
+        m_drawer->setPageShown(TimelineDrawer::AreaPage, false);
+    });
+
+    // 150 ms debounce on the filter (docs/DESIGN.md §7).
+    m_filterDebounce = new QTimer(this);
+    m_filterDebounce->setSingleShot(true);
+    m_filterDebounce->setInterval(150);
+    connect(m_statsFilter, &QLineEdit::textChanged, m_filterDebounce, qOverload<>(&QTimer::start));
+    connect(m_filterDebounce, &QTimer::timeout, this, [this] {
+        m_statsProxy->setFilterFixedString(m_statsFilter->text());
+    });
+    connect(exportButton, &QPushButton::clicked, this, [this] {
+        // Window-modal via open(), never exec(): the event loop keeps running (docs/DESIGN.md §6).
+        auto *dialog =
+            new QFileDialog(this, tr("Export op statistics"), QString(), tr("CSV (*.csv)"));
+        dialog->setAcceptMode(QFileDialog::AcceptSave);
+        dialog->setDefaultSuffix(u"csv"_s);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) {
+            QString error;
+            if (exportTo(path, u"*.csv"_s, &error))
+                emit statusMessage(tr("Op statistics written to %1.").arg(path));
+            else
+                emit statusMessage(error);
+        });
+        dialog->open();
+    });
+
+    connect(m_search, &QLineEdit::textChanged, this, &TraceWorkspace::runSearch);
+    connect(m_regex, &QCheckBox::toggled, this, &TraceWorkspace::runSearch);
+    connect(m_search, &QLineEdit::returnPressed, this, [this] {
+        const bool back = QGuiApplication::keyboardModifiers() & Qt::ShiftModifier;
+        if (m_view->gotoHit(back))
+            m_hits->setText(tr("%1 of %n hits",
+                               nullptr,
+                               int(std::min<qint64>(m_view->searchHitCount(), INT_MAX)))
+                                .arg(m_view->currentHit() + 1));
+    });
+    auto *find = new QShortcut(QKeySequence::Find, this);
+    connect(find, &QShortcut::activated, this, [this] {
+        m_tabs->setCurrentIndex(0);
+        m_search->setFocus();
+        m_search->selectAll();
+    });
+    connect(m_allFlows, &QCheckBox::toggled, m_view, &TimelineView::setShowAllFlows);
+    connect(byCategory, &QCheckBox::toggled, m_view, &TimelineView::setColorByCategory);
+    connect(help, &QPushButton::clicked, this, [this, help] {
+        QToolTip::showText(
+            help->mapToGlobal(QPoint(0, help->height())), TimelineView::shortcutHelp(), help);
+    });
+    connect(m_view, &TimelineView::statusMessage, this, &Workspace::statusMessage);
+    connect(m_view, &TimelineView::alignRequested, this, &TraceWorkspace::chooseAlignment);
+    connect(m_view, &TimelineView::timeOffsetChanged, this, [this](int group, qint64 offsetNs) {
+        // L/R alignment in the view: show the new offset of that group in the box.
+        const QSignalBlocker blockGroup(m_offsetGroup);
+        const QSignalBlocker blockValue(m_offsetUs);
+        m_offsetGroup->setCurrentIndex(group);
+        m_offsetUs->setValue(double(offsetNs) / 1000.0);
+    });
+    connect(m_view, &TimelineView::selectionChanged, this, [this](int dataset, quint32 slice) {
+        if (dataset < 0) {
+            m_details->clear();
+            m_drawer->setPageShown(TimelineDrawer::SlicePage, false);
+            return;
+        }
+        // Times relative to the ruler's origin, so the details and the ruler agree whichever
+        // file the slice is in.
+        m_details->showSlice(m_view->inputs()[size_t(dataset)].dataset,
+                             dataset,
+                             slice,
+                             m_view->zoomControl()->traceFrom() - m_view->timeOffset(dataset));
+        m_drawer->setPageShown(TimelineDrawer::SlicePage, true);
+    });
+    connect(m_details,
+            &SliceDetailsWidget::jumpRequested,
+            this,
+            [this](int dataset, quint32 slice) { m_view->selectSlice(dataset, slice, true); });
+}
+
+TraceWorkspace::~TraceWorkspace() = default;
+
+QString TraceWorkspace::title() const
+{
+    if (m_loaded.size() == 1)
+        return tr("Trace: %1").arg(m_loaded.front().label);
+    return m_loaded.empty() ? tr("Trace") : tr("Trace: %n files", nullptr, int(m_loaded.size()));
+}
+
+void TraceWorkspace::openPaths(const QList<Core::SniffResult> &inputs)
+{
+    for (const Core::SniffResult &in : inputs)
+        m_pending << in.path;
+    startLoad();
+}
+
+void TraceWorkspace::startLoad()
+{
+    // One job loads everything not yet open (a folder of ranks: one group per file) and computes
+    // the statistics over every open file; opening more while it runs starts it again with all.
+    Core::TracePipelineInput input;
+    input.paths = m_pending;
+    for (const TimelineInput &in : m_loaded)
+        input.open.push_back(in.dataset);
+    const QString title = m_pending.size() == 1
+                              ? tr("Loading %1").arg(QFileInfo(m_pending.first()).fileName())
+                              : tr("Loading %n traces", nullptr, int(m_pending.size()));
+    m_loadJob.start(
+        title,
+        [input](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+            return Core::runTracePipeline(input, progress, cancel);
+        },
+        [this](const Core::Result<Core::TraceAnalysis> &r) { onLoaded(r); });
+}
+
+void TraceWorkspace::onLoaded(const Core::Result<Core::TraceAnalysis> &result)
+{
+    const QStringList asked = m_pending;
+    m_pending.clear();
+    if (result.isCanceled())
+        return;
+    if (result.isFailed()) {
+        emit loadFailed(result.error().file.isEmpty() ? asked.value(0) : result.error().file,
+                        result.error());
+        return;
+    }
+    const Core::TraceAnalysis &a = *result.value();
+    for (const Core::TraceFileOutcome &f : a.files) {
+        if (f.error) {
+            emit loadFailed(f.path, *f.error);
+            continue;
+        }
+        TimelineInput input{f.dataset, Core::traceGroupLabel(f.path)};
+        if (input.dataset->rank >= 0)
+            input.label = tr("rank %1").arg(input.dataset->rank);
+        input.groupTooltip = f.input;
+        m_loaded.push_back(std::move(input));
+        m_steps.push_back(
+            f.steps ? f.steps
+                    : std::make_shared<const Core::TraceSteps>(Core::findTraceSteps(*f.dataset)));
+    }
+    m_stats = a.statistics;
+    showStatistics();
+    rebuild();
+    applyAlignment();
+    emit titleChanged();
+    for (const Core::TraceFileOutcome &f : a.files) {
+        if (!f.error)
+            emit loaded(f.path, f.diagnostics);
+    }
+}
+
+std::vector<Core::TraceAlignInput> TraceWorkspace::alignInputs() const
+{
+    std::vector<Core::TraceAlignInput> out;
+    for (size_t i = 0; i < m_loaded.size(); ++i)
+        out.push_back({m_loaded[i].dataset, m_loaded[i].groupTooltip, m_steps[i]});
+    return out;
+}
+
+QString TraceWorkspace::alignModeName(Core::TraceAlignMode mode)
+{
+    switch (mode) {
+    case Core::TraceAlignMode::FirstStep:
+        return tr("first step");
+    case Core::TraceAlignMode::FirstEvent:
+        return tr("first event");
+    case Core::TraceAlignMode::Absolute:
+        return tr("absolute");
+    }
+    return {};
+}
+
+void TraceWorkspace::applyAlignment()
+{
+    const std::vector<Core::TraceAlignInput> in = alignInputs();
+    const std::vector<qint64> offsets = Core::traceAlignmentOffsets(in, m_runs, m_alignModes);
+    for (size_t i = 0; i < offsets.size(); ++i)
+        m_view->setTimeOffset(int(i), offsets[i]);
+    m_view->resetZoom();
+}
+
+void TraceWorkspace::chooseAlignment(int dataset, const QPoint &globalPos)
+{
+    if (dataset < 0 || size_t(dataset) >= m_runs.size())
+        return;
+    const int run = m_runs[size_t(dataset)];
+    auto *menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    for (const Core::TraceAlignMode mode : {Core::TraceAlignMode::FirstStep,
+                                            Core::TraceAlignMode::FirstEvent,
+                                            Core::TraceAlignMode::Absolute}) {
+        QAction *a = menu->addAction(alignModeName(mode));
+        a->setCheckable(true);
+        a->setChecked(m_alignModes[size_t(run)] == mode);
+        connect(a, &QAction::triggered, this, [this, run, mode] {
+            m_alignModes[size_t(run)] = mode;
+            rebuild();
+            applyAlignment();
+        });
+    }
+    menu->popup(globalPos);
+}
+
+void TraceWorkspace::rebuild()
+{
+    // Runs: files of one folder or one job share a clock and a header; the view lists each run's
+    // files together.
+    {
+        std::vector<int> runs = Core::groupTraceRuns(alignInputs());
+        std::vector<size_t> order(m_loaded.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(
+            order.begin(), order.end(), [&runs](size_t a, size_t b) { return runs[a] < runs[b]; });
+        std::vector<TimelineInput> loaded;
+        std::vector<std::shared_ptr<const Core::TraceSteps>> steps;
+        for (const size_t i : order) {
+            loaded.push_back(m_loaded[i]);
+            steps.push_back(m_steps[i]);
+        }
+        m_loaded = std::move(loaded);
+        m_steps = std::move(steps);
+        m_runs = Core::groupTraceRuns(alignInputs());
+        const int count = m_runs.empty() ? 0 : *std::max_element(m_runs.begin(), m_runs.end()) + 1;
+        m_alignModes.resize(size_t(count), Core::TraceAlignMode::FirstStep);
+    }
+    std::vector<TimelineInput> inputs = m_loaded;
+    // Two files of one rank (msprof writes several per device) are told apart by the part of their
+    // file names that differs: "rank 0 (hccl_0_2_1)" rather than a header cut off mid-name.
+    QStringList plain;
+    for (const TimelineInput &in : inputs)
+        plain << in.label;
+    // Labels are compared as they were before any got its suffix.
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        TimelineInput &in = inputs[i];
+        if (plain.count(plain[qsizetype(i)]) < 2 || !in.dataset)
+            continue;
+        QString common;
+        for (size_t j = 0; j < inputs.size(); ++j) {
+            if (plain[qsizetype(j)] != plain[qsizetype(i)] || !inputs[j].dataset)
+                continue;
+            const QString name = QFileInfo(inputs[j].dataset->path).fileName();
+            if (common.isNull()) {
+                common = name;
+                continue;
+            }
+            qsizetype n = 0;
+            while (n < common.size() && n < name.size() && common[n] == name[n])
+                ++n;
+            common.truncate(n);
+        }
+        QString own = QFileInfo(in.dataset->path).fileName().mid(common.size());
+        for (const QString &ext : {u".gz"_s, u".json"_s})
+            if (own.endsWith(ext))
+                own.chop(ext.size());
+        in.label = tr("%1 (%2)").arg(plain[qsizetype(i)],
+                                     own.isEmpty() ? QFileInfo(in.dataset->path).fileName() : own);
+    }
+    const int groups = int(inputs.size());
+    QStringList labels;
+    for (const TimelineInput &in : inputs)
+        labels << in.label;
+    if (inputs.size() > 1) {
+        // Each run is one collapsible group headed by its full name, with its files under it.
+        const std::vector<Core::TraceAlignInput> in = alignInputs();
+        for (size_t i = 0; i < inputs.size(); ++i) {
+            TimelineInput &t = inputs[i];
+            const int run = m_runs[i];
+            const int files = int(std::count(m_runs.begin(), m_runs.end(), run));
+            t.group = run;
+            t.groupTitle =
+                files > 1
+                    ? tr("%1 (%n files)", nullptr, files).arg(QFileInfo(t.groupTooltip).fileName())
+                    : QFileInfo(t.groupTooltip).fileName();
+            Core::TraceAlignMode used = m_alignModes[size_t(run)];
+            if (used != Core::TraceAlignMode::Absolute)
+                Core::traceRunAnchorNs(in, m_runs, run, used, &used);
+            t.alignText =
+                run == 0 ? tr("Reference clock") : tr("Align: %1 ▾").arg(alignModeName(used));
+        }
+    }
+    m_view->setInputs(std::move(inputs));
+    {
+        const QSignalBlocker block(m_offsetGroup);
+        m_offsetGroup->clear();
+        m_offsetGroup->addItems(labels);
+        m_offsetGroup->setCurrentIndex(groups > 1 ? 1 : 0);
+    }
+    {
+        const QSignalBlocker block(m_offsetUs);
+        m_offsetUs->setValue(double(m_view->timeOffset(m_offsetGroup->currentIndex())) / 1000.0);
+    }
+    // Offsets only matter between files: one trace keeps the bar short.
+    for (QWidget *w : {static_cast<QWidget *>(m_offsetLabel),
+                       static_cast<QWidget *>(m_offsetGroup),
+                       static_cast<QWidget *>(m_offsetUs)})
+        w->setVisible(groups > 1);
+    m_details->clear();
+    m_drawer->setPageShown(TimelineDrawer::SlicePage, false);
+    m_drawer->setPageShown(TimelineDrawer::AreaPage, false);
+    runSearch();
+}
+
+void TraceWorkspace::startRangeStatistics(qint64 fromNs,
+                                          qint64 toNs,
+                                          const QList<QPair<int, int>> &tracks)
+{
+    if (m_loaded.empty())
+        return;
+    // One file's tracks at a time: the first file the range crosses.
+    const int dataset = tracks.isEmpty() ? 0 : tracks.front().first;
+    std::shared_ptr<const Core::TraceDataset> ds = m_view->inputs()[size_t(dataset)].dataset;
+    Core::OpStatisticsQuery q;
+    q.groupBy = Core::OpStatisticsQuery::GroupBy::NameAndCategory;
+    q.fromNs = fromNs - m_view->timeOffset(dataset);
+    q.toNs = toNs - m_view->timeOffset(dataset);
+    for (const auto &[d, t] : tracks) {
+        if (d == dataset)
+            q.tracks.push_back(t);
+    }
+    if (q.tracks.empty())
+        return;
+    m_rangeLabel->setText(
+        tr("%1 from %2 to %3 over %n track(s) of %4", nullptr, int(q.tracks.size()))
+            .arg(Core::formatDurationNs(toNs - fromNs),
+                 Core::formatDurationNs(fromNs - m_view->zoomControl()->traceFrom()),
+                 Core::formatDurationNs(toNs - m_view->zoomControl()->traceFrom()),
+                 m_view->inputs()[size_t(dataset)].label));
+    m_rangeJob.start(
+        tr("Computing range statistics"),
+        [ds, q](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+            return Core::computeOpStatistics(*ds, q, progress, cancel);
+        },
+        [this](const Core::Result<Core::OpStatistics> &r) {
+            if (r.isOk()) {
+                m_rangeStats = r.value();
+                showStatistics();
+            }
+        });
+    m_drawer->setPageShown(TimelineDrawer::AreaPage, true);
+}
+
+void TraceWorkspace::runSearch()
+{
+    const qint64 n = m_view->setSearch(m_search->text(), m_regex->isChecked());
+    if (m_search->text().isEmpty())
+        m_hits->clear();
+    else if (n < 0)
+        m_hits->setText(tr("invalid pattern"));
+    else
+        m_hits->setText(tr("%n hits", nullptr, int(std::min<qint64>(n, INT_MAX))));
+}
+
+bool TraceWorkspace::revealPath(const QString &path)
+{
+    const QString prefix = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    const auto &inputs = m_view->inputs();
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        const QString file = QDir::cleanPath(QFileInfo(inputs[i].dataset->path).absoluteFilePath());
+        if (file != prefix && !file.startsWith(prefix + u'/'))
+            continue;
+        const auto &rows = m_view->rows().rows();
+        for (size_t r = 0; r < rows.size(); ++r) {
+            if (rows[r].dataset == int(i)) {
+                m_view->scrollToRow(int(r));
+                m_tabs->setCurrentIndex(0);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool TraceWorkspace::isEmpty() const
+{
+    return m_loaded.empty() && !m_loadJob.isRunning();
+}
+
+void TraceWorkspace::closeAll()
+{
+    m_loadJob.cancel();
+    m_rangeJob.cancel();
+    m_pending.clear();
+    m_loaded.clear();
+    m_steps.clear();
+    m_runs.clear();
+    m_alignModes.clear();
+    m_view->setInputs({});
+    m_details->clear();
+    m_stats.reset();
+    m_rangeStats.reset();
+    showStatistics();
+    m_drawer->setPageShown(TimelineDrawer::SlicePage, false);
+    m_drawer->setPageShown(TimelineDrawer::AreaPage, false);
+    emit titleChanged();
+}
+
+} // namespace Twinscope::Widgets
