@@ -119,9 +119,11 @@ int runDumps(const QStringList &args, CliIo &io)
     ProgressSink progress;
     const bool json = parser.isSet(u"json"_s);
 
-    if (paths.size() == 1 && !isCompareResultPath(paths[0])) {
+    // The first path is sniffed once here; the pipeline and the reader use this result.
+    const SniffResult first = sniffPath(paths[0]);
+    if (paths.size() == 1 && !isCompareResult(first)) {
         // One dump, no benchmark: the overflow analysis.
-        SingleDumpInput input{paths[0], steps, ranks, options.threads, options.read};
+        SingleDumpInput input{paths[0], steps, ranks, options.threads, options.read, first};
         const Result<OverflowSeries> r = runSingleDumpPipeline(input, progress, CancelToken());
         if (!r.isOk())
             return failed(io, r.diagnostics(), r.error(), paths[0]);
@@ -144,6 +146,7 @@ int runDumps(const QStringList &args, CliIo &io)
     DumpPipelineInput input;
     input.benchPath = paths[0];
     input.npuPath = paths.value(1);
+    input.benchSniff = first;
     input.options = options;
     input.steps = steps;
     input.ranks = ranks;

@@ -208,7 +208,8 @@ bool Investigation::writeReport(const QString &path, QString *error) const
 {
     Core::InvestigationFile ws = m_workspace;
     ws.notes = m_panel->notes();
-    // The key plots as they are on screen (the loss curves, the divergence heatmap), each tab's own.
+    // The key plots as they are on screen (the loss curves, the divergence heatmap), each tab's
+    // own.
     QList<Core::ReportFigure> figures;
     QList<QPair<QString, QImage>> images;
     for (const Workspace *tab : m_window->workspaces()) {

@@ -2,8 +2,8 @@
 
 #include "core/common/filesniffer.h"
 #include "core/triage/finding.h"
-#include "core/triage/recovery.h"
 #include "core/triage/investigationfile.h"
+#include "core/triage/recovery.h"
 #include "widgets/common/jobslot.h"
 
 #include <QObject>

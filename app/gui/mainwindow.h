@@ -109,7 +109,7 @@ private:
     QAction *m_shortcutsAction = nullptr;
     QAction *m_aboutAction = nullptr;
     Widgets::JobSlot<QList<Core::SniffResult>> m_sniffJob;
-    int m_openFailures = 0; // paths of the latest open that could not be opened
+    int m_openFailures = 0;   // paths of the latest open that could not be opened
     bool m_following = false; // a cross-link is being handed out: tabs that echo it are ignored
 };
 

@@ -3,8 +3,8 @@
 #include "widgets/checkpoint/checkpointworkspace.h"
 #include "widgets/common/workspace.h"
 #include "widgets/dump/dumpworkspace.h"
-#include "widgets/opinfo/opinfoworkspace.h"
 #include "widgets/loss/lossworkspace.h"
+#include "widgets/opinfo/opinfoworkspace.h"
 #include "widgets/profile/profileworkspace.h"
 #include "widgets/trace/traceworkspace.h"
 

@@ -710,6 +710,11 @@ SniffResult sniffFolder(const QString &path)
 
 } // namespace
 
+SniffResult sniffedOr(const std::optional<SniffResult> &given, const QString &path)
+{
+    return given && given->path == path ? *given : sniffPath(path);
+}
+
 SniffResult sniffPath(const QString &path)
 {
     const QFileInfo info(path);

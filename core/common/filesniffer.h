@@ -18,8 +18,8 @@ enum class FileKind { Trace, OpInfo, Dump, Loss, Checkpoint, Profile, Unknown };
 QString fileKindId(FileKind kind);
 QString fileKindDisplayName(FileKind kind);
 
-// What one look at a path's content says it is (docs/FORMATS.md §0). Content decides; the file name only
-// breaks ties. producer and format are stable ids listed in docs/CLI.md.
+// What one look at a path's content says it is (docs/FORMATS.md §0). Content decides; the file name
+// only breaks ties. producer and format are stable ids listed in docs/CLI.md.
 struct SniffResult
 {
     QString path;
@@ -39,6 +39,10 @@ struct SniffResult
 // Looks at a file's first 64 KiB (inflating gzip) or a folder's contents. Never throws, never
 // writes; opens files read-only.
 SniffResult sniffPath(const QString &path);
+
+// The sniff a caller already made of a path (issue #22: a path is sniffed once, where it enters,
+// and the result travels with it), else a fresh one.
+SniffResult sniffedOr(const std::optional<SniffResult> &given, const QString &path);
 
 // Every path of one open request, in order, off the GUI thread (the main window's first step).
 Result<QList<SniffResult>>

@@ -55,7 +55,8 @@ Result<TensorDump> capElements(Result<TensorDump> result, qint64 maxElements)
 Result<TensorDump> loadAnyDump(const Source &source,
                                ProgressSink &progress,
                                const CancelToken &cancel,
-                               const DumpReadOptions &options)
+                               const DumpReadOptions &options,
+                               const std::optional<SniffResult> &sniffed)
 {
     try {
         if (!source.isPath()) {
@@ -68,7 +69,7 @@ Result<TensorDump> loadAnyDump(const Source &source,
             return parseMsprobeDumpJson(bytes, source.name(), {}, cancel, options);
         }
         const QFileInfo info(source.path);
-        const SniffResult s = sniffPath(source.path);
+        const SniffResult s = sniffedOr(sniffed, source.path);
         if (s.error)
             return Result<TensorDump>::failed(*s.error);
         if (info.isDir()) {
@@ -106,9 +107,11 @@ Result<TensorDump> loadAnyDump(const Source &source,
 Result<TensorDump> loadDump(const Source &source,
                             ProgressSink &progress,
                             const CancelToken &cancel,
-                            const DumpReadOptions &options)
+                            const DumpReadOptions &options,
+                            const std::optional<SniffResult> &sniffed)
 {
-    return capElements(loadAnyDump(source, progress, cancel, options), options.maxElements);
+    return capElements(loadAnyDump(source, progress, cancel, options, sniffed),
+                       options.maxElements);
 }
 
 } // namespace Twinscope::Core

@@ -17,8 +17,13 @@ comparePair(const DumpPipelineInput &input, ProgressSink &progress, const Cancel
 {
     // Loading is mostly reading headers; the comparison streams every byte, so it gets 90 %.
     ProgressSink loading = subProgress(progress, 0, 100);
-    const Result<DumpSides> loaded =
-        loadDumpSides(input.benchPath, input.npuPath, input.options.read, loading, cancel);
+    const Result<DumpSides> loaded = loadDumpSides(input.benchPath,
+                                                   input.npuPath,
+                                                   input.options.read,
+                                                   loading,
+                                                   cancel,
+                                                   input.benchSniff,
+                                                   input.npuSniff);
     Diagnostics diagnostics = loaded.diagnostics();
     if (!loaded.isOk())
         return forwardFailure<DumpSeries>(loaded);
@@ -62,9 +67,14 @@ bool isRunTree(const QString &path)
 
 } // namespace
 
+bool isCompareResult(const SniffResult &sniffed)
+{
+    return sniffed.format == QStringLiteral("compare_result");
+}
+
 bool isCompareResultPath(const QString &path)
 {
-    return sniffPath(path).format == QStringLiteral("compare_result");
+    return isCompareResult(sniffPath(path));
 }
 
 Result<DumpSeries>
@@ -72,8 +82,13 @@ runDumpPipeline(const DumpPipelineInput &input, ProgressSink &progress, const Ca
 {
     return runGuarded<DumpSeries>(input.npuPath, [&] {
         // The folder walks happen here, on the caller's (worker) thread, never the GUI's.
-        const bool benchResult = isCompareResultPath(input.benchPath);
-        if (input.npuPath.isEmpty() || benchResult || isCompareResultPath(input.npuPath)) {
+        // Each path is sniffed once: here, or by the caller (then it travels in the input).
+        DumpPipelineInput sniffed = input;
+        sniffed.benchSniff = sniffedOr(input.benchSniff, input.benchPath);
+        if (!input.npuPath.isEmpty())
+            sniffed.npuSniff = sniffedOr(input.npuSniff, input.npuPath);
+        const bool benchResult = isCompareResult(*sniffed.benchSniff);
+        if (input.npuPath.isEmpty() || benchResult || isCompareResult(*sniffed.npuSniff)) {
             if (!input.npuPath.isEmpty() || !benchResult)
                 return Result<DumpSeries>::failed(Error::make(
                     ErrorCode::Unsupported,
@@ -91,7 +106,7 @@ runDumpPipeline(const DumpPipelineInput &input, ProgressSink &progress, const Ca
                                      cancel,
                                      input.steps,
                                      input.ranks);
-        return comparePair(input, progress, cancel);
+        return comparePair(sniffed, progress, cancel);
     });
 }
 
@@ -119,8 +134,9 @@ Result<OverflowSeries> runSingleDumpPipeline(const SingleDumpInput &input,
             ProgressSink part = subProgress(
                 progress, int(1000 * k / runs.size()), int(1000 * (k + 1) / runs.size()));
             const QString &dir = runs[k].second;
-            const Result<TensorDump> d = runGuarded<TensorDump>(
-                dir, [&] { return loadDump(Source::fromPath(dir), part, cancel, input.read); });
+            const Result<TensorDump> d = runGuarded<TensorDump>(dir, [&] {
+                return loadDump(Source::fromPath(dir), part, cancel, input.read, input.sniff);
+            });
             Diagnostics side = d.diagnostics();
             side.setFile(dir);
             diagnostics.merge(side);

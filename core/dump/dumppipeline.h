@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/common/filesniffer.h"
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "divergencematrix.h"
@@ -16,6 +17,10 @@ struct DumpPipelineInput
 {
     QString benchPath;
     QString npuPath; // empty: benchPath is a compare result
+    // What the caller's sniffer found for the paths (the GUI's open, the CLI's arguments): handed
+    // to the readers so that no path is sniffed twice. Absent: sniffed here, once.
+    std::optional<SniffResult> benchSniff;
+    std::optional<SniffResult> npuSniff;
     CompareOptions options;
     // Two msprobe dump trees (step*/rank*/dump.json): compare every run, or only the one each
     // loader picks on its own (the first).
@@ -38,14 +43,16 @@ struct SingleDumpInput
     QString path;
     QList<int> steps;
     QList<int> ranks;
-    int threads = 0;      // 0: WorkerPool::size()
-    DumpReadOptions read; // per-tensor cap and containment (issue #16)
+    int threads = 0;                  // 0: WorkerPool::size()
+    DumpReadOptions read;             // per-tensor cap and containment (issue #16)
+    std::optional<SniffResult> sniff; // of path, when the caller sniffed it
 };
 Result<OverflowSeries> runSingleDumpPipeline(const SingleDumpInput &input,
                                              ProgressSink &progress,
                                              const CancelToken &cancel);
 
-// Whether a path is a compare result (sniffed content: format "compare_result").
+// Whether a sniffed path is a compare result (content format "compare_result").
+bool isCompareResult(const SniffResult &sniffed);
 bool isCompareResultPath(const QString &path);
 
 } // namespace Twinscope::Core

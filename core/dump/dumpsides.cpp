@@ -23,18 +23,22 @@ Result<DumpSides> loadDumpSides(const QString &benchPath,
                                 const QString &npuPath,
                                 const DumpReadOptions &read,
                                 ProgressSink &progress,
-                                const CancelToken &cancel)
+                                const CancelToken &cancel,
+                                const std::optional<SniffResult> &benchSniff,
+                                const std::optional<SniffResult> &npuSniff)
 {
     auto sides = std::make_shared<DumpSides>();
     const QString paths[2] = {benchPath, npuPath};
+    const std::optional<SniffResult> *sniffs[2] = {&benchSniff, &npuSniff};
     Diagnostics diagnostics;
     for (int i = 0; i < 2; ++i) {
         ProgressSink part = subProgress(progress, i * 500, i * 500 + 500);
         DumpReadOptions options = read;
         if (i == 1)
             options.names = std::make_shared<NamePool>(sides->bench);
-        const Result<TensorDump> r = runGuarded<TensorDump>(
-            paths[i], [&] { return loadDump(Source::fromPath(paths[i]), part, cancel, options); });
+        const Result<TensorDump> r = runGuarded<TensorDump>(paths[i], [&] {
+            return loadDump(Source::fromPath(paths[i]), part, cancel, options, *sniffs[i]);
+        });
         if (r.isCanceled())
             return Result<DumpSides>::canceled();
         Diagnostics side = r.diagnostics();

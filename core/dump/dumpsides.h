@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/common/filesniffer.h"
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "core/tensor/tensordump.h"
@@ -19,10 +20,13 @@ struct DumpSides
 // warnings carry its path; a side read once still counts its warnings for both. Progress: the
 // bench is the first half, the NPU side the second. Exceptions become `internal` errors naming
 // the side's path.
+// benchSniff/npuSniff: the callers' sniffs of the two paths, when they made them.
 Result<DumpSides> loadDumpSides(const QString &benchPath,
                                 const QString &npuPath,
                                 const DumpReadOptions &read,
                                 ProgressSink &progress,
-                                const CancelToken &cancel);
+                                const CancelToken &cancel,
+                                const std::optional<SniffResult> &benchSniff = std::nullopt,
+                                const std::optional<SniffResult> &npuSniff = std::nullopt);
 
 } // namespace Twinscope::Core

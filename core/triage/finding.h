@@ -56,10 +56,10 @@ FindingLink findingLinkFromJson(const QJsonObject &object);
 // link opens no tab. The one place that maps a view to a kind, so the GUI needs no switch on it.
 QList<FileKind> findingLinkKinds(FindingLink::View view);
 
-// One conclusion drawn from the evidence by a rule (the adapters core/triage/*findings.cpp): what was found with
-// the reasoning in one sentence, the numbers it rests on, what the guides say to do next, and where
-// to look. code, evidence keys and link are stable ids (docs/CLI.md, triage); text, nextAction and
-// guide are translated.
+// One conclusion drawn from the evidence by a rule (the adapters core/triage/*findings.cpp): what
+// was found with the reasoning in one sentence, the numbers it rests on, what the guides say to do
+// next, and where to look. code, evidence keys and link are stable ids (docs/CLI.md, triage); text,
+// nextAction and guide are translated.
 struct Finding
 {
     QString code; // "loss.first_step_differs", "dump.nan_origin", "known_error.help_acl_execute"

@@ -16,6 +16,8 @@
 #include "profilefindings.h"
 #include "tracefindings.h"
 
+#include <QHash>
+
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
@@ -25,6 +27,14 @@ namespace {
 struct KindInputs
 {
     QList<InvestigationInput> loss, dump, trace, opinfo, log, profile, checkpoint;
+    // What the sniffer made of the inputs whose kind the file did not name: handed on to the
+    // pipelines, so that no input is sniffed twice (issue #22).
+    QHash<QString, SniffResult> sniffed;
+    std::optional<SniffResult> sniffOf(const QString &path) const
+    {
+        const auto it = sniffed.constFind(path);
+        return it == sniffed.cend() ? std::nullopt : std::optional<SniffResult>(*it);
+    }
 };
 
 void noteFailure(const QString &path,
@@ -32,7 +42,8 @@ void noteFailure(const QString &path,
                  Diagnostics *diagnostics,
                  TriageAnalysis *analysis);
 
-KindInputs sortInputs(const InvestigationFile &ws, Diagnostics *diagnostics, TriageAnalysis *analysis)
+KindInputs
+sortInputs(const InvestigationFile &ws, Diagnostics *diagnostics, TriageAnalysis *analysis)
 {
     KindInputs k;
     for (InvestigationInput in : ws.inputs) {
@@ -51,6 +62,7 @@ KindInputs sortInputs(const InvestigationFile &ws, Diagnostics *diagnostics, Tri
                 continue;
             }
             in.kind = fileKindId(sniffed.kind);
+            k.sniffed.insert(in.path, sniffed);
         }
         if (in.kind == u"loss"_s)
             k.loss << in;
@@ -225,6 +237,8 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
             DumpPipelineInput di;
             di.benchPath = pair->first;
             di.npuPath = pair->second;
+            di.benchSniff = k.sniffOf(pair->first);
+            di.npuSniff = k.sniffOf(pair->second);
             di.options.thresholds.cosine = s.dumpCosine;
             di.options.thresholds.maxAbsErr = s.dumpMaxAbsErr;
             ProgressSink part = subProgress(progress, 200, 500);
@@ -252,11 +266,13 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
             }
         }
 
-        if (k.dump.size() == 1 && !isCompareResultPath(k.dump.first().path)) {
+        if (k.dump.size() == 1 &&
+            !isCompareResult(sniffedOr(k.sniffOf(k.dump.first().path), k.dump.first().path))) {
             // One dump and no benchmark: the porting guides' NPU-only overflow dump (#12). A
             // compare result alone holds no tensors to look at.
             SingleDumpInput si;
             si.path = k.dump.first().path;
+            si.sniff = k.sniffOf(si.path);
             ProgressSink part = subProgress(progress, 200, 550);
             const Result<OverflowSeries> r = runSingleDumpPipeline(si, part, cancel);
             if (r.isCanceled())

@@ -24,11 +24,11 @@ class LoadController;
 struct CrossLink
 {
     enum class Subject : quint8 {
-        OpType,   // name: an op type ("MatMul", "aten::mm")
-        Tensor,   // name: a tensor or parameter name
-        Step,     // value: a training or profiler step
-        Rank,     // value: the rank; path: its profiler folder (a timeline to reveal or open)
-        Cutoff,   // value: a time in ns after which compiles count as recompiles
+        OpType, // name: an op type ("MatMul", "aten::mm")
+        Tensor, // name: a tensor or parameter name
+        Step,   // value: a training or profiler step
+        Rank,   // value: the rank; path: its profiler folder (a timeline to reveal or open)
+        Cutoff, // value: a time in ns after which compiles count as recompiles
     };
     Subject subject = Subject::OpType;
     QString name;

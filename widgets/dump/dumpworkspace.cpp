@@ -8,8 +8,8 @@
 #include "core/models/comparetablemodel.h"
 #include "core/models/runsummarymodel.h"
 #include "core/models/tensorstatsmodel.h"
-#include "widgets/charts/divergenceheatmap.h"
 #include "tensordetailpane.h"
+#include "widgets/charts/divergenceheatmap.h"
 #include "widgets/tables/comparetableview.h"
 #include "widgets/tables/verdictdelegate.h"
 
@@ -269,16 +269,16 @@ void DumpWorkspace::openPaths(const QList<Core::SniffResult> &inputs)
             openResult(r.path);
             return;
         }
-        m_pending << r.path;
+        m_pending << r;
     }
     if (m_pending.size() >= 2) {
-        const QString bench = m_pending.takeFirst();
-        const QString npu = m_pending.takeFirst();
+        const Core::SniffResult bench = m_pending.takeFirst();
+        const Core::SniffResult npu = m_pending.takeFirst();
         m_pending.clear();
         compare(bench, npu);
     } else if (m_pending.size() == 1) {
         // One dump: analysed on its own at once; a second one opened later is compared with it.
-        analyse(m_pending.first());
+        analyse(m_pending.first().path, m_pending.first());
     }
 }
 
@@ -292,12 +292,12 @@ void DumpWorkspace::setSingleMode(bool single)
     m_mode->setVisible(!single && bool(m_series));
 }
 
-void DumpWorkspace::analyse(const QString &path)
+void DumpWorkspace::analyse(const QString &path, const std::optional<Core::SniffResult> &sniff)
 {
     m_benchPath = path;
     m_npuPath.clear();
     m_header->setText(tr("Analysing %1 on its own …").arg(path));
-    Core::SingleDumpInput input{path, {}, {}, 0, options().read};
+    Core::SingleDumpInput input{path, {}, {}, 0, options().read, sniff};
     m_singleJob.start(
         tr("Analysing a dump"),
         [input](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
@@ -372,12 +372,27 @@ void DumpWorkspace::openResult(const QString &path)
 
 void DumpWorkspace::compare(const QString &benchPath, const QString &npuPath)
 {
-    m_benchPath = benchPath;
-    m_npuPath = npuPath;
-    m_header->setText(tr("Comparing %1 with %2 …").arg(benchPath, npuPath));
+    Core::SniffResult bench, npu;
+    bench.path = benchPath;
+    npu.path = npuPath;
+    compare(bench, npu, false);
+}
+
+void DumpWorkspace::compare(const Core::SniffResult &bench,
+                            const Core::SniffResult &npu,
+                            bool sniffed)
+{
+    m_benchPath = bench.path;
+    m_npuPath = npu.path;
+    m_header->setText(tr("Comparing %1 with %2 …").arg(m_benchPath, m_npuPath));
     Core::DumpPipelineInput input;
-    input.benchPath = benchPath;
-    input.npuPath = npuPath;
+    input.benchPath = m_benchPath;
+    input.npuPath = m_npuPath;
+    // The paths were sniffed when they were opened: the readers use that result.
+    if (sniffed) {
+        input.benchSniff = bench;
+        input.npuSniff = npu;
+    }
     input.options = options();
     m_compareJob.start(
         tr("Comparing dumps"),

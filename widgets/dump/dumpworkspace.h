@@ -52,10 +52,12 @@ public:
     QList<ReportImage> reportFigures() const override;
 
     void compare(const QString &benchPath, const QString &npuPath);
+    // Paths as the window sniffed them: the readers use those results (sniffed = true).
+    void compare(const Core::SniffResult &bench, const Core::SniffResult &npu, bool sniffed = true);
     // One dump, no benchmark: every tensor's statistics, NaN/Inf and fp16 saturation, and the
     // first overflowing call, in a statistics table (issue #12). An msprobe/ptdbg compare result
     // (CSV, .xlsx) opens as a comparison instead.
-    void analyse(const QString &path);
+    void analyse(const QString &path, const std::optional<Core::SniffResult> &sniff = std::nullopt);
     void openResult(const QString &path);
     void selectRow(int comparisonRow); // table, heatmap and detail pane follow
 
@@ -120,7 +122,7 @@ private:
     std::shared_ptr<const Core::DumpSeries> m_series;
     int m_run = 0;
     std::shared_ptr<const Core::DumpComparison> m_comparison;
-    QStringList m_pending; // paths waiting for their partner
+    QList<Core::SniffResult> m_pending; // paths waiting for their partner, as sniffed
     QString m_benchPath, m_npuPath;
     JobSlot<Core::DumpSeries> m_compareJob;
     JobSlot<Core::OverflowSeries> m_singleJob;
