@@ -70,14 +70,5 @@ void writeJsonStreamed(QTextStream &out,
 // same entries --json lists as warnings[]).
 void printWarnings(CliIo &io, const Core::Diagnostics &diagnostics);
 
-int runDetect(const QStringList &args, CliIo &io);
-int runLoss(const QStringList &args, CliIo &io);
-int runDumps(const QStringList &args, CliIo &io);
-int runCkpt(const QStringList &args, CliIo &io);
-int runOpInfo(const QStringList &args, CliIo &io);
-int runTrace(const QStringList &args, CliIo &io);
-int runTraceDiff(const QStringList &args, CliIo &io);
-int runProfile(const QStringList &args, CliIo &io);
-int runTriage(const QStringList &args, CliIo &io);
 
 } // namespace Twinscope::App

@@ -7,6 +7,18 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::App {
 
+// Each command's entry point, defined in its cmd_<kind>.cpp: a new command adds its line here and
+// its row below, and touches no header.
+int runDetect(const QStringList &args, CliIo &io);
+int runLoss(const QStringList &args, CliIo &io);
+int runDumps(const QStringList &args, CliIo &io);
+int runCkpt(const QStringList &args, CliIo &io);
+int runOpInfo(const QStringList &args, CliIo &io);
+int runTrace(const QStringList &args, CliIo &io);
+int runTraceDiff(const QStringList &args, CliIo &io);
+int runProfile(const QStringList &args, CliIo &io);
+int runTriage(const QStringList &args, CliIo &io);
+
 const QList<CliCommand> &cliCommands()
 {
     static const QList<CliCommand> commands = {

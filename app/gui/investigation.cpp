@@ -278,7 +278,7 @@ void Investigation::touched()
 
 void Investigation::openEvidence(const Core::FindingLink &link)
 {
-    const QList<Core::FileKind> kinds = Core::findingLinkKinds(link.view);
+    const QList<Core::FileKind> kinds = Core::findingLinkKinds(link);
     if (kinds.isEmpty())
         return;
     for (const Core::FileKind kind : kinds) {

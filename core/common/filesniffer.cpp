@@ -507,6 +507,15 @@ QString fileKindId(FileKind kind)
     return u"unknown"_s;
 }
 
+FileKind fileKindFromId(const QString &id)
+{
+    for (int k = 0; k < int(FileKind::Unknown); ++k) {
+        if (fileKindId(FileKind(k)) == id)
+            return FileKind(k);
+    }
+    return FileKind::Unknown;
+}
+
 QString fileKindDisplayName(FileKind kind)
 {
     switch (kind) {

@@ -16,6 +16,7 @@ enum class FileKind { Trace, OpInfo, Dump, Loss, Checkpoint, Profile, Unknown };
 
 // "trace", "opinfo", "dump", "loss", "checkpoint", "profile", "unknown": the CLI's stable ids.
 QString fileKindId(FileKind kind);
+FileKind fileKindFromId(const QString &id); // Unknown for an id of no kind
 QString fileKindDisplayName(FileKind kind);
 
 // What one look at a path's content says it is (docs/FORMATS.md §0). Content decides; the file name

@@ -56,6 +56,7 @@ constexpr ViewName ViewNames[] = {
     {FindingLink::View::ProfileRow, u"profile_row"},
     {FindingLink::View::CheckpointParam, u"checkpoint_param"},
     {FindingLink::View::LogLine, u"log_line"},
+    {FindingLink::View::KindRow, u"kind_row"},
 };
 
 } // namespace
@@ -78,9 +79,9 @@ QString findingLinkViewId(FindingLink::View view)
     return u"none"_s;
 }
 
-QList<FileKind> findingLinkKinds(FindingLink::View view)
+QList<FileKind> findingLinkKinds(const FindingLink &link)
 {
-    switch (view) {
+    switch (link.view) {
     case FindingLink::View::LossStep:
         return {FileKind::Loss};
     case FindingLink::View::DumpTensor:
@@ -95,6 +96,10 @@ QList<FileKind> findingLinkKinds(FindingLink::View view)
     case FindingLink::View::OpInfoType:
     case FindingLink::View::LogLine:
         return {FileKind::OpInfo};
+    case FindingLink::View::KindRow:
+        if (const FileKind kind = fileKindFromId(link.kind); kind != FileKind::Unknown)
+            return {kind};
+        break;
     case FindingLink::View::None:
         break;
     }
@@ -116,6 +121,8 @@ QJsonObject findingLinkJson(const FindingLink &link)
     // Only the fields the view uses, so the JSON says what the link means.
     if (!link.file.isEmpty())
         o.insert(u"file"_s, link.file);
+    if (!link.kind.isEmpty())
+        o.insert(u"kind"_s, link.kind);
     if (!link.name.isEmpty())
         o.insert(u"name"_s, link.name);
     if (link.step >= 0)
@@ -124,6 +131,8 @@ QJsonObject findingLinkJson(const FindingLink &link)
         o.insert(u"run"_s, link.run);
         o.insert(u"row"_s, link.row);
     }
+    if (link.view == FindingLink::View::KindRow && link.row >= 0)
+        o.insert(u"row"_s, link.row);
     if (link.fromNs >= 0)
         o.insert(u"from_ns"_s, double(link.fromNs));
     if (link.toNs >= 0)
@@ -138,6 +147,7 @@ FindingLink findingLinkFromJson(const QJsonObject &o)
     FindingLink link;
     link.view = findingLinkViewFromId(o.value(u"view"_s).toString());
     link.file = o.value(u"file"_s).toString();
+    link.kind = o.value(u"kind"_s).toString();
     link.name = o.value(u"name"_s).toString();
     link.step = jsonInt64(o.value(u"step"_s), -1);
     link.run = o.value(u"run"_s).toInt(0);

@@ -29,9 +29,13 @@ struct FindingLink
         ProfileRow,      // a row of a profile table: `name` (op or rank), `file` (the folder)
         CheckpointParam, // a checkpoint parameter `name`
         LogLine,         // line `line` of `file`
+        // Any other kind's view: the row `name` (or `row`) of the tab of kind `kind` (a
+        // fileKindId). New kinds use it, so that adding one needs no new view here.
+        KindRow,
     };
     View view = View::None;
     QString file;
+    QString kind; // KindRow: the fileKindId of the tab
     QString name;
     qint64 step = -1;
     int run = 0;
@@ -54,7 +58,7 @@ FindingLink findingLinkFromJson(const QJsonObject &object);
 // The tabs that can show a link's evidence, in order of preference: the first one open shows it
 // (a profile finding's row in the Profile tab, else the op's slices in the timeline). Empty: the
 // link opens no tab. The one place that maps a view to a kind, so the GUI needs no switch on it.
-QList<FileKind> findingLinkKinds(FindingLink::View view);
+QList<FileKind> findingLinkKinds(const FindingLink &link);
 
 // One conclusion drawn from the evidence by a rule (the adapters core/triage/*findings.cpp): what
 // was found with the reasoning in one sentence, the numbers it rests on, what the guides say to do

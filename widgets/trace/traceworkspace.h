@@ -2,15 +2,17 @@
 
 #include "core/trace/tracealign.h"
 #include "core/trace/tracepipeline.h"
-#include "widgets/timeline/timelineview.h"
 #include "widgets/common/jobslot.h"
 #include "widgets/common/workspace.h"
+#include "widgets/timeline/timelineview.h"
 
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTabWidget;
@@ -65,6 +67,12 @@ public:
     bool revealPath(const QString &path);
 
 private:
+    // Construction phases (traceworkspacepages.cpp).
+    QWidget *createTimelinePage();
+    QHBoxLayout *createToolBar(QWidget *timelinePage);
+    QWidget *createStatisticsPage();
+    void connectSearch();
+    void connectTimeline();
     QWidget *createAreaPage();
     void layoutDrawer();
     void showStatistics();
@@ -90,6 +98,8 @@ private:
     QLineEdit *m_search = nullptr;
     QCheckBox *m_regex = nullptr;
     QCheckBox *m_allFlows = nullptr;
+    QCheckBox *m_byCategory = nullptr;
+    QPushButton *m_help = nullptr;
     QLabel *m_hits = nullptr;
     QLabel *m_offsetLabel = nullptr;
     QComboBox *m_offsetGroup = nullptr; // which file/rank the offset box shifts

@@ -12,6 +12,7 @@ class QLineEdit;
 class QPushButton;
 class QSortFilterProxyModel;
 class QTabWidget;
+class QVBoxLayout;
 class QTableView;
 
 namespace Twinscope::Core {
@@ -81,6 +82,12 @@ signals:
     void compared();
 
 private:
+    // Construction phases (tracecomparepages.cpp).
+    void createTopBar(QVBoxLayout *layout);
+    QWidget *createStepsPage();
+    QWidget *createCategoriesPage();
+    QWidget *createOpsPage();
+    QWidget *createShapesPage();
     void startLoad();
     void recompare();
     void showDiff(std::shared_ptr<const Core::TraceDiff> diff);
