@@ -187,6 +187,245 @@ void append(FindingList &to, FindingList from)
         to.push_back(std::move(f));
 }
 
+// One run of the pipeline: what every phase reads and what it adds to. A phase is one kind's
+// pipeline and findings adapter (issue #22: a new kind adds one phase); it returns false when the
+// user canceled.
+struct TriageRun
+{
+    const TriagePipelineInput &input;
+    const KindInputs &k;
+    ProgressSink &progress;
+    const CancelToken &cancel;
+    TriageAnalysis &analysis;
+    Diagnostics &diagnostics;
+    void fail(const QString &path, const Error &error)
+    {
+        noteFailure(path, error, &diagnostics, &analysis);
+    }
+};
+
+// Loss curves: the benchmark and the run under test, compared step by step.
+bool lossPhase(TriageRun &run)
+{
+    const TriageSettings &s = run.input.workspace.settings;
+    if (const auto pair = pairOf(run.k.loss)) {
+        LossPipelineInput li;
+        li.runs.append({pair->first, {}, {}, 0, {}});
+        li.runs.append({pair->second, {}, {}, 0, {}});
+        li.metric = s.lossMetric;
+        li.compare.rtol = s.lossRtol;
+        li.compare.atol = s.lossAtol;
+        li.compare.k = s.lossK;
+        ProgressSink part = subProgress(run.progress, 0, 200);
+        const Result<LossAnalysis> r = runLossPipeline(li, part, run.cancel);
+        if (r.isCanceled())
+            return false;
+        run.diagnostics.merge(r.diagnostics());
+        if (r.isOk()) {
+            run.analysis.loss = r.value();
+            for (const LossRunOutcome &o : r.value()->runs) {
+                run.diagnostics.merge(o.diagnostics);
+                if (o.error)
+                    run.fail(o.path, *o.error);
+            }
+            if (r.value()->comparison)
+                append(run.analysis.findings,
+                       lossFindings(*r.value()->comparison, pair->first, pair->second));
+        } else {
+            run.fail(pair->first, r.error());
+        }
+    }
+    return true;
+}
+
+// A dump comparison, then the run under test's float16 saturation on its own.
+bool dumpPairPhase(TriageRun &run)
+{
+    const TriageSettings &s = run.input.workspace.settings;
+    if (const auto pair = pairOf(run.k.dump)) {
+        DumpPipelineInput di;
+        di.benchPath = pair->first;
+        di.npuPath = pair->second;
+        di.benchSniff = run.k.sniffOf(pair->first);
+        di.npuSniff = run.k.sniffOf(pair->second);
+        di.options.thresholds.cosine = s.dumpCosine;
+        di.options.thresholds.maxAbsErr = s.dumpMaxAbsErr;
+        ProgressSink part = subProgress(run.progress, 200, 500);
+        const Result<DumpSeries> r = runDumpPipeline(di, part, run.cancel);
+        if (r.isCanceled())
+            return false;
+        run.diagnostics.merge(r.diagnostics());
+        if (r.isOk()) {
+            run.analysis.dumps = r.value();
+            append(run.analysis.findings, dumpFindings(*r.value()));
+            ProgressSink satPart = subProgress(run.progress, 500, 550);
+            const Result<OverflowSeries> o = npuOverflow(*r.value(), satPart, run.cancel);
+            if (o.isCanceled())
+                return false;
+            run.diagnostics.merge(o.diagnostics());
+            if (o.isOk()) {
+                run.analysis.overflow = o.value();
+                append(run.analysis.findings, saturationFindings(*o.value(), r.value().get()));
+            }
+        } else {
+            run.fail(r.error().file.isEmpty() ? pair->second : r.error().file, r.error());
+        }
+    }
+    return true;
+}
+
+// One dump and no benchmark: the porting guides' NPU-only overflow dump (#12).
+bool singleDumpPhase(TriageRun &run)
+{
+    if (run.k.dump.size() == 1 && !isCompareResult(sniffedOr(run.k.sniffOf(run.k.dump.first().path),
+                                                             run.k.dump.first().path))) {
+        // One dump and no benchmark: the porting guides' NPU-only overflow dump (#12). A
+        // compare result alone holds no tensors to look at.
+        SingleDumpInput si;
+        si.path = run.k.dump.first().path;
+        si.sniff = run.k.sniffOf(si.path);
+        ProgressSink part = subProgress(run.progress, 200, 550);
+        const Result<OverflowSeries> r = runSingleDumpPipeline(si, part, run.cancel);
+        if (r.isCanceled())
+            return false;
+        run.diagnostics.merge(r.diagnostics());
+        if (r.isOk()) {
+            run.analysis.overflow = r.value();
+            append(run.analysis.findings, saturationFindings(*r.value(), nullptr));
+        } else {
+            run.fail(si.path, r.error());
+        }
+    }
+    return true;
+}
+
+// Two timelines: where the step time went (issue #10's comparison).
+bool tracePhase(TriageRun &run)
+{
+    if (const auto pair = pairOf(run.k.trace)) {
+        TracePipelineInput ti;
+        ti.paths = QStringList{pair->first, pair->second};
+        ti.statistics = false;
+        ProgressSink part = subProgress(run.progress, 550, 800);
+        const Result<TraceAnalysis> r = runTracePipeline(ti, part, run.cancel);
+        if (r.isCanceled())
+            return false;
+        run.diagnostics.merge(r.diagnostics());
+        if (r.isOk()) {
+            run.analysis.traces = r.value();
+            TraceEvidence e{pair->first, pair->second, {}, {}, {}};
+            for (const TraceFileOutcome &o : r.value()->files) {
+                run.diagnostics.merge(o.diagnostics);
+                if (o.error)
+                    run.fail(o.path, *o.error);
+                else if (o.path == pair->first)
+                    e.benchmark = o.dataset;
+                else if (o.path == pair->second)
+                    e.test = o.dataset;
+            }
+            // Issue #10's comparison pairs GPU kernels with NPU ops by family.
+            e.diff = diffTraceEvidence(e, run.cancel);
+            if (run.cancel.isCanceled())
+                return false;
+            append(run.analysis.findings, traceFindings(e));
+        } else {
+            run.fail(pair->second, r.error());
+        }
+    }
+    return true;
+}
+
+// Every profile input together: the slow-rank rules compare the ranks of one cluster.
+bool profilePhase(TriageRun &run)
+{
+    if (!run.k.profile.isEmpty()) {
+        // Every profile input together: the slow-rank rules compare the ranks of one cluster.
+        ProfilePipelineInput pi;
+        for (const InvestigationInput &in : run.k.profile)
+            pi.paths << in.path;
+        pi.signatures = false;
+        pi.keepDetails = false;
+        ProgressSink part = subProgress(run.progress, 800, 850);
+        const Result<ProfileAnalysis> r = runProfilePipeline(pi, part, run.cancel);
+        if (r.isCanceled())
+            return false;
+        run.diagnostics.merge(r.diagnostics());
+        if (r.isOk()) {
+            run.analysis.profile = r.value();
+            append(run.analysis.findings, profileFindings(*r.value()));
+        } else {
+            run.fail(pi.paths.first(), r.error());
+        }
+    }
+    return true;
+}
+
+// Two checkpoints, parameter by parameter.
+bool checkpointPhase(TriageRun &run)
+{
+    if (const auto pair = pairOf(run.k.checkpoint)) {
+        CheckpointPipelineInput ci;
+        ci.pathA = pair->first;
+        ci.pathB = pair->second;
+        ProgressSink part = subProgress(run.progress, 850, 900);
+        const Result<CheckpointComparison> r = runCheckpointPipeline(ci, part, run.cancel);
+        if (r.isCanceled())
+            return false;
+        run.diagnostics.merge(r.diagnostics());
+        if (r.isOk()) {
+            run.analysis.checkpoints = r.value();
+            append(run.analysis.findings, checkpointFindings(*r.value()));
+        } else {
+            run.fail(r.error().file.isEmpty() ? pair->second : r.error().file, r.error());
+        }
+    }
+    return true;
+}
+
+// The run under test's op-info logs: recompiles, fallbacks, TransData.
+bool opInfoPhase(TriageRun &run)
+{
+    const TriageSettings &s = run.input.workspace.settings;
+    const QStringList opinfoPaths = notBenchmark(run.k.opinfo);
+    if (!opinfoPaths.isEmpty()) {
+        OpInfoPipelineInput oi;
+        oi.paths = opinfoPaths;
+        oi.analysis.cutoffNs = s.opinfoCutoffNs;
+        oi.chart = false;
+        ProgressSink part = subProgress(run.progress, 800, 900);
+        const Result<OpInfoAnalysis> r = runOpInfoPipeline(oi, part, run.cancel);
+        if (r.isCanceled())
+            return false;
+        run.diagnostics.merge(r.diagnostics());
+        if (r.isOk() && r.value()->dataset && r.value()->report) {
+            run.analysis.opinfo = r.value();
+            append(run.analysis.findings, opInfoFindings(*r.value()->dataset, *r.value()->report));
+        } else if (r.isFailed()) {
+            run.fail(opinfoPaths.first(), r.error());
+        }
+    }
+    return true;
+}
+
+// Known errors in the run under test's logs and op-info logs (the knowledge base's patterns).
+bool knownErrorPhase(TriageRun &run, KnowledgeBase *kb)
+{
+    const QStringList logPaths = notBenchmark(run.k.log) + notBenchmark(run.k.opinfo);
+    if (!run.input.scanLogs || logPaths.isEmpty())
+        return true;
+    *kb = loadKnowledgeBase(run.input.workspace.mappingPaths(u"knowledge"_s), &run.diagnostics);
+    ProgressSink part = subProgress(run.progress, 900, 1000);
+    const Result<KnownErrorReport> r = scanKnownErrors(logPaths, *kb, part, run.cancel);
+    if (r.isCanceled())
+        return false;
+    run.diagnostics.merge(r.diagnostics());
+    if (r.isOk()) {
+        run.analysis.knownErrors = r.value();
+        append(run.analysis.findings, knownErrorFindings(*r.value(), *kb));
+    }
+    return true;
+}
+
 } // namespace
 
 Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
@@ -199,197 +438,24 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
         if (input.workspace.inputs.isEmpty())
             return Result<TriageAnalysis>::failed(
                 Error::make(ErrorCode::NotFound, Tr::tr("The investigation has no input."), {}));
-        const TriageSettings &s = input.workspace.settings;
         auto analysis = std::make_shared<TriageAnalysis>();
         Diagnostics diagnostics;
         progress.report(0, Tr::tr("Drawing findings from the evidence"));
         const KindInputs k = sortInputs(input.workspace, &diagnostics, analysis.get());
-
-        if (const auto pair = pairOf(k.loss)) {
-            LossPipelineInput li;
-            li.runs.append({pair->first, {}, {}, 0, {}});
-            li.runs.append({pair->second, {}, {}, 0, {}});
-            li.metric = s.lossMetric;
-            li.compare.rtol = s.lossRtol;
-            li.compare.atol = s.lossAtol;
-            li.compare.k = s.lossK;
-            ProgressSink part = subProgress(progress, 0, 200);
-            const Result<LossAnalysis> r = runLossPipeline(li, part, cancel);
-            if (r.isCanceled())
+        TriageRun run{input, k, progress, cancel, *analysis, diagnostics};
+        for (bool (*phase)(TriageRun &) : {lossPhase,
+                                           dumpPairPhase,
+                                           singleDumpPhase,
+                                           tracePhase,
+                                           profilePhase,
+                                           checkpointPhase,
+                                           opInfoPhase}) {
+            if (!phase(run))
                 return Result<TriageAnalysis>::canceled();
-            diagnostics.merge(r.diagnostics());
-            if (r.isOk()) {
-                analysis->loss = r.value();
-                for (const LossRunOutcome &o : r.value()->runs) {
-                    diagnostics.merge(o.diagnostics);
-                    if (o.error)
-                        noteFailure(o.path, *o.error, &diagnostics, analysis.get());
-                }
-                if (r.value()->comparison)
-                    append(analysis->findings,
-                           lossFindings(*r.value()->comparison, pair->first, pair->second));
-            } else {
-                noteFailure(pair->first, r.error(), &diagnostics, analysis.get());
-            }
         }
-
-        if (const auto pair = pairOf(k.dump)) {
-            DumpPipelineInput di;
-            di.benchPath = pair->first;
-            di.npuPath = pair->second;
-            di.benchSniff = k.sniffOf(pair->first);
-            di.npuSniff = k.sniffOf(pair->second);
-            di.options.thresholds.cosine = s.dumpCosine;
-            di.options.thresholds.maxAbsErr = s.dumpMaxAbsErr;
-            ProgressSink part = subProgress(progress, 200, 500);
-            const Result<DumpSeries> r = runDumpPipeline(di, part, cancel);
-            if (r.isCanceled())
-                return Result<TriageAnalysis>::canceled();
-            diagnostics.merge(r.diagnostics());
-            if (r.isOk()) {
-                analysis->dumps = r.value();
-                append(analysis->findings, dumpFindings(*r.value()));
-                ProgressSink satPart = subProgress(progress, 500, 550);
-                const Result<OverflowSeries> o = npuOverflow(*r.value(), satPart, cancel);
-                if (o.isCanceled())
-                    return Result<TriageAnalysis>::canceled();
-                diagnostics.merge(o.diagnostics());
-                if (o.isOk()) {
-                    analysis->overflow = o.value();
-                    append(analysis->findings, saturationFindings(*o.value(), r.value().get()));
-                }
-            } else {
-                noteFailure(r.error().file.isEmpty() ? pair->second : r.error().file,
-                            r.error(),
-                            &diagnostics,
-                            analysis.get());
-            }
-        }
-
-        if (k.dump.size() == 1 &&
-            !isCompareResult(sniffedOr(k.sniffOf(k.dump.first().path), k.dump.first().path))) {
-            // One dump and no benchmark: the porting guides' NPU-only overflow dump (#12). A
-            // compare result alone holds no tensors to look at.
-            SingleDumpInput si;
-            si.path = k.dump.first().path;
-            si.sniff = k.sniffOf(si.path);
-            ProgressSink part = subProgress(progress, 200, 550);
-            const Result<OverflowSeries> r = runSingleDumpPipeline(si, part, cancel);
-            if (r.isCanceled())
-                return Result<TriageAnalysis>::canceled();
-            diagnostics.merge(r.diagnostics());
-            if (r.isOk()) {
-                analysis->overflow = r.value();
-                append(analysis->findings, saturationFindings(*r.value(), nullptr));
-            } else {
-                noteFailure(si.path, r.error(), &diagnostics, analysis.get());
-            }
-        }
-
-        if (const auto pair = pairOf(k.trace)) {
-            TracePipelineInput ti;
-            ti.paths = QStringList{pair->first, pair->second};
-            ti.statistics = false;
-            ProgressSink part = subProgress(progress, 550, 800);
-            const Result<TraceAnalysis> r = runTracePipeline(ti, part, cancel);
-            if (r.isCanceled())
-                return Result<TriageAnalysis>::canceled();
-            diagnostics.merge(r.diagnostics());
-            if (r.isOk()) {
-                analysis->traces = r.value();
-                TraceEvidence e{pair->first, pair->second, {}, {}, {}};
-                for (const TraceFileOutcome &o : r.value()->files) {
-                    diagnostics.merge(o.diagnostics);
-                    if (o.error)
-                        noteFailure(o.path, *o.error, &diagnostics, analysis.get());
-                    else if (o.path == pair->first)
-                        e.benchmark = o.dataset;
-                    else if (o.path == pair->second)
-                        e.test = o.dataset;
-                }
-                // Issue #10's comparison pairs GPU kernels with NPU ops by family.
-                e.diff = diffTraceEvidence(e, cancel);
-                if (cancel.isCanceled())
-                    return Result<TriageAnalysis>::canceled();
-                append(analysis->findings, traceFindings(e));
-            } else {
-                noteFailure(pair->second, r.error(), &diagnostics, analysis.get());
-            }
-        }
-
-        if (!k.profile.isEmpty()) {
-            // Every profile input together: the slow-rank rules compare the ranks of one cluster.
-            ProfilePipelineInput pi;
-            for (const InvestigationInput &in : k.profile)
-                pi.paths << in.path;
-            pi.signatures = false;
-            pi.keepDetails = false;
-            ProgressSink part = subProgress(progress, 800, 850);
-            const Result<ProfileAnalysis> r = runProfilePipeline(pi, part, cancel);
-            if (r.isCanceled())
-                return Result<TriageAnalysis>::canceled();
-            diagnostics.merge(r.diagnostics());
-            if (r.isOk()) {
-                analysis->profile = r.value();
-                append(analysis->findings, profileFindings(*r.value()));
-            } else {
-                noteFailure(pi.paths.first(), r.error(), &diagnostics, analysis.get());
-            }
-        }
-
-        if (const auto pair = pairOf(k.checkpoint)) {
-            CheckpointPipelineInput ci;
-            ci.pathA = pair->first;
-            ci.pathB = pair->second;
-            ProgressSink part = subProgress(progress, 850, 900);
-            const Result<CheckpointComparison> r = runCheckpointPipeline(ci, part, cancel);
-            if (r.isCanceled())
-                return Result<TriageAnalysis>::canceled();
-            diagnostics.merge(r.diagnostics());
-            if (r.isOk()) {
-                analysis->checkpoints = r.value();
-                append(analysis->findings, checkpointFindings(*r.value()));
-            } else {
-                noteFailure(r.error().file.isEmpty() ? pair->second : r.error().file,
-                            r.error(),
-                            &diagnostics,
-                            analysis.get());
-            }
-        }
-
-        const QStringList opinfoPaths = notBenchmark(k.opinfo);
-        if (!opinfoPaths.isEmpty()) {
-            OpInfoPipelineInput oi;
-            oi.paths = opinfoPaths;
-            oi.analysis.cutoffNs = s.opinfoCutoffNs;
-            oi.chart = false;
-            ProgressSink part = subProgress(progress, 800, 900);
-            const Result<OpInfoAnalysis> r = runOpInfoPipeline(oi, part, cancel);
-            if (r.isCanceled())
-                return Result<TriageAnalysis>::canceled();
-            diagnostics.merge(r.diagnostics());
-            if (r.isOk() && r.value()->dataset && r.value()->report) {
-                analysis->opinfo = r.value();
-                append(analysis->findings, opInfoFindings(*r.value()->dataset, *r.value()->report));
-            } else if (r.isFailed()) {
-                noteFailure(opinfoPaths.first(), r.error(), &diagnostics, analysis.get());
-            }
-        }
-
-        const QStringList logPaths = notBenchmark(k.log) + opinfoPaths;
         KnowledgeBase kb;
-        if (input.scanLogs && !logPaths.isEmpty()) {
-            kb = loadKnowledgeBase(input.workspace.mappingPaths(u"knowledge"_s), &diagnostics);
-            ProgressSink part = subProgress(progress, 900, 1000);
-            const Result<KnownErrorReport> r = scanKnownErrors(logPaths, kb, part, cancel);
-            if (r.isCanceled())
-                return Result<TriageAnalysis>::canceled();
-            diagnostics.merge(r.diagnostics());
-            if (r.isOk()) {
-                analysis->knownErrors = r.value();
-                append(analysis->findings, knownErrorFindings(*r.value(), kb));
-            }
-        }
+        if (!knownErrorPhase(run, &kb))
+            return Result<TriageAnalysis>::canceled();
         addCrossLinks(analysis.get(), input.workspace, &diagnostics);
         analysis->checklist = checklistSuggestions(*analysis, kb);
         rankFindings(analysis->findings);
