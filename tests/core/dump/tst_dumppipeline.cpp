@@ -222,7 +222,8 @@ private slots:
     {
         auto analyse = [](const QString &path) -> std::shared_ptr<const OverflowSeries> {
             ProgressSink progress;
-            const auto r = runSingleDumpPipeline({path, {}, {}, 0, {}, {}}, progress, CancelToken());
+            const auto r =
+                runSingleDumpPipeline({path, {}, {}, 0, {}, {}}, progress, CancelToken());
             if (!r.isOk())
                 qWarning() << r.error().toString();
             return r.isOk() ? r.value() : nullptr;
