@@ -721,7 +721,11 @@ SniffResult sniffFolder(const QString &path)
 
 SniffResult sniffedOr(const std::optional<SniffResult> &given, const QString &path)
 {
-    return given && given->path == path ? *given : sniffPath(path);
+    // A result that names no kind and no error was never sniffed (a caller that only set the
+    // path): read the content then.
+    const bool usable = given && given->path == path &&
+                        (given->error || given->kind != FileKind::Unknown);
+    return usable ? *given : sniffPath(path);
 }
 
 SniffResult sniffPath(const QString &path)

@@ -42,7 +42,8 @@ struct SniffResult
 SniffResult sniffPath(const QString &path);
 
 // The sniff a caller already made of a path (issue #22: a path is sniffed once, where it enters,
-// and the result travels with it), else a fresh one.
+// and the result travels with it), else a fresh one. A given result for another path, or one that
+// names neither a kind nor an error, is not used.
 SniffResult sniffedOr(const std::optional<SniffResult> &given, const QString &path);
 
 // Every path of one open request, in order, off the GUI thread (the main window's first step).
