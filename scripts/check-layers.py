@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks the include layering (docs/ARCHITECTURE.md, issue #22): app -> widgets -> core, and inside
 core each folder includes only folders of a lower layer (folders of one layer never include each
-other); no file-level include cycle anywhere. Exit 1 with every offending include listed."""
+other); no file-level include cycle anywhere; app/gui reaches tabs only through the Workspace seam.
+Exit 1 with every problem listed."""
 import os
 import re
 import sys
@@ -49,6 +50,19 @@ def main(root):
                     problems.append(f"{rel}: core/{a if a not in rank else b} has no layer in scripts/check-layers.py")
                 elif a != b and rank[b] >= rank[a]:
                     problems.append(f"{rel}: core/{a} (layer {rank[a]}) includes {target} (layer {rank[b]})")
+    # The tab seam (docs/ARCHITECTURE.md): app/gui reaches tabs through Workspace's functions only,
+    # with at most a handful of casts and no hand in a tab's widgets.
+    casts = 0
+    for rel in graph:
+        if not rel.startswith(os.path.join("app", "gui")):
+            continue
+        text = open(os.path.join(root, rel), encoding="utf-8").read()
+        casts += text.count("qobject_cast")
+        for accessor in ("->plot()", "->heatmap()", "->searchBox()", "->timeline()"):
+            if accessor in text:
+                problems.append(f"{rel}: reaches into a tab ({accessor}); add a Workspace function")
+    if casts > 4:
+        problems.append(f"app/gui: {casts} qobject_casts (at most 4: tabs are reached through Workspace)")
     # File-level cycles: depth-first search with colours.
     state = {}
     stack = []
