@@ -134,6 +134,252 @@ QString remedyFor(const QString &type, qint64 signatures, const QList<VaryingDim
     return parts.join(u' ');
 }
 
+// What the pass over the compile events gathers beside the report, for the phases after it.
+struct CompileTally
+{
+    bool stepCutoff = false; // "after" means after step 1 rather than after cutoffNs
+    QList<bool> signatureFirstAfter;
+    QSet<QString> recompileEvidence; // op types seen over time or steps, not only in a graph table
+    QHash<QString, qsizetype> typeIndex;
+    QList<QHash<quint32, qint64>> perTypeSignatureCounts;
+    QList<SeenValues> perTypeSeen;
+    QHash<quint32, qint64> conversionCounts;
+    QList<quint32> conversionOrder;
+};
+
+// Sets the report's cut-off: the user's, else the first dynamic compile; true when neither is
+// there and the inputs have steps (MindSpore dynamic_shape_info), which cut after step 1.
+bool chooseCutoff(const OpInfoDataset &ds, const OpInfoAnalysisOptions &options, OpInfoReport &r)
+{
+    if (options.cutoffNs >= 0) {
+        r.cutoffNs = options.cutoffNs;
+        r.cutoffSource = CutoffSource::User;
+    } else {
+        for (const CompileEvent &e : ds.events) {
+            if ((e.flags & CompileEvent::Dynamic) && e.timeNs >= 0) {
+                // The first dynamically compiled op is itself after the cut-off.
+                r.cutoffNs = e.timeNs - 1;
+                r.cutoffSource = CutoffSource::Markers;
+                break;
+            }
+        }
+    }
+    if (r.cutoffSource != CutoffSource::None)
+        return false;
+    for (const CompileEvent &e : ds.events) {
+        if (e.step >= 1) {
+            r.cutoffSource = CutoffSource::Steps;
+            return true;
+        }
+    }
+    return false;
+}
+
+// The index of an op type's stats in r.opTypes, added on first sight.
+qsizetype opTypeIndex(const QString &type, OpInfoReport &r, CompileTally &tally)
+{
+    auto it = tally.typeIndex.find(type);
+    if (it == tally.typeIndex.end()) {
+        it = tally.typeIndex.insert(type, r.opTypes.size());
+        OpTypeStats t;
+        t.type = type;
+        r.opTypes.append(t);
+        tally.perTypeSignatureCounts.append(QHash<quint32, qint64>());
+        tally.perTypeSeen.append(SeenValues());
+    }
+    return *it;
+}
+
+// Counts one compile into its op type's and the report's totals.
+void countCompile(const CompileEvent &e,
+                  const OpSignature &sig,
+                  OpTypeStats &t,
+                  OpInfoReport &r,
+                  CompileTally &tally)
+{
+    ++t.compiles;
+    if (e.flags & CompileEvent::Truncated) {
+        ++t.truncated;
+        ++r.truncatedRecords;
+    }
+    if (e.flags & CompileEvent::Dynamic)
+        ++t.dynamic;
+    const bool after = tally.stepCutoff ? e.step > 1 : (r.cutoffNs >= 0 && e.timeNs > r.cutoffNs);
+    if (r.signatureCompiles[e.signature] == 1)
+        tally.signatureFirstAfter[e.signature] = after;
+    // A framework_raw row is one kernel of a static graph: two Conv2D layers with different
+    // shapes are two kernels, not a recompile.
+    if (!(e.flags & CompileEvent::FromProfiler) || e.step >= 0)
+        tally.recompileEvidence.insert(sig.opType);
+    if (after) {
+        ++t.afterCutoff;
+        ++r.afterCutoff;
+    }
+    if (e.timeNs >= 0) {
+        if (t.firstNs < 0 || e.timeNs < t.firstNs)
+            t.firstNs = e.timeNs;
+        t.lastNs = std::max(t.lastNs, e.timeNs);
+    }
+}
+
+// A complete signature seen for the first time in its op type: its shapes, dtypes and formats.
+void addSignature(OpTypeStats &t, quint32 id, const OpSignature &sig, SeenValues &known)
+{
+    t.signatureIds.append(id);
+    ++t.signatures;
+    QStringList shapes;
+    for (const TensorDesc &d : sig.inputs)
+        shapes.append(shapeText(d.shape));
+    addUnique(&t.shapes, &known.shapes, shapes.join(u' '));
+    for (const QList<TensorDesc> *list : {&sig.inputs, &sig.outputs}) {
+        for (const TensorDesc &d : *list) {
+            addUnique(&t.dtypes, &known.dtypes, tensorDataTypeName(d));
+            addUnique(&t.formats, &known.formats, tensorFormatName(d));
+            addUnique(&t.formats, &known.formats, tensorStorageFormatName(d));
+            t.privateFormat =
+                t.privateFormat || isPrivateFormat(d.format) || isPrivateFormat(d.storageFormat);
+        }
+    }
+}
+
+// The pass over the compile events, in time order; false when canceled.
+bool tallyCompiles(const OpInfoDataset &ds,
+                   OpInfoReport &r,
+                   CompileTally &tally,
+                   ProgressSink &progress,
+                   const CancelToken &cancel,
+                   const QString &stage)
+{
+    tally.signatureFirstAfter.fill(false, ds.signatures.size());
+    r.signatureCompiles.fill(0, ds.signatures.size());
+    r.signatureFirstNs.fill(-1, ds.signatures.size());
+    qint64 seen = 0;
+    for (const CompileEvent &e : ds.events) {
+        if (++seen % PollRecords == 0) {
+            if (cancel.isCanceled())
+                return false;
+            progress.reportRange(seen, ds.events.size(), 0, 900, stage);
+        }
+        const OpSignature &sig = ds.signatures[e.signature];
+        ++r.signatureCompiles[e.signature];
+        if (e.timeNs >= 0 && r.signatureFirstNs[e.signature] < 0)
+            r.signatureFirstNs[e.signature] = e.timeNs; // events are sorted by time
+        const qsizetype type = opTypeIndex(sig.opType, r, tally);
+        OpTypeStats &t = r.opTypes[type];
+        countCompile(e, sig, t, r, tally);
+        QHash<quint32, qint64> &counts = tally.perTypeSignatureCounts[type];
+        if (!counts.contains(e.signature) && !(e.flags & CompileEvent::Truncated))
+            addSignature(t, e.signature, sig, tally.perTypeSeen[type]);
+        ++counts[e.signature];
+        if (sig.opType == u"TransData"_s || sig.opType == u"Cast"_s) {
+            (sig.opType == u"Cast"_s ? r.conversions.cast : r.conversions.transData) += 1;
+            if (!tally.conversionCounts.contains(e.signature))
+                tally.conversionOrder.append(e.signature);
+            ++tally.conversionCounts[e.signature];
+        }
+    }
+    return true;
+}
+
+// Counts each type's signatures new after the cut-off, and appends its truncated signatures: they
+// go last in the list, shown but never counted.
+void finishSignatureLists(const OpInfoDataset &ds, OpInfoReport &r, const CompileTally &tally)
+{
+    for (qsizetype i = 0; i < r.opTypes.size(); ++i) {
+        for (quint32 id : std::as_const(r.opTypes[i].signatureIds))
+            r.opTypes[i].newAfterCutoff += tally.signatureFirstAfter[id] ? 1 : 0;
+        const QHash<quint32, qint64> &counts = tally.perTypeSignatureCounts[i];
+        for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+            if (ds.signatures[it.key()].truncated)
+                r.opTypes[i].signatureIds.append(it.key());
+        }
+    }
+}
+
+// TransData and Cast: their shares of all compiles and their signatures, most compiled first.
+void summarizeConversions(const OpInfoDataset &ds, OpInfoReport &r, const CompileTally &tally)
+{
+    if (r.compileEvents > 0) {
+        r.conversions.transDataShare = double(r.conversions.transData) / double(r.compileEvents);
+        r.conversions.castShare = double(r.conversions.cast) / double(r.compileEvents);
+    }
+    for (quint32 id : tally.conversionOrder) {
+        const OpSignature &sig = ds.signatures[id];
+        ConversionSignature c;
+        c.type = sig.opType;
+        c.signature = id;
+        c.count = tally.conversionCounts.value(id);
+        c.description = describeSignature(sig);
+        for (const QList<TensorDesc> *list : {&sig.inputs, &sig.outputs}) {
+            for (const TensorDesc &d : *list) {
+                for (int code : {d.format, d.storageFormat}) {
+                    if (isPrivateFormat(code))
+                        addUnique(&c.privateFormats, privateFormatShortName(code));
+                }
+            }
+        }
+        r.conversions.signatures.append(c);
+    }
+    std::stable_sort(r.conversions.signatures.begin(),
+                     r.conversions.signatures.end(),
+                     [](const ConversionSignature &a, const ConversionSignature &b) {
+                         return a.count > b.count;
+                     });
+}
+
+// One recompiled op type: which fields of its signatures vary, and the remedy for them.
+RecompileInfo recompileInfoFor(const OpInfoDataset &ds,
+                               const OpTypeStats &t,
+                               const QHash<quint32, qint64> &signatureCounts)
+{
+    RecompileInfo info;
+    info.type = t.type;
+    info.signatures = t.signatures;
+    info.compiles = t.compiles;
+    info.afterCutoff = t.afterCutoff;
+    info.newAfterCutoff = t.newAfterCutoff;
+    info.dynamic = t.dynamic;
+    Fields fields;
+    for (quint32 id : t.signatureIds) {
+        const OpSignature &sig = ds.signatures[id];
+        if (sig.truncated)
+            continue;
+        const qint64 n = signatureCounts.value(id);
+        fields.add(u"inputs"_s, QString::number(sig.inputs.size()), n);
+        fields.add(u"outputs"_s, QString::number(sig.outputs.size()), n);
+        addDescFields(&fields, u"InputDesc"_s, sig.inputs, n);
+        addDescFields(&fields, u"OutputDesc"_s, sig.outputs, n);
+        fields.add(u"Attr"_s, sig.attr, n);
+    }
+    for (const QString &name : std::as_const(fields.order)) {
+        const FieldValues &v = fields.map[name];
+        if (v.values.size() > 1)
+            info.varying.append(VaryingDim{name, v.values});
+    }
+    info.remedy = remedyFor(t.type, t.signatures, info.varying);
+    return info;
+}
+
+// Op types with two or more signatures seen over time or steps; most new after the cut-off first.
+void explainRecompiles(const OpInfoDataset &ds, OpInfoReport &r, const CompileTally &tally)
+{
+    for (qsizetype i = 0; i < r.opTypes.size(); ++i) {
+        const OpTypeStats &t = r.opTypes[i];
+        if (t.signatures < 2 || !tally.recompileEvidence.contains(t.type))
+            continue;
+        r.recompiled.append(recompileInfoFor(ds, t, tally.perTypeSignatureCounts[i]));
+    }
+    std::stable_sort(r.recompiled.begin(),
+                     r.recompiled.end(),
+                     [](const RecompileInfo &a, const RecompileInfo &b) {
+                         if (a.newAfterCutoff != b.newAfterCutoff)
+                             return a.newAfterCutoff > b.newAfterCutoff;
+                         if (a.afterCutoff != b.afterCutoff)
+                             return a.afterCutoff > b.afterCutoff;
+                         return a.signatures > b.signatures;
+                     });
+}
+
 } // namespace
 
 QString cutoffSourceId(CutoffSource source)
@@ -185,189 +431,13 @@ Result<OpInfoReport> analyzeOpInfo(const OpInfoDataset &ds,
     const QString stage = Tr::tr("Analysing op info");
     progress.report(0, stage);
     r.compileEvents = ds.events.size();
-    if (options.cutoffNs >= 0) {
-        r.cutoffNs = options.cutoffNs;
-        r.cutoffSource = CutoffSource::User;
-    } else {
-        for (const CompileEvent &e : ds.events) {
-            if ((e.flags & CompileEvent::Dynamic) && e.timeNs >= 0) {
-                // The first dynamically compiled op is itself after the cut-off.
-                r.cutoffNs = e.timeNs - 1;
-                r.cutoffSource = CutoffSource::Markers;
-                break;
-            }
-        }
-    }
-    // Inputs with steps (MindSpore dynamic_shape_info) cut after step 1 when nothing else says.
-    bool stepCutoff = false;
-    if (r.cutoffSource == CutoffSource::None) {
-        for (const CompileEvent &e : ds.events) {
-            if (e.step >= 1) {
-                stepCutoff = true;
-                r.cutoffSource = CutoffSource::Steps;
-                break;
-            }
-        }
-    }
-    QList<bool> signatureFirstAfter(ds.signatures.size(), false);
-    QSet<QString> recompileEvidence; // op types seen over time or steps, not only in a graph table
-
-    r.signatureCompiles.fill(0, ds.signatures.size());
-    r.signatureFirstNs.fill(-1, ds.signatures.size());
-    QHash<QString, qsizetype> typeIndex;
-    QList<QHash<quint32, qint64>> perTypeSignatureCounts;
-    QList<SeenValues> perTypeSeen;
-    QHash<quint32, qint64> conversionCounts;
-    QList<quint32> conversionOrder;
-    qint64 seen = 0;
-    for (const CompileEvent &e : ds.events) {
-        if (++seen % PollRecords == 0) {
-            if (cancel.isCanceled())
-                return Result<OpInfoReport>::canceled();
-            progress.reportRange(seen, ds.events.size(), 0, 900, stage);
-        }
-        const OpSignature &sig = ds.signatures[e.signature];
-        ++r.signatureCompiles[e.signature];
-        if (e.timeNs >= 0 && r.signatureFirstNs[e.signature] < 0)
-            r.signatureFirstNs[e.signature] = e.timeNs; // events are sorted by time
-        auto it = typeIndex.find(sig.opType);
-        if (it == typeIndex.end()) {
-            it = typeIndex.insert(sig.opType, r.opTypes.size());
-            OpTypeStats t;
-            t.type = sig.opType;
-            r.opTypes.append(t);
-            perTypeSignatureCounts.append(QHash<quint32, qint64>());
-            perTypeSeen.append(SeenValues());
-        }
-        OpTypeStats &t = r.opTypes[*it];
-        ++t.compiles;
-        const bool truncated = e.flags & CompileEvent::Truncated;
-        if (truncated) {
-            ++t.truncated;
-            ++r.truncatedRecords;
-        }
-        if (e.flags & CompileEvent::Dynamic)
-            ++t.dynamic;
-        const bool after = stepCutoff ? e.step > 1 : (r.cutoffNs >= 0 && e.timeNs > r.cutoffNs);
-        if (r.signatureCompiles[e.signature] == 1)
-            signatureFirstAfter[e.signature] = after;
-        // A framework_raw row is one kernel of a static graph: two Conv2D layers with different
-        // shapes are two kernels, not a recompile.
-        if (!(e.flags & CompileEvent::FromProfiler) || e.step >= 0)
-            recompileEvidence.insert(sig.opType);
-        if (after) {
-            ++t.afterCutoff;
-            ++r.afterCutoff;
-        }
-        if (e.timeNs >= 0) {
-            if (t.firstNs < 0 || e.timeNs < t.firstNs)
-                t.firstNs = e.timeNs;
-            t.lastNs = std::max(t.lastNs, e.timeNs);
-        }
-        QHash<quint32, qint64> &counts = perTypeSignatureCounts[*it];
-        if (!counts.contains(e.signature) && !truncated) {
-            t.signatureIds.append(e.signature);
-            ++t.signatures;
-            QStringList shapes;
-            for (const TensorDesc &d : sig.inputs)
-                shapes.append(shapeText(d.shape));
-            SeenValues &known = perTypeSeen[*it];
-            addUnique(&t.shapes, &known.shapes, shapes.join(u' '));
-            for (const QList<TensorDesc> *list : {&sig.inputs, &sig.outputs}) {
-                for (const TensorDesc &d : *list) {
-                    addUnique(&t.dtypes, &known.dtypes, tensorDataTypeName(d));
-                    addUnique(&t.formats, &known.formats, tensorFormatName(d));
-                    addUnique(&t.formats, &known.formats, tensorStorageFormatName(d));
-                    t.privateFormat = t.privateFormat || isPrivateFormat(d.format) ||
-                                      isPrivateFormat(d.storageFormat);
-                }
-            }
-        }
-        ++counts[e.signature];
-        if (sig.opType == u"TransData"_s || sig.opType == u"Cast"_s) {
-            (sig.opType == u"Cast"_s ? r.conversions.cast : r.conversions.transData) += 1;
-            if (!conversionCounts.contains(e.signature))
-                conversionOrder.append(e.signature);
-            ++conversionCounts[e.signature];
-        }
-    }
-    // Truncated signatures go last in each type's list: they are shown, never counted.
-    for (qsizetype i = 0; i < r.opTypes.size(); ++i) {
-        for (quint32 id : std::as_const(r.opTypes[i].signatureIds))
-            r.opTypes[i].newAfterCutoff += signatureFirstAfter[id] ? 1 : 0;
-        for (auto it = perTypeSignatureCounts[i].cbegin(); it != perTypeSignatureCounts[i].cend();
-             ++it) {
-            if (ds.signatures[it.key()].truncated)
-                r.opTypes[i].signatureIds.append(it.key());
-        }
-    }
-    if (r.compileEvents > 0) {
-        r.conversions.transDataShare = double(r.conversions.transData) / double(r.compileEvents);
-        r.conversions.castShare = double(r.conversions.cast) / double(r.compileEvents);
-    }
-    for (quint32 id : conversionOrder) {
-        const OpSignature &sig = ds.signatures[id];
-        ConversionSignature c;
-        c.type = sig.opType;
-        c.signature = id;
-        c.count = conversionCounts.value(id);
-        c.description = describeSignature(sig);
-        for (const QList<TensorDesc> *list : {&sig.inputs, &sig.outputs}) {
-            for (const TensorDesc &d : *list) {
-                for (int code : {d.format, d.storageFormat}) {
-                    if (isPrivateFormat(code))
-                        addUnique(&c.privateFormats, privateFormatShortName(code));
-                }
-            }
-        }
-        r.conversions.signatures.append(c);
-    }
-    std::stable_sort(r.conversions.signatures.begin(),
-                     r.conversions.signatures.end(),
-                     [](const ConversionSignature &a, const ConversionSignature &b) {
-                         return a.count > b.count;
-                     });
-
-    for (qsizetype i = 0; i < r.opTypes.size(); ++i) {
-        const OpTypeStats &t = r.opTypes[i];
-        if (t.signatures < 2 || !recompileEvidence.contains(t.type))
-            continue;
-        RecompileInfo info;
-        info.type = t.type;
-        info.signatures = t.signatures;
-        info.compiles = t.compiles;
-        info.afterCutoff = t.afterCutoff;
-        info.newAfterCutoff = t.newAfterCutoff;
-        info.dynamic = t.dynamic;
-        Fields fields;
-        for (quint32 id : t.signatureIds) {
-            const OpSignature &sig = ds.signatures[id];
-            if (sig.truncated)
-                continue;
-            const qint64 n = perTypeSignatureCounts[i].value(id);
-            fields.add(u"inputs"_s, QString::number(sig.inputs.size()), n);
-            fields.add(u"outputs"_s, QString::number(sig.outputs.size()), n);
-            addDescFields(&fields, u"InputDesc"_s, sig.inputs, n);
-            addDescFields(&fields, u"OutputDesc"_s, sig.outputs, n);
-            fields.add(u"Attr"_s, sig.attr, n);
-        }
-        for (const QString &name : std::as_const(fields.order)) {
-            const FieldValues &v = fields.map[name];
-            if (v.values.size() > 1)
-                info.varying.append(VaryingDim{name, v.values});
-        }
-        info.remedy = remedyFor(t.type, t.signatures, info.varying);
-        r.recompiled.append(info);
-    }
-    std::stable_sort(r.recompiled.begin(),
-                     r.recompiled.end(),
-                     [](const RecompileInfo &a, const RecompileInfo &b) {
-                         if (a.newAfterCutoff != b.newAfterCutoff)
-                             return a.newAfterCutoff > b.newAfterCutoff;
-                         if (a.afterCutoff != b.afterCutoff)
-                             return a.afterCutoff > b.afterCutoff;
-                         return a.signatures > b.signatures;
-                     });
+    CompileTally tally;
+    tally.stepCutoff = chooseCutoff(ds, options, r);
+    if (!tallyCompiles(ds, r, tally, progress, cancel, stage))
+        return Result<OpInfoReport>::canceled();
+    finishSignatureLists(ds, r, tally);
+    summarizeConversions(ds, r, tally);
+    explainRecompiles(ds, r, tally);
     std::stable_sort(
         r.opTypes.begin(), r.opTypes.end(), [](const OpTypeStats &a, const OpTypeStats &b) {
             return a.compiles > b.compiles;

@@ -2,6 +2,7 @@
 
 #include "core/common/tr.h"
 #include "core/common/workerpool.h"
+#include "tracebuilderphases.h"
 #include "tracetime.h"
 
 #include <QLocale>
@@ -57,6 +58,14 @@ public:
     void run(const CancelToken &cancel);
 
 private:
+    // The phases of run(), in order.
+    void classifyEvents(EventsByKind &out);
+    bool hasUsableTime(RawEvent &e, qint64 base); // shifts e.ts by base; false: dropped, counted
+    void reportUnsupportedPhases(const std::map<char, qint64> &unsupported);
+    bool buildThreadTracks(const ThreadTrackGroups &groups, const CancelToken &cancel);
+    void laneAsyncTracks(size_t firstAsyncTrack);
+    void bindFlowsToSlices(const FlowPairs &flowPairs);
+
     int process(quint32 pid);
     int threadTrack(quint32 pid, quint32 tid);
     int asyncTrack(quint32 pid, quint32 category, quint32 name);
@@ -180,8 +189,8 @@ void Builder::buildThreadTrack(int track,
             beginEnd.push_back(i);
         }
     }
-    // B/E: an E closes the innermost open B on its thread whatever its name (docs/FORMATS.md §1), in
-    // (ts, file order); file order alone is not enough because producers do not sort.
+    // B/E: an E closes the innermost open B on its thread whatever its name (docs/FORMATS.md §1),
+    // in (ts, file order); file order alone is not enough because producers do not sort.
     std::stable_sort(beginEnd.begin(), beginEnd.end(), [&](quint32 a, quint32 b) {
         return m_in.events[a].ts < m_in.events[b].ts;
     });
@@ -376,12 +385,10 @@ void Builder::orderForDisplay()
         t.process = newIndex[size_t(t.process)];
 }
 
-void Builder::run(const CancelToken &cancel)
+void Builder::classifyEvents(EventsByKind &out)
 {
     const qint64 base = m_in.baseTimeNs;
-    // Drop events whose time is unusable, before anything is grouped.
-    std::vector<quint32> threadEvents, asyncEvents, flowEvents;
-    std::vector<int> trackOfEvent(m_in.events.size(), -1);
+    out.trackOfEvent.assign(m_in.events.size(), -1);
     // The parser keeps no event of an unsupported phase, only their counts.
     std::map<char, qint64> unsupported = m_in.unsupportedPhases;
     int lastTrack = -1;
@@ -393,36 +400,11 @@ void Builder::run(const CancelToken &cancel)
             ++unsupported[ph];
             continue;
         }
-        if (!(e.flags & RawFlag::HasTs)) {
-            m_diag->add(u"missing_ts"_s,
-                        Tr::tr("Events without a usable timestamp were dropped."),
-                        Location{e.offset, -1, where(e)});
+        if (!hasUsableTime(e, base))
             continue;
-        }
-        if (ph == 'X' && (e.flags & RawFlag::BadDur)) {
-            m_diag->add(u"bad_dur"_s,
-                        Tr::tr("Complete events (X) whose duration is not a number were dropped."),
-                        Location{e.offset, -1, where(e)});
-            continue;
-        }
-        if (base != 0) {
-            if ((base > 0 && e.ts > std::numeric_limits<qint64>::max() - base)) {
-                m_diag->add(u"missing_ts"_s,
-                            Tr::tr("Events without a usable timestamp were dropped."),
-                            Location{e.offset, -1, where(e)});
-                continue;
-            }
-            e.ts += base;
-        }
-        if (ph == 'X' && e.dur > 0 && e.ts > std::numeric_limits<qint64>::max() - e.dur) {
-            m_diag->add(u"bad_dur"_s,
-                        Tr::tr("Complete events (X) whose duration is not a number were dropped."),
-                        Location{e.offset, -1, where(e)});
-            continue;
-        }
         if (ph == 'b' || ph == 'e' || ph == 'n' || ph == 'S' || ph == 'T' || ph == 'F' ||
             ph == 'p') {
-            asyncEvents.push_back(i);
+            out.asyncEvents.push_back(i);
             continue;
         }
         const quint64 key = pairKey(e.pid, e.tid);
@@ -431,16 +413,53 @@ void Builder::run(const CancelToken &cancel)
             lastTrack = threadTrack(e.pid, e.tid);
         }
         if (ph == 's' || ph == 't' || ph == 'f') {
-            flowEvents.push_back(i);
+            out.flowEvents.push_back(i);
             continue;
         }
         if (ph == 'i' || ph == 'I' || ph == 'R') {
             m_trackInstants[size_t(lastTrack)].push_back(i);
             continue;
         }
-        trackOfEvent[i] = lastTrack;
-        threadEvents.push_back(i);
+        out.trackOfEvent[i] = lastTrack;
+        out.threadEvents.push_back(i);
     }
+    reportUnsupportedPhases(unsupported);
+}
+
+bool Builder::hasUsableTime(RawEvent &e, qint64 base)
+{
+    if (!(e.flags & RawFlag::HasTs)) {
+        m_diag->add(u"missing_ts"_s,
+                    Tr::tr("Events without a usable timestamp were dropped."),
+                    Location{e.offset, -1, where(e)});
+        return false;
+    }
+    if (e.phase == 'X' && (e.flags & RawFlag::BadDur)) {
+        m_diag->add(u"bad_dur"_s,
+                    Tr::tr("Complete events (X) whose duration is not a number were dropped."),
+                    Location{e.offset, -1, where(e)});
+        return false;
+    }
+    if (base != 0) {
+        if ((base > 0 && e.ts > std::numeric_limits<qint64>::max() - base)) {
+            m_diag->add(u"missing_ts"_s,
+                        Tr::tr("Events without a usable timestamp were dropped."),
+                        Location{e.offset, -1, where(e)});
+            return false;
+        }
+        e.ts += base;
+    }
+    if (e.phase == 'X' && e.dur > 0 && e.ts > std::numeric_limits<qint64>::max() - e.dur) {
+        m_diag->add(u"bad_dur"_s,
+                    Tr::tr("Complete events (X) whose duration is not a number were dropped."),
+                    Location{e.offset, -1, where(e)});
+        return false;
+    }
+    return true;
+}
+
+void Builder::reportUnsupportedPhases(const std::map<char, qint64> &unsupported)
+{
     for (const auto &[ph, count] : unsupported) {
         const QString letter = ph == '?' || ph == 0 ? u"?"_s : QString(QLatin1Char(ph));
         m_diag->add(u"unsupported_phase"_s,
@@ -450,135 +469,56 @@ void Builder::run(const CancelToken &cancel)
                     Severity::Info,
                     count);
     }
-    FlowPairs flowPairs;
-    WorkerPool::Background flowPairing([&] { flowPairs = pairFlows(m_in.events, flowEvents); });
-    if (cancel.isCanceled())
-        return;
-    // Group thread events by track (counting sort keeps file order within a track).
-    const size_t threadTrackCount = m_ds->tracks.size();
-    std::vector<quint32> start(threadTrackCount + 1, 0);
-    for (const quint32 i : threadEvents)
-        ++start[size_t(trackOfEvent[i]) + 1];
-    std::partial_sum(start.begin(), start.end(), start.begin());
-    std::vector<quint32> grouped(threadEvents.size());
-    {
-        std::vector<quint32> fill(start.begin(), start.end() - 1);
-        for (const quint32 i : threadEvents)
-            grouped[fill[size_t(trackOfEvent[i])]++] = i;
-    }
-    {
-        size_t spans = 0;
-        for (const quint32 i : threadEvents)
-            spans += m_in.events[i].phase != 'E';
-        spans += asyncEvents.size() / 2;
-        m_ds->sliceStart.reserve(spans);
-        m_ds->sliceDuration.reserve(spans);
-        m_ds->sliceName.reserve(spans);
-        m_ds->sliceCategory.reserve(spans);
-        m_ds->sliceArgsOffset.reserve(spans);
-        m_ds->sliceArgsLength.reserve(spans);
-        m_ds->sliceFlags.reserve(spans);
-    }
-    std::vector<int>().swap(trackOfEvent);
-    std::vector<quint32>().swap(threadEvents);
-    // Thread tracks are independent: two threads build them into separate columns, balanced by
-    // event count; the second thread's columns are appended afterwards. The split depends only on
-    // the data, so the result is the same whatever the parser's thread count.
-    std::vector<int> order(threadTrackCount);
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return start[size_t(a) + 1] - start[size_t(a)] > start[size_t(b) + 1] - start[size_t(b)];
-    });
-    std::vector<char> second(threadTrackCount, 0);
-    {
-        quint64 load[2] = {0, 0};
-        for (const int t : order) {
-            const int g = load[1] < load[0] ? 1 : 0;
-            second[size_t(t)] = char(g);
-            load[g] += start[size_t(t) + 1] - start[size_t(t)];
-        }
-    }
+}
+
+bool Builder::buildThreadTracks(const ThreadTrackGroups &groups, const CancelToken &cancel)
+{
+    const std::vector<char> second = splitTracksInTwo(groups);
     TraceDataset otherCols;
     Diagnostics otherDiag;
     std::atomic<bool> stop{false};
+    // Thread tracks are independent: two threads build them into separate columns, balanced by
+    // event count; the second thread's columns are appended afterwards.
     auto buildGroup = [&](int group, TraceDataset &cols, Diagnostics &diag) {
         std::vector<PendingSlice> pending;
         std::vector<quint32> members;
-        for (size_t t = 0; t < threadTrackCount; ++t) {
+        for (size_t t = 0; t < groups.trackCount; ++t) {
             if (second[t] != group)
                 continue;
             if (stop.load(std::memory_order_relaxed) || cancel.isCanceled()) {
                 stop = true;
                 return;
             }
-            members.assign(grouped.begin() + start[t], grouped.begin() + start[t + 1]);
+            members.assign(groups.grouped.begin() + groups.start[t],
+                           groups.grouped.begin() + groups.start[t + 1]);
             buildThreadTrack(int(t), members, pending, cols, diag);
         }
     };
-    {
-        std::atomic<int> nextGroup{0};
-        WorkerPool::run(2, [&](int) {
-            for (int g = nextGroup.fetch_add(1); g < 2; g = nextGroup.fetch_add(1)) {
-                if (g == 0)
-                    buildGroup(0, *m_ds, *m_diag);
-                else
-                    buildGroup(1, otherCols, otherDiag);
-            }
-        });
-    }
-    if (stop)
-        return;
-    m_diag->merge(otherDiag);
-    {
-        const auto columnBase = quint32(m_ds->sliceStart.size());
-        for (size_t t = 0; t < threadTrackCount; ++t) {
-            if (second[t] != 1)
-                continue;
-            TraceTrack &tr = m_ds->tracks[t];
-            tr.sliceBegin += columnBase;
-            tr.sliceEnd += columnBase;
-            for (TraceLane &l : tr.lanes) {
-                l.begin += columnBase;
-                l.end += columnBase;
-            }
+    std::atomic<int> nextGroup{0};
+    WorkerPool::run(2, [&](int) {
+        for (int g = nextGroup.fetch_add(1); g < 2; g = nextGroup.fetch_add(1)) {
+            if (g == 0)
+                buildGroup(0, *m_ds, *m_diag);
+            else
+                buildGroup(1, otherCols, otherDiag);
         }
-        auto append = [](auto &to, auto &from) {
-            to.insert(to.end(), from.begin(), from.end());
-            std::remove_reference_t<decltype(from)>().swap(from);
-        };
-        append(m_ds->sliceStart, otherCols.sliceStart);
-        append(m_ds->sliceDuration, otherCols.sliceDuration);
-        append(m_ds->sliceName, otherCols.sliceName);
-        append(m_ds->sliceCategory, otherCols.sliceCategory);
-        append(m_ds->sliceArgsOffset, otherCols.sliceArgsOffset);
-        append(m_ds->sliceArgsLength, otherCols.sliceArgsLength);
-        append(m_ds->sliceFlags, otherCols.sliceFlags);
-    }
-    buildAsync(asyncEvents);
-    for (size_t t = threadTrackCount; t < m_ds->tracks.size(); ++t)
+    });
+    if (stop)
+        return false;
+    m_diag->merge(otherDiag);
+    appendSecondColumns(*m_ds, otherCols, second, groups.trackCount);
+    return true;
+}
+
+void Builder::laneAsyncTracks(size_t firstAsyncTrack)
+{
+    for (size_t t = firstAsyncTrack; t < m_ds->tracks.size(); ++t)
         assignLanes(
             m_ds->tracks[t], m_asyncSlices[t], true, *m_ds, *m_diag, m_ds->strings, m_in.events);
-    // Instants per track, sorted by ts.
-    for (size_t t = 0; t < m_ds->tracks.size(); ++t) {
-        std::vector<quint32> &list = m_trackInstants[t];
-        std::stable_sort(list.begin(), list.end(), [&](quint32 a, quint32 b) {
-            return m_in.events[a].ts < m_in.events[b].ts;
-        });
-        TraceTrack &track = m_ds->tracks[t];
-        track.instantBegin = quint32(m_ds->instantTs.size());
-        for (const quint32 i : list) {
-            const RawEvent &e = m_in.events[i];
-            m_ds->instantTs.push_back(e.ts);
-            m_ds->instantName.push_back(e.name);
-            m_ds->instantCategory.push_back(e.category);
-            m_ds->instantArgsOffset.push_back(e.argsOffset);
-            m_ds->instantArgsLength.push_back(e.argsLength);
-        }
-        track.instantEnd = quint32(m_ds->instantTs.size());
-    }
-    buildCounters();
-    applyMetadata();
-    flowPairing.wait();
+}
+
+void Builder::bindFlowsToSlices(const FlowPairs &flowPairs)
+{
     bindFlows(
         flowPairs,
         m_in.events,
@@ -588,37 +528,34 @@ void Builder::run(const CancelToken &cancel)
         },
         m_ds,
         m_diag);
-    // Extents.
-    bool any = false;
-    qint64 first = 0, last = 0;
-    for (TraceTrack &t : m_ds->tracks) {
-        bool has = false;
-        qint64 f = std::numeric_limits<qint64>::max(), l = std::numeric_limits<qint64>::min();
-        for (quint32 i = t.sliceBegin; i < t.sliceEnd; ++i) {
-            f = std::min(f, m_ds->sliceStart[i]);
-            l = std::max(l, m_ds->sliceStart[i] + m_ds->sliceDuration[i]);
-            has = true;
-        }
-        for (quint32 i = t.instantBegin; i < t.instantEnd; ++i) {
-            f = std::min(f, m_ds->instantTs[i]);
-            l = std::max(l, m_ds->instantTs[i]);
-            has = true;
-        }
-        for (quint32 i = t.counterBegin; i < t.counterEnd; ++i) {
-            f = std::min(f, m_ds->counterTs[i]);
-            l = std::max(l, m_ds->counterTs[i]);
-            has = true;
-        }
-        if (has) {
-            t.firstNs = f;
-            t.lastNs = l;
-            first = any ? std::min(first, f) : f;
-            last = any ? std::max(last, l) : l;
-            any = true;
-        }
-    }
-    m_ds->firstNs = first;
-    m_ds->lastNs = last;
+}
+
+// Events are classified and grouped before anything is built; flows pair on a second thread
+// meanwhile, and bind to slices once every track is complete.
+void Builder::run(const CancelToken &cancel)
+{
+    EventsByKind events;
+    classifyEvents(events);
+    FlowPairs flowPairs;
+    WorkerPool::Background flowPairing(
+        [&] { flowPairs = pairFlows(m_in.events, events.flowEvents); });
+    if (cancel.isCanceled())
+        return;
+    const ThreadTrackGroups groups = groupByThreadTrack(events, m_ds->tracks.size());
+    reserveSliceColumns(events, m_in.events, *m_ds);
+    // Not needed past grouping: freed before the columns grow.
+    std::vector<int>().swap(events.trackOfEvent);
+    std::vector<quint32>().swap(events.threadEvents);
+    if (!buildThreadTracks(groups, cancel))
+        return;
+    buildAsync(events.asyncEvents);
+    laneAsyncTracks(groups.trackCount);
+    collectInstants(m_trackInstants, m_in.events, *m_ds);
+    buildCounters();
+    applyMetadata();
+    flowPairing.wait();
+    bindFlowsToSlices(flowPairs);
+    computeExtents(*m_ds);
     orderForDisplay();
 }
 
