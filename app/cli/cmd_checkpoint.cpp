@@ -1,13 +1,11 @@
 #include "clicommand.h"
 #include "compareoptions.h"
 #include "core/checkpoint/checkpointpipeline.h"
-#include "core/export/comparejson.h"
-#include "core/export/diagnosticsexport.h"
+#include "core/export/checkpointjson.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QJsonArray>
 
 using namespace Qt::StringLiterals;
 using namespace Twinscope::Core;
@@ -135,31 +133,6 @@ void printText(CliIo &io, const CheckpointComparison &c, double seconds)
            << '\n';
 }
 
-QJsonObject structureJson(const CheckpointComparison &c)
-{
-    const CheckpointStructure &s = c.structure;
-    QJsonArray mismatches, onlyA, onlyB;
-    for (int k : s.shapeMismatches) {
-        const ParameterPair &p = c.mapping.pairs[k];
-        const TensorEntry &ta = c.a->tensors->tensors[p.a], &tb = c.b->tensors->tensors[p.b];
-        mismatches.append(QJsonObject{{u"a"_s, ta.name},
-                                      {u"b"_s, tb.name},
-                                      {u"a_shape"_s, shapeJson(ta.shape)},
-                                      {u"b_shape"_s, shapeJson(tb.shape)}});
-    }
-    for (int i : s.onlyA)
-        onlyA.append(c.a->tensors->tensors[i].name);
-    for (int i : s.onlyB)
-        onlyB.append(c.b->tensors->tensors[i].name);
-    return QJsonObject{{u"a_params"_s, s.aParams},
-                       {u"b_params"_s, s.bParams},
-                       {u"a_trainable"_s, s.aTrainable},
-                       {u"b_trainable"_s, s.bTrainable},
-                       {u"shape_mismatches"_s, mismatches},
-                       {u"only_in_a"_s, onlyA},
-                       {u"only_in_b"_s, onlyB}};
-}
-
 } // namespace
 
 int runCkpt(const QStringList &args, CliIo &io)
@@ -223,17 +196,7 @@ int runCkpt(const QStringList &args, CliIo &io)
     const CheckpointComparison &c = *result.value();
     const double seconds = double(timer.nsecsElapsed()) / 1e9;
     if (parser.isSet(u"json"_s)) {
-        // Exactly these keys: the contract of issue #13, checked outside the project.
-        QJsonArray tensors;
-        for (int i = 0; i < c.comparison->rows.size(); ++i)
-            tensors.append(compareRowJson(*c.comparison, i));
-        writeJson(io.out,
-                  QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
-                              {u"structure"_s, structureJson(c)},
-                              {u"pairs"_s, int(c.comparison->rows.size())},
-                              {u"tensors"_s, tensors},
-                              {u"first_divergent"_s, firstDivergentJson(*c.comparison)},
-                              {u"warnings"_s, warningsJson(result.diagnostics())}});
+        writeJson(io.out, checkpointJson(c, result.diagnostics()));
         return ExitOk;
     }
     printWarnings(io, result.diagnostics());

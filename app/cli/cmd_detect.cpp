@@ -1,9 +1,8 @@
 #include "clicommand.h"
 #include "core/common/filesniffer.h"
-#include "core/export/diagnosticsexport.h"
+#include "core/export/detectjson.h"
 
 #include <QCommandLineParser>
-#include <QJsonArray>
 
 using namespace Qt::StringLiterals;
 using namespace Twinscope::Core;
@@ -26,31 +25,14 @@ int runDetect(const QStringList &args, CliIo &io)
         return ExitUsage;
     }
     int exit = ExitOk;
-    QJsonArray files;
+    QList<SniffResult> results;
     for (const QString &path : paths) {
         const SniffResult r = sniffPath(path);
+        results.append(r);
         if (r.error) {
             io.err << CliTr::tr("%1: %2").arg(path, r.error->message) << '\n';
             exit = ExitInput;
         }
-        QJsonObject o{{u"path"_s, path},
-                      {u"kind"_s, fileKindId(r.kind)},
-                      {u"producer"_s, r.producer.isEmpty() ? QJsonValue() : QJsonValue(r.producer)},
-                      {u"format"_s, r.format.isEmpty() ? QJsonValue() : QJsonValue(r.format)},
-                      {u"bytes"_s, r.bytes},
-                      {u"gzip"_s, r.gzip},
-                      {u"folder"_s, r.folder}};
-        if (!r.alsoKinds.isEmpty()) {
-            QJsonArray also;
-            for (const FileKind k : r.alsoKinds)
-                also.append(fileKindId(k));
-            o.insert(u"also"_s, also);
-        }
-        if (r.error)
-            o.insert(u"error"_s, errorJson(*r.error));
-        else if (r.kind == FileKind::Unknown)
-            o.insert(u"seen"_s, r.seen);
-        files.append(o);
         if (!parser.isSet(u"json"_s)) {
             QString what = r.error ? u"-"_s
                                    : (r.producer.isEmpty()
@@ -66,11 +48,7 @@ int runDetect(const QStringList &args, CliIo &io)
         }
     }
     if (parser.isSet(u"json"_s))
-        // Sniffing counts nothing; warnings[] is there so that every command has the same keys.
-        writeJson(io.out,
-                  QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
-                              {u"files"_s, files},
-                              {u"warnings"_s, QJsonArray()}});
+        writeJson(io.out, detectJson(paths, results));
     return exit;
 }
 

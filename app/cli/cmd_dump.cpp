@@ -5,8 +5,8 @@
 #include "core/dump/dumpseries.h"
 #include "core/export/comparecsv.h"
 #include "core/export/comparejson.h"
-#include "core/export/diagnosticsexport.h"
-#include "dumpsoutput.h"
+#include "core/export/dumpjson.h"
+#include "dumptext.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -129,12 +129,12 @@ int runDumps(const QStringList &args, CliIo &io)
             return failed(io, r.diagnostics(), r.error(), paths[0]);
         const int shown = firstOverflowRun(*r.value());
         if (json) {
-            QJsonObject o = overflowJson(*r.value(), shown);
-            o.insert(u"schemaVersion"_s, CliSchemaVersion);
-            o.insert(u"warnings"_s, warningsJson(r.diagnostics()));
-            o.insert(u"path"_s, paths[0]);
-            o.insert(u"seconds"_s, double(timer.nsecsElapsed()) / 1e9);
-            writeJson(io.out, o);
+            writeJson(io.out,
+                      dumpsOverflowJson(*r.value(),
+                                        shown,
+                                        paths[0],
+                                        double(timer.nsecsElapsed()) / 1e9,
+                                        r.diagnostics()));
             return ExitOk;
         }
         printWarnings(io, r.diagnostics());
@@ -173,14 +173,8 @@ int runDumps(const QStringList &args, CliIo &io)
         }
     }
     if (json) {
-        QJsonObject head = comparisonJson(c);
-        head.insert(u"schemaVersion"_s, CliSchemaVersion);
-        head.insert(u"warnings"_s, warningsJson(result.diagnostics()));
-        head.insert(u"bench"_s, paths[0]);
-        head.insert(u"npu"_s, paths.last());
-        head.insert(u"run"_s, series.labels[shown]);
-        head.insert(u"steps"_s, stepsJson(series));
-        head.insert(u"seconds"_s, seconds);
+        const QJsonObject head = dumpsCompareHeadJson(
+            series, shown, paths[0], paths.last(), seconds, result.diagnostics());
         // arguments[] and tensors[] one at a time, built only when written: 600 000 rows as one
         // QJsonArray took 4 GB (issue #16).
         writeJsonStreamed(io.out,

@@ -1,12 +1,10 @@
 #include "clicommand.h"
-#include "core/export/diagnosticsexport.h"
 #include "core/export/profilejson.h"
 #include "core/profile/profilepipeline.h"
 
 #include <QCommandLineParser>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
 #include <QLocale>
 #include <QRegularExpression>
 
@@ -139,9 +137,7 @@ int runMerge(const QStringList &files, bool json, CliIo &io)
     }
     const ProfileAnalysis merged = mergeAnalyses(std::move(parts));
     if (json) {
-        QJsonObject o = profileSummaryJson(merged);
-        o.insert(u"warnings"_s, warningsJson(warnings));
-        writeJson(io.out, o);
+        writeJson(io.out, profileSummaryJson(merged, warnings));
     } else {
         printWarnings(io, warnings);
         printText(io.out, merged);
@@ -214,10 +210,9 @@ int runProfile(const QStringList &args, CliIo &io)
     }
     const ProfileAnalysis &a = *r.value();
     if (json || sharded) {
-        QJsonObject o = sharded ? profileShardJson(a, input.shardIndex, input.shardCount)
-                                : profileSummaryJson(a);
-        o.insert(u"warnings"_s, warningsJson(r.diagnostics()));
-        writeJson(io.out, o);
+        writeJson(io.out,
+                  sharded ? profileShardJson(a, input.shardIndex, input.shardCount, r.diagnostics())
+                          : profileSummaryJson(a, r.diagnostics()));
     } else {
         printWarnings(io, r.diagnostics());
         printText(io.out, a);

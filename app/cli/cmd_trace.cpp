@@ -1,11 +1,9 @@
 #include "clicommand.h"
-#include "core/export/diagnosticsexport.h"
-#include "core/export/traceexport.h"
+#include "core/export/tracejson.h"
 #include "core/trace/tracepipeline.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
-#include <QJsonArray>
 #include <QLocale>
 
 #include <algorithm>
@@ -20,32 +18,6 @@ namespace {
 double toUs(qint64 ns)
 {
     return double(ns) / 1000.0;
-}
-
-QJsonObject fileJson(const TraceFileOutcome &f)
-{
-    QJsonObject file{{u"path"_s, f.path}, {u"warnings"_s, warningsJson(f.diagnostics)}};
-    if (f.error) {
-        file.insert(u"error"_s, errorJson(*f.error));
-        return file;
-    }
-    const TraceDataset &ds = *f.dataset;
-    file.insert(u"producer"_s, ds.producer.isEmpty() ? QJsonValue() : QJsonValue(ds.producer));
-    QJsonObject phases;
-    for (auto it = ds.eventsByPhase.cbegin(); it != ds.eventsByPhase.cend(); ++it)
-        phases.insert(it.key(), it.value());
-    file.insert(u"events_by_phase"_s, phases);
-    if (f.steps)
-        file.insert(u"steps"_s, stepsJson(*f.steps));
-    file.insert(u"phases"_s, phasesJson(f.phases));
-    if (!f.phases.phases)
-        file.insert(u"phases_reason"_s, f.phases.reason);
-    if (f.profilerPhases)
-        file.insert(u"profiler_phases"_s, phasesJson(*f.profilerPhases));
-    file.insert(u"run"_s, f.run);
-    file.insert(u"align"_s, traceAlignModeId(f.align));
-    file.insert(u"offset_us"_s, toUs(f.offsetNs));
-    return file;
 }
 
 } // namespace
@@ -104,9 +76,7 @@ int runTrace(const QStringList &args, CliIo &io)
     const double seconds = double(timer.nsecsElapsed()) / 1e9;
     const TraceAnalysis &a = *result.value();
     int exit = ExitOk;
-    QJsonArray files;
     for (const TraceFileOutcome &f : a.files) {
-        files.append(fileJson(f));
         if (f.error) {
             io.err << CliTr::tr("%1: %2").arg(f.path, f.error->toString()) << '\n';
             exit = ExitInput;
@@ -119,35 +89,7 @@ int runTrace(const QStringList &args, CliIo &io)
     const TraceTotals &t = a.totals;
     const double spanUs = t.hasSpan ? toUs(t.lastNs - t.firstNs) : 0.0;
     if (parser.isSet(u"json"_s)) {
-        QJsonArray skipped;
-        for (const SkippedTraceFile &f : a.skipped)
-            skipped.append(QJsonObject{
-                {u"path"_s, f.path},
-                {u"kind"_s, f.kind},
-                {u"format"_s, f.format.isEmpty() ? QJsonValue() : QJsonValue(f.format)}});
-        QJsonArray topJson;
-        for (const OpStatisticsRow &row : top) {
-            topJson.append(QJsonObject{{u"name"_s, row.name},
-                                       {u"count"_s, row.count},
-                                       {u"total_us"_s, toUs(row.totalNs)},
-                                       {u"self_us"_s, toUs(row.selfNs)},
-                                       {u"avg_us"_s, row.averageNs() / 1000.0},
-                                       {u"max_us"_s, toUs(row.maxNs)}});
-        }
-        writeJson(io.out,
-                  QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
-                              {u"files"_s, files},
-                              {u"slices"_s, t.slices},
-                              {u"instants"_s, t.instants},
-                              {u"counter_samples"_s, t.counterSamples},
-                              {u"flows"_s, t.flows},
-                              {u"processes"_s, t.processes},
-                              {u"tracks"_s, t.tracks},
-                              {u"span_us"_s, spanUs},
-                              {u"skipped"_s, skipped},
-                              {u"load_seconds"_s, seconds},
-                              {u"top"_s, topJson},
-                              {u"warnings"_s, warningsJson(result.diagnostics())}});
+        writeJson(io.out, traceJson(a, top, seconds, result.diagnostics()));
         return exit;
     }
     printWarnings(io, result.diagnostics());

@@ -1,12 +1,8 @@
 #include "clicommand.h"
-#include "core/export/diagnosticsexport.h"
-#include "core/export/traceexport.h"
+#include "core/export/tracediffjson.h"
 #include "core/trace/tracediffpipeline.h"
 
-#include <QJsonArray>
 #include <QLocale>
-
-#include <cmath>
 
 using namespace Qt::StringLiterals;
 using namespace Twinscope::Core;
@@ -14,20 +10,6 @@ using namespace Twinscope::Core;
 namespace Twinscope::App {
 
 namespace {
-
-// The keys are a contract checked outside the project (issue #10, docs/CLI.md): exactly these.
-QJsonObject sideJson(const TraceDiffSideSummary &s)
-{
-    return QJsonObject{{u"path"_s, s.path},
-                       {u"steps"_s, int(s.steps.size())},
-                       {u"step_us"_s, s.stepNs / 1000.0},
-                       {u"phases"_s, phasesJson(s.phases)}};
-}
-
-QJsonValue bytesJson(const std::optional<qint64> &bytes)
-{
-    return bytes ? QJsonValue(double(*bytes)) : QJsonValue(QJsonValue::Null);
-}
 
 QString us(double ns)
 {
@@ -153,36 +135,7 @@ int runTraceDiff(const QStringList &args, CliIo &io)
         printText(io, d);
         return exit;
     }
-    QJsonArray categories;
-    for (const TraceCategoryDiffRow &c : d.categories) {
-        categories.append(QJsonObject{{u"name"_s, stepCategoryId(c.category)},
-                                      {u"baseline_us"_s, c.baselineNs / 1000.0},
-                                      {u"target_us"_s, c.targetNs / 1000.0},
-                                      {u"delta_us"_s, c.deltaNs() / 1000.0}});
-    }
-    QJsonArray ops;
-    for (const OpDiffRow &o : d.ops) {
-        ops.append(QJsonObject{
-            {u"name"_s, o.name},
-            {u"family"_s, o.family.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(o.family)},
-            {u"level"_s, opLevelId(o.level)},
-            {u"state"_s, opDiffStateId(o.state)},
-            {u"baseline_count"_s, o.baselineCount},
-            {u"target_count"_s, o.targetCount},
-            {u"baseline_us"_s, o.baselineNs / 1000.0},
-            {u"target_us"_s, o.targetNs / 1000.0},
-            {u"delta_us"_s, o.deltaNs() / 1000.0}});
-    }
-    writeJson(io.out,
-              QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
-                          {u"baseline"_s, sideJson(d.baseline)},
-                          {u"target"_s, sideJson(d.target)},
-                          {u"categories"_s, categories},
-                          {u"ops"_s, ops},
-                          {u"memory"_s,
-                           QJsonObject{{u"baseline_peak_bytes"_s, bytesJson(d.baseline.peakBytes)},
-                                       {u"target_peak_bytes"_s, bytesJson(d.target.peakBytes)}}},
-                          {u"warnings"_s, warningsJson(result.diagnostics())}});
+    writeJson(io.out, traceDiffJson(d, result.diagnostics()));
     return exit;
 }
 

@@ -1,11 +1,10 @@
 #include "clicommand.h"
-#include "core/export/diagnosticsexport.h"
+#include "core/export/triagejson.h"
 #include "core/triage/triagepipeline.h"
 #include "core/triage/triagereport.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
-#include <QJsonArray>
 
 using namespace Qt::StringLiterals;
 using namespace Twinscope::Core;
@@ -89,17 +88,7 @@ int runTriage(const QStringList &args, CliIo &io)
     const TriageAnalysis &a = *result.value();
     const int exit = a.failedInputs.isEmpty() ? ExitOk : ExitInput;
     if (parser.isSet(u"json"_s)) {
-        // findings[] are the problems only; the "nothing wrong here" statements are clear[], so a
-        // benign pair (det vs non-det) raises no finding while still saying what was checked.
-        QJsonArray findings, clear;
-        for (const Finding &f : a.findings)
-            (f.severity == FindingSeverity::Clear ? clear : findings).append(findingJson(f));
-        writeJson(io.out,
-                  QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
-                              {u"findings"_s, findings},
-                              {u"clear"_s, clear},
-                              {u"failed_inputs"_s, QJsonArray::fromStringList(a.failedInputs)},
-                              {u"warnings"_s, warningsJson(diagnostics)}});
+        writeJson(io.out, triageJson(a, diagnostics));
         return exit;
     }
     printWarnings(io, diagnostics);

@@ -2,6 +2,7 @@
 
 #include "core/common/constants.h"
 #include "core/common/tr.h"
+#include "core/export/diagnosticsexport.h"
 
 #include <QJsonArray>
 
@@ -109,6 +110,23 @@ QJsonObject summary(const ProfileAnalysis &a)
 QJsonObject profileSummaryJson(const ProfileAnalysis &analysis)
 {
     return summary(analysis);
+}
+
+QJsonObject profileSummaryJson(const ProfileAnalysis &analysis, const Diagnostics &diagnostics)
+{
+    QJsonObject out = summary(analysis);
+    out.insert(u"warnings"_s, warningsJson(diagnostics));
+    return out;
+}
+
+QJsonObject profileShardJson(const ProfileAnalysis &analysis,
+                             int shardIndex,
+                             int shardCount,
+                             const Diagnostics &diagnostics)
+{
+    QJsonObject out = profileShardJson(analysis, shardIndex, shardCount);
+    out.insert(u"warnings"_s, warningsJson(diagnostics));
+    return out;
 }
 
 QJsonObject profileShardJson(const ProfileAnalysis &a, int shardIndex, int shardCount)

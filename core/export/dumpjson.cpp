@@ -1,13 +1,14 @@
-#include "dumpsoutput.h"
+#include "dumpjson.h"
 
+#include "core/common/constants.h"
 #include "core/dump/dumpseries.h"
 #include "core/dump/verdictpolicy.h"
 #include "core/export/comparejson.h"
+#include "core/export/diagnosticsexport.h"
 
 using namespace Qt::StringLiterals;
-using namespace Twinscope::Core;
 
-namespace Twinscope::App {
+namespace Twinscope::Core {
 
 namespace {
 
@@ -71,7 +72,7 @@ QJsonObject argumentJson(const DumpComparison &c, qsizetype i)
                        {u"changed"_s, d.changed}};
 }
 
-QJsonArray stepsJson(const DumpSeries &series)
+QJsonArray dumpStepsJson(const DumpSeries &series)
 {
     QJsonArray steps;
     for (int i = 0; i < series.runs.size(); ++i) {
@@ -87,66 +88,6 @@ QJsonArray stepsJson(const DumpSeries &series)
                                  {u"nan_origin"_s, rowRef(c, c.nanOrigin)}});
     }
     return steps;
-}
-
-void printComparison(CliIo &io, const DumpSeries &series, int shown)
-{
-    if (series.runs.size() > 1 || !series.labels.first().isEmpty()) {
-        io.out << CliTr::tr("%n run(s):", nullptr, int(series.runs.size())) << '\n';
-        for (int i = 0; i < series.runs.size(); ++i) {
-            const DumpComparison &c = *series.runs[i];
-            const QString first = c.firstDivergent >= 0
-                                      ? c.bench->tensors[c.rows[c.firstDivergent].bench].name
-                                      : CliTr::tr("none");
-            io.out << CliTr::tr("  %1%2: %3 pairs, %4 errors, %5 warnings, first divergent: %6")
-                          .arg(i == shown ? u"* "_s : QString(), series.labels[i])
-                          .arg(c.rows.size())
-                          .arg(c.countVerdict(Verdict::Error))
-                          .arg(c.countVerdict(Verdict::Warning))
-                          .arg(first);
-            if (c.nanOrigin >= 0)
-                io.out << CliTr::tr(", NaN/Inf origin: %1")
-                              .arg(c.bench->tensors[c.rows[c.nanOrigin].bench].name);
-            io.out << '\n';
-        }
-        io.out << CliTr::tr("details of run %1:").arg(series.labels[shown]) << '\n';
-    }
-    const DumpComparison &c = *series.runs[shown];
-    io.out << CliTr::tr("pairs: %1, errors: %2, warnings: %3, unmatched: %4 (shape) + %5 bench / "
-                        "%6 NPU only")
-                  .arg(c.rows.size())
-                  .arg(c.countVerdict(Verdict::Error))
-                  .arg(c.countVerdict(Verdict::Warning))
-                  .arg(c.countVerdict(Verdict::Unmatched))
-                  .arg(c.unmatchedBench.size())
-                  .arg(c.unmatchedNpu.size())
-           << '\n';
-    auto rowName = [&](int row) {
-        return c.bench->tensors[c.rows[row].bench].name;
-    };
-    if (c.firstDivergent >= 0) {
-        const CompareRow &r = c.rows[c.firstDivergent];
-        io.out << CliTr::tr("first divergent: %1 (index %2, %3, %4)")
-                      .arg(rowName(c.firstDivergent))
-                      .arg(r.bench)
-                      .arg(verdictReasonIds(r.reasons).join(u", "_s))
-                      .arg(r.origin ? CliTr::tr("origin") : CliTr::tr("propagated"))
-               << '\n';
-    } else {
-        io.out << CliTr::tr("first divergent: none") << '\n';
-    }
-    if (c.nanOrigin >= 0)
-        io.out << CliTr::tr("NaN/Inf origin: %1 (index %2)")
-                      .arg(rowName(c.nanOrigin))
-                      .arg(c.rows[c.nanOrigin].bench)
-               << '\n';
-    for (const ArgumentDiff &d : c.arguments)
-        if (d.changed)
-            io.out << CliTr::tr("changed argument: %1 = %2 (bench %3)")
-                          .arg(c.bench->arguments[d.bench].key,
-                               c.npu->arguments[d.npu].value,
-                               c.bench->arguments[d.bench].value)
-                   << '\n';
 }
 
 QJsonObject overflowJson(const OverflowSeries &series, int shown)
@@ -202,24 +143,36 @@ QJsonObject overflowJson(const OverflowSeries &series, int shown)
                        {u"tensors"_s, tensors}};
 }
 
-void printOverflow(CliIo &io, const OverflowSeries &series, int shown)
+QJsonObject dumpsCompareHeadJson(const DumpSeries &series,
+                                 int shown,
+                                 const QString &benchPath,
+                                 const QString &npuPath,
+                                 double seconds,
+                                 const Diagnostics &diagnostics)
 {
-    for (int i = 0; i < series.runs.size(); ++i) {
-        const OverflowAnalysis &a = *series.runs[i];
-        if (!series.labels[i].isEmpty())
-            io.out << (i == shown ? u"* "_s : u"  "_s) << series.labels[i] << ": ";
-        io.out << CliTr::tr("%1 tensors (%2), %3 with NaN/Inf, %4 fp16-saturated; first overflow: "
-                            "%5")
-                      .arg(a.tensors.size())
-                      .arg(a.dump->format)
-                      .arg(a.nonFiniteTensors)
-                      .arg(a.saturatedTensors)
-                      .arg(
-                          a.origin >= 0
-                              ? u"%1 (index %2)"_s.arg(a.dump->tensors[a.origin].name).arg(a.origin)
-                              : CliTr::tr("none"))
-               << '\n';
-    }
+    QJsonObject head = comparisonJson(*series.runs[shown]);
+    head.insert(u"schemaVersion"_s, CliSchemaVersion);
+    head.insert(u"warnings"_s, warningsJson(diagnostics));
+    head.insert(u"bench"_s, benchPath);
+    head.insert(u"npu"_s, npuPath);
+    head.insert(u"run"_s, series.labels[shown]);
+    head.insert(u"steps"_s, dumpStepsJson(series));
+    head.insert(u"seconds"_s, seconds);
+    return head;
 }
 
-} // namespace Twinscope::App
+QJsonObject dumpsOverflowJson(const OverflowSeries &series,
+                              int shown,
+                              const QString &path,
+                              double seconds,
+                              const Diagnostics &diagnostics)
+{
+    QJsonObject o = overflowJson(series, shown);
+    o.insert(u"schemaVersion"_s, CliSchemaVersion);
+    o.insert(u"warnings"_s, warningsJson(diagnostics));
+    o.insert(u"path"_s, path);
+    o.insert(u"seconds"_s, seconds);
+    return o;
+}
+
+} // namespace Twinscope::Core
