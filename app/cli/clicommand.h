@@ -70,5 +70,4 @@ void writeJsonStreamed(QTextStream &out,
 // same entries --json lists as warnings[]).
 void printWarnings(CliIo &io, const Core::Diagnostics &diagnostics);
 
-
 } // namespace Twinscope::App

@@ -6,8 +6,8 @@ namespace Twinscope::Core {
 
 // Numbers more than one reader or writer must agree on, in one place.
 
-// How much of a file the content sniffer reads (docs/DESIGN.md §3): enough for a JSON envelope, an HDF5
-// superblock at 512/1024/…, a plog's first records or a CSV header, little enough to sniff a
+// How much of a file the content sniffer reads (docs/DESIGN.md §3): enough for a JSON envelope, an
+// HDF5 superblock at 512/1024/…, a plog's first records or a CSV header, little enough to sniff a
 // folder of thousands of files quickly.
 constexpr qint64 SniffBytes = 64 * 1024;
 

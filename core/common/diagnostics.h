@@ -15,8 +15,8 @@ struct Location
 
 enum class Severity { Info, Warning, Error };
 
-// Warnings are counted per kind, never stored per occurrence (docs/DESIGN.md §3): one message, a count
-// and the first few locations, so a file with a million bad lines costs a few bytes.
+// Warnings are counted per kind, never stored per occurrence (docs/DESIGN.md §3): one message, a
+// count and the first few locations, so a file with a million bad lines costs a few bytes.
 class Diagnostics
 {
 public:

@@ -723,8 +723,8 @@ SniffResult sniffedOr(const std::optional<SniffResult> &given, const QString &pa
 {
     // A result that names no kind and no error was never sniffed (a caller that only set the
     // path): read the content then.
-    const bool usable = given && given->path == path &&
-                        (given->error || given->kind != FileKind::Unknown);
+    const bool usable =
+        given && given->path == path && (given->error || given->kind != FileKind::Unknown);
     return usable ? *given : sniffPath(path);
 }
 

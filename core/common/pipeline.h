@@ -56,8 +56,8 @@ Result<T> forwardFailure(const Result<U> &step, Diagnostics diagnostics = {})
     return Result<T>::failed(step.error(), std::move(diagnostics));
 }
 
-// The exception policy (docs/DESIGN.md §8, issue #9): no exception leaves a pipeline. Running out of
-// memory is said as such; anything else becomes an `internal` error that names the file being
+// The exception policy (docs/DESIGN.md §8, issue #9): no exception leaves a pipeline. Running out
+// of memory is said as such; anything else becomes an `internal` error that names the file being
 // worked on, with the exception's own text kept in Error::found for a bug report rather than in
 // the message.
 Error internalError(const QString &file, const std::exception_ptr &exception);

@@ -7,8 +7,8 @@
 
 namespace Twinscope::Core {
 
-// The outcome of every loader and analysis (docs/DESIGN.md §3): Ok with an immutable value, Canceled
-// with nothing, or Failed with an Error. Diagnostics travel with all three.
+// The outcome of every loader and analysis (docs/DESIGN.md §3): Ok with an immutable value,
+// Canceled with nothing, or Failed with an Error. Diagnostics travel with all three.
 template<typename T>
 class Result
 {

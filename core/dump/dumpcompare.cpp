@@ -5,8 +5,8 @@
 #include "core/common/tr.h"
 #include "core/common/workerpool.h"
 #include "core/tensor/dumpnames.h"
-#include "paircomparer.h"
 #include "core/tensor/tensorstream.h"
+#include "paircomparer.h"
 #include "verdictpolicy.h"
 
 #include <QHash>

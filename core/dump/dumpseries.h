@@ -24,8 +24,9 @@ int firstDivergingRun(const DumpSeries &series);
 // Whether a run passes --step/--rank style filters (empty lists pass everything).
 bool runSelected(const QString &label, const QList<int> &steps, const QList<int> &ranks);
 
-// Pairs the runs of two dump trees by relative folder and compares each pair (docs/FORMATS.md §5.5);
-// runs present on one side only are reported in diagnostics. steps/ranks select runs (empty: all).
+// Pairs the runs of two dump trees by relative folder and compares each pair (docs/FORMATS.md
+// §5.5); runs present on one side only are reported in diagnostics. steps/ranks select runs (empty:
+// all).
 Result<DumpSeries> compareDumpSeries(const QString &benchFolder,
                                      const QString &npuFolder,
                                      const CompareOptions &options,

@@ -4,8 +4,8 @@
 #include "core/common/inputfile.h"
 #include "core/common/jsontext.h"
 #include "core/common/tr.h"
-#include "core/torch/torchfile.h"
 #include "core/tensor/dumpnames.h"
+#include "core/torch/torchfile.h"
 #include "jsonmembers.h"
 #include "namepool.h"
 #include "npyreader.h"
@@ -414,7 +414,8 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
                 ++types;
         dump->tensors.reserve(types);
     }
-    // Legacy forward.json (no data wrapper): the call keys sit at the top level (docs/FORMATS.md §5.6).
+    // Legacy forward.json (no data wrapper): the call keys sit at the top level (docs/FORMATS.md
+    // §5.6).
     qint64 done = 0;
     for (const JsonMember &m : *calls) {
         if ((++done & 1023) == 0 && cancel.isCanceled())

@@ -11,8 +11,8 @@ namespace Twinscope::Core {
 
 class ByteSource;
 
-// An msprobe dump (docs/FORMATS.md §5.5/§5.6): a dump.json file or a folder holding one (directly or
-// under step{N}/rank{R}/), in statistics mode (Max/Min/Mean/Norm only) or tensor mode (data_name
+// An msprobe dump (docs/FORMATS.md §5.5/§5.6): a dump.json file or a folder holding one (directly
+// or under step{N}/rank{R}/), in statistics mode (Max/Min/Mean/Norm only) or tensor mode (data_name
 // files in dump_tensor_data/: PyTorch's .pt through the restricted torch.save reader, MindSpore's
 // .npy); the statistics dump.json gives are kept in both modes. Non-tensor arguments become
 // TensorDump::arguments. construct.json gives the module tree, stack.json the call stacks (both
@@ -37,7 +37,8 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
 // {"0": [[call keys sharing one stack], [frames]], ...}. nullopt when it is not a JSON object.
 std::optional<QHash<QString, QStringList>> parseMsprobeStacks(std::string_view json);
 
-// ptdbg .pkl files: JSON lines [name, 1, [], dtype, shape, [max, min, mean]] (docs/FORMATS.md §5.7).
+// ptdbg .pkl files: JSON lines [name, 1, [], dtype, shape, [max, min, mean]] (docs/FORMATS.md
+// §5.7).
 Result<TensorDump> loadPtdbgPkl(const Source &source,
                                 ProgressSink &progress,
                                 const CancelToken &cancel,

@@ -4,8 +4,8 @@
 #include "core/common/inputfile.h"
 #include "core/common/tr.h"
 #include "core/common/zipreader.h"
-#include "core/torch/torchfile.h"
 #include "core/tensor/dumpnames.h"
+#include "core/torch/torchfile.h"
 
 #include <QDir>
 #include <QFile>

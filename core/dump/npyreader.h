@@ -10,7 +10,8 @@
 
 namespace Twinscope::Core {
 
-// A parsed .npy header (docs/FORMATS.md §5.2): format v1-v3, every numeric dtype, C or Fortran order.
+// A parsed .npy header (docs/FORMATS.md §5.2): format v1-v3, every numeric dtype, C or Fortran
+// order.
 struct NpyHeader
 {
     int major = 0;

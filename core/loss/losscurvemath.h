@@ -23,8 +23,8 @@ std::pair<double, double> robustRange(const std::vector<const std::vector<double
                                       double highP = 0.95,
                                       double reach = 0.0);
 
-// Per-pixel min/max decimation (docs/DESIGN.md §5): x must be ascending. Keeps at most the first, min,
-// max and last point of each pixel column (so a column's extremes and the line's entry/exit
+// Per-pixel min/max decimation (docs/DESIGN.md §5): x must be ascending. Keeps at most the first,
+// min, max and last point of each pixel column (so a column's extremes and the line's entry/exit
 // survive) over [xMin, xMax] plus one neighbour outside on each side; NaN/Inf values are left out
 // (they are drawn as markers). Fewer points than 4 x columns are returned as they are.
 struct DecimatedCurve

@@ -8,8 +8,8 @@
 
 namespace Twinscope::Core {
 
-// The tensor comparison as a table (docs/DESIGN.md §7): one row per compared pair in bench execution
-// order, then the tensors found on one side only. Roles carry meaning, never colours.
+// The tensor comparison as a table (docs/DESIGN.md §7): one row per compared pair in bench
+// execution order, then the tensors found on one side only. Roles carry meaning, never colours.
 class CompareTableModel : public QAbstractTableModel
 {
     Q_OBJECT

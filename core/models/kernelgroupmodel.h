@@ -8,9 +8,9 @@
 
 namespace Twinscope::Core {
 
-// The Profile tab's kernel table (docs/DESIGN.md §7): one row per group of kernels (by op type and core,
-// by core, or by signature), largest total first, then the per-kernel PMU columns the files had.
-// Meaning in the user roles; the view picks the colours.
+// The Profile tab's kernel table (docs/DESIGN.md §7): one row per group of kernels (by op type and
+// core, by core, or by signature), largest total first, then the per-kernel PMU columns the files
+// had. Meaning in the user roles; the view picks the colours.
 class KernelGroupModel : public QAbstractTableModel
 {
     Q_OBJECT

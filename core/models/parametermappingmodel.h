@@ -8,8 +8,8 @@
 
 namespace Twinscope::Core {
 
-// The name-mapping report of a checkpoint comparison as a table (docs/DESIGN.md §7): every pair, then
-// the tensors missing on one side, then those without a twin by design, so every name of both
+// The name-mapping report of a checkpoint comparison as a table (docs/DESIGN.md §7): every pair,
+// then the tensors missing on one side, then those without a twin by design, so every name of both
 // files is one row. Roles carry meaning, never colours.
 class ParameterMappingModel : public QAbstractTableModel
 {

@@ -25,8 +25,8 @@ struct PhaseRow
 std::vector<PhaseRow> rankPhaseRows(const ProfileAnalysis &analysis);
 std::vector<PhaseRow> stepPhaseRows(const RankProfile &rank);
 
-// The Steps and Cluster tables (docs/DESIGN.md §7): a label, the step count and time, then the phases
-// in step_trace_time.csv's order. A phase no row has stays empty, never 0.
+// The Steps and Cluster tables (docs/DESIGN.md §7): a label, the step count and time, then the
+// phases in step_trace_time.csv's order. A phase no row has stays empty, never 0.
 class PhaseTableModel : public QAbstractTableModel
 {
     Q_OBJECT

@@ -8,8 +8,8 @@
 
 namespace Twinscope::Core {
 
-// One op signature read from a MindSpore profiler table (docs/FORMATS.md §4.5), with the step it was
-// seen in where the table has steps.
+// One op signature read from a MindSpore profiler table (docs/FORMATS.md §4.5), with the step it
+// was seen in where the table has steps.
 struct ProfilerCompile
 {
     OpSignature signature;

@@ -11,9 +11,9 @@
 
 namespace Twinscope::Core {
 
-// Where "after the first step" starts (docs/FORMATS.md §4.4): a time the user gives (--after, or a step
-// boundary read from a trace), else the first compile followed by a recompile marker, else (inputs
-// with steps) the end of step 1.
+// Where "after the first step" starts (docs/FORMATS.md §4.4): a time the user gives (--after, or a
+// step boundary read from a trace), else the first compile followed by a recompile marker, else
+// (inputs with steps) the end of step 1.
 enum class CutoffSource { None, User, Markers, Steps };
 QString cutoffSourceId(CutoffSource source); // "none", "user", "markers", "steps"
 

@@ -10,9 +10,9 @@
 
 namespace Twinscope::Core {
 
-// One tensor of an aclopCompile::aclOp record (aclTensorDesc::DebugString, docs/FORMATS.md §4.2). Enum
-// fields keep the raw code; ascendenums.h turns them into names. -1 means "undefined" in CANN and
-// is also what a missing field reads as.
+// One tensor of an aclopCompile::aclOp record (aclTensorDesc::DebugString, docs/FORMATS.md §4.2).
+// Enum fields keep the raw code; ascendenums.h turns them into names. -1 means "undefined" in CANN
+// and is also what a missing field reads as.
 struct TensorDesc
 {
     int dataType = -1;

@@ -22,10 +22,10 @@ struct OpInfoLoadOptions
 // deep, so $HOME/ascend/log works as well as its debug/plog folder.
 QStringList opInfoFilesInFolder(const QString &folder);
 
-// Reads host plog files, plog folders, stdout captures and ascend_op_info_summary.txt (docs/FORMATS.md
-// §4) into one dataset. Big files are split at line boundaries and parsed on several threads.
-// Garbage lines are counted, never fatal; a file with no line we understand fails with its name
-// and what its first line looks like.
+// Reads host plog files, plog folders, stdout captures and ascend_op_info_summary.txt
+// (docs/FORMATS.md §4) into one dataset. Big files are split at line boundaries and parsed on
+// several threads. Garbage lines are counted, never fatal; a file with no line we understand fails
+// with its name and what its first line looks like.
 Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
                                  const OpInfoLoadOptions &options,
                                  ProgressSink &progress,

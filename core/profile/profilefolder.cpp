@@ -4,8 +4,8 @@
 #include "core/common/filesniffer.h"
 #include "core/common/pipeline.h"
 #include "core/common/tr.h"
-#include "core/tensor/dumpnames.h"
 #include "core/opinfo/mindsporeopinfo.h"
+#include "core/tensor/dumpnames.h"
 #include "profiledb.h"
 #include "profiletable.h"
 

@@ -9,8 +9,8 @@
 
 namespace Twinscope::Core {
 
-// The step-trace phases in the order of torch_npu's step_trace_time.csv (docs/FORMATS.md §2.8), all in
-// microseconds. Communication(Not Overlapped) is communication the computation did not hide;
+// The step-trace phases in the order of torch_npu's step_trace_time.csv (docs/FORMATS.md §2.8), all
+// in microseconds. Communication(Not Overlapped) is communication the computation did not hide;
 // Overlapped is the hidden part; Free is time the device had no task; Stage and Bubble come from
 // pipeline parallelism.
 enum class StepPhase {

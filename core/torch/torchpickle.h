@@ -12,9 +12,9 @@
 
 namespace Twinscope::Core {
 
-// A restricted reader for the pickles inside PyTorch `.pt` files (torch.save, docs/FORMATS.md §5.5):
-// only the opcodes and globals that torch.save writes for tensors, storages, containers and plain
-// numbers are understood. Nothing is ever executed: a GLOBAL outside the allow-list below is
+// A restricted reader for the pickles inside PyTorch `.pt` files (torch.save, docs/FORMATS.md
+// §5.5): only the opcodes and globals that torch.save writes for tensors, storages, containers and
+// plain numbers are understood. Nothing is ever executed: a GLOBAL outside the allow-list below is
 // refused with a message that names the file, the byte offset and the global (unless
 // PickleOptions::opaqueObjects asks for an inert placeholder instead). Memory is bounded by the
 // input (every opcode makes at most one node; lengths are checked against the bytes left before

@@ -314,8 +314,8 @@ Result<TraceDataset> load(const Source &source,
     const std::string_view raw = bytes->data();
     const bool gzip = isGzip(raw);
     if (!gzip && name.endsWith(u".gz"_s, Qt::CaseInsensitive)) {
-        // A .gz that is not gzip was renamed or damaged; its content would only confuse (docs/FORMATS.md
-        // §7).
+        // A .gz that is not gzip was renamed or damaged; its content would only confuse
+        // (docs/FORMATS.md §7).
         const QByteArray head =
             QByteArray(raw.data(), qsizetype(std::min<size_t>(4, raw.size()))).toHex(' ').toUpper();
         Error e = Error::make(

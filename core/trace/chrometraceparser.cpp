@@ -285,7 +285,8 @@ bool ChunkParser::readEvent()
             ++m_r.pos;
             m_r.skipWs();
             const std::string_view kv(k, klen < sizeof(k) ? klen : 0);
-            // Duplicate keys: the last value wins, as in Python's json (docs/FORMATS.md §7), but say so.
+            // Duplicate keys: the last value wins, as in Python's json (docs/FORMATS.md §7), but
+            // say so.
             if (const quint32 bit = knownKeyBit(kv)) {
                 if (seenKeys & bit)
                     m_eventDiag.add(

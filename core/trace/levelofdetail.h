@@ -28,10 +28,10 @@ struct TimeMapping
     qint64 ns(double x) const { return fromNs + qint64(x * nsPerPx()); }
 };
 
-// Level-of-detail builder for one lane (docs/DESIGN.md §5): binary-search the first span ending after
-// the range start, emit spans at least MinWidthPx wide, and fold runs of narrower spans and gaps
-// into one item, jumping over them with lower_bound so the work per lane is bounded by the width in
-// pixels, not by the number of spans.
+// Level-of-detail builder for one lane (docs/DESIGN.md §5): binary-search the first span ending
+// after the range start, emit spans at least MinWidthPx wide, and fold runs of narrower spans and
+// gaps into one item, jumping over them with lower_bound so the work per lane is bounded by the
+// width in pixels, not by the number of spans.
 class LevelOfDetail
 {
 public:

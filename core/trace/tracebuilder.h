@@ -43,9 +43,9 @@ struct PendingSlice
     quint16 flags = 0;
 };
 
-// Sorts one track's spans and appends them to cols lane by lane (docs/DESIGN.md §4): lanes by nesting
-// depth with an overflow lane for partial overlaps, or, with greedy set (async spans, which do not
-// nest), each span in the first free lane. Sets the track's lanes and slice range.
+// Sorts one track's spans and appends them to cols lane by lane (docs/DESIGN.md §4): lanes by
+// nesting depth with an overflow lane for partial overlaps, or, with greedy set (async spans, which
+// do not nest), each span in the first free lane. Sets the track's lanes and slice range.
 void assignLanes(TraceTrack &track,
                  std::vector<PendingSlice> &slices,
                  bool greedy,

@@ -67,8 +67,8 @@ struct TraceFlow
     quint32 name = 0, category = 0;
 };
 
-// One loaded chrome trace: immutable, columnar, shared read-only between threads (docs/DESIGN.md §4).
-// Slices of all tracks live in one set of parallel columns, ordered by (track, lane, start).
+// One loaded chrome trace: immutable, columnar, shared read-only between threads (docs/DESIGN.md
+// §4). Slices of all tracks live in one set of parallel columns, ordered by (track, lane, start).
 class TraceDataset
 {
 public:

@@ -26,7 +26,8 @@ struct TraceFileScan
 // (symlinks not followed, so a link loop cannot keep the walk going) and every file whose content
 // the sniffer recognises as a chrome trace is kept, whatever its name: a Kineto trace written as
 // "worker0.json" is found as surely as torch_npu's trace_view.json or msprof_*.json
-// (docs/FORMATS.md §2–3). Everything else is listed as skipped, so the user can see what was left out.
+// (docs/FORMATS.md §2–3). Everything else is listed as skipped, so the user can see what was left
+// out.
 TraceFileScan scanTraceFiles(const QString &path, const CancelToken &cancel = {});
 
 // scanTraceFiles(path).traces.

@@ -110,7 +110,8 @@ void bindFlows(const FlowPairs &paired,
                Diagnostics *diag)
 {
     // An s or t binds to the slice enclosing it; an f to the enclosing slice with bp:"e", else to
-    // the next slice starting at its ts (docs/FORMATS.md §1). Read-only lookups: two threads share it.
+    // the next slice starting at its ts (docs/FORMATS.md §1). Read-only lookups: two threads share
+    // it.
     if (paired.unmatchedEnds > 0)
         diag->add(u"flow_end_without_start"_s,
                   Tr::tr("Flow ends without a start were ignored."),

@@ -88,7 +88,8 @@ Result<InvestigationFile> readInvestigationFile(const QString &path);
 // Writes through a temporary file renamed over the target (QSaveFile), so a crash leaves the old
 // file or the new one, never half of one. Refuses to write over one of the workspace's inputs or
 // over an existing file that is not a Twinscope workspace.
-std::optional<Error> writeInvestigationFile(const InvestigationFile &workspace, const QString &path);
+std::optional<Error> writeInvestigationFile(const InvestigationFile &workspace,
+                                            const QString &path);
 
 // Inputs whose path no longer exists (reported when the file opens; the others still open).
 QList<InvestigationInput> missingInputs(const InvestigationFile &workspace);

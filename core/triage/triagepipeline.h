@@ -11,8 +11,8 @@
 #include "core/profile/profileanalysis.h"
 #include "core/trace/tracepipeline.h"
 #include "finding.h"
-#include "knownerrors.h"
 #include "investigationfile.h"
+#include "knownerrors.h"
 
 #include <memory>
 

@@ -1,6 +1,7 @@
-// libFuzzer target for compare results (docs/FORMATS.md §5.8): msprobe/ptdbg CSV and msprobe's .xlsx
-// (zip + worksheet XML + styles) must read into a comparison or fail with an Error, never crash,
-// hang or allocate past the row cap. Zip input goes the .xlsx way, anything else the CSV way.
+// libFuzzer target for compare results (docs/FORMATS.md §5.8): msprobe/ptdbg CSV and msprobe's
+// .xlsx (zip + worksheet XML + styles) must read into a comparison or fail with an Error, never
+// crash, hang or allocate past the row cap. Zip input goes the .xlsx way, anything else the CSV
+// way.
 #include "core/dump/compareresultreader.h"
 
 #include <cstddef>

@@ -1,7 +1,7 @@
 // libFuzzer target for the .npy header parser and the dump-name parsers: any bytes must parse or
 // fail with an Error, never crash, hang or over-allocate.
-#include "core/tensor/dumpnames.h"
 #include "core/dump/npyreader.h"
+#include "core/tensor/dumpnames.h"
 
 #include <cstddef>
 #include <cstdint>

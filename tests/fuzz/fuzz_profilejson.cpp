@@ -2,8 +2,8 @@
 // communication_matrix.json per rank and msprof-analyze's cluster files, the metadata files and
 // the shard summaries `profile --merge` reads. Any bytes are read or refused cleanly, and what was
 // read merges and goes through the slow-rank and slow-link rules.
-#include "core/profile/profileanalysis.h"
 #include "core/export/profilejson.h"
+#include "core/profile/profileanalysis.h"
 #include "core/profile/profilereaders.h"
 
 #include <cstddef>

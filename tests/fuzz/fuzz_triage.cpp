@@ -1,8 +1,8 @@
 // libFuzzer target for the triage readers (issue #15): any bytes as a .twinscope workspace, as a
 // knowledge-base file and as a log scanned for known errors must read, be skipped with a warning
 // or fail cleanly; whatever was read must write back and read again the same.
-#include "core/triage/knownerrors.h"
 #include "core/triage/investigationfile.h"
+#include "core/triage/knownerrors.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -14,8 +14,8 @@ class QScrollArea;
 
 namespace Twinscope::Widgets {
 
-// The per-layer divergence heatmap (docs/DESIGN.md §7): a QCPColorMap with tensors in execution order as
-// rows (top to bottom) and metrics scaled to badness as columns; grey cells have no value
+// The per-layer divergence heatmap (docs/DESIGN.md §7): a QCPColorMap with tensors in execution
+// order as rows (top to bottom) and metrics scaled to badness as columns; grey cells have no value
 // (unmatched tensors). Clicking a cell emits the comparison row it stands for; hovering one tells
 // its tensor, metric and badness.
 //

@@ -30,9 +30,10 @@ struct JobOutcome
     }
 };
 
-// Runs loaders and analyses off the GUI thread (docs/DESIGN.md §6): QtConcurrent::run with a QPromise,
-// progress 0..1000 with a stage text, cancel through the promise. Each job gets an id; callers keep
-// the id of their latest request (a generation counter) and ignore finished() for older ones.
+// Runs loaders and analyses off the GUI thread (docs/DESIGN.md §6): QtConcurrent::run with a
+// QPromise, progress 0..1000 with a stage text, cancel through the promise. Each job gets an id;
+// callers keep the id of their latest request (a generation counter) and ignore finished() for
+// older ones.
 class LoadController : public QObject
 {
     Q_OBJECT

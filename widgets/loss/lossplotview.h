@@ -22,8 +22,9 @@ struct LossPlotRun
 
 // Loss curves of any number of runs (raw thin, smoothed thick) over a difference plot of the run
 // under test against the benchmark, in one QCustomPlot: two axis rects aligned by a QCPMarginGroup
-// with linked x axes (docs/DESIGN.md §7). Curves are decimated per pixel column for the visible x range,
-// so 10 M-step logs pan as fast as short ones. It paints what it is given; it never parses files.
+// with linked x axes (docs/DESIGN.md §7). Curves are decimated per pixel column for the visible x
+// range, so 10 M-step logs pan as fast as short ones. It paints what it is given; it never parses
+// files.
 class LossPlotView : public QCustomPlot
 {
     Q_OBJECT

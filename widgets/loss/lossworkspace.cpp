@@ -106,7 +106,8 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
            m_k});
     group({m_swap, reset, m_follow});
 
-    // Shown when a log matches no known grammar: the user's own pattern (docs/FORMATS.md §6 fallback).
+    // Shown when a log matches no known grammar: the user's own pattern (docs/FORMATS.md §6
+    // fallback).
     m_patternBar = new QWidget(this);
     auto *patternLayout = new QHBoxLayout(m_patternBar);
     patternLayout->setContentsMargins(0, 0, 0, 0);

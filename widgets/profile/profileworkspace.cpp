@@ -82,7 +82,9 @@ ProfileWorkspace::ProfileWorkspace(LoadController *loads, QWidget *parent)
     connect(this, &ProfileWorkspace::opTypeSelected, this, [this](const QString &type) {
         emit crossLinkRequested({CrossLink::Subject::OpType, type, -1, {}});
     });
-    connect(this, &ProfileWorkspace::rankTimelineRequested, this,
+    connect(this,
+            &ProfileWorkspace::rankTimelineRequested,
+            this,
             [this](int rank, const QString &path) {
                 emit crossLinkRequested({CrossLink::Subject::Rank, {}, rank, path});
             });

@@ -52,8 +52,8 @@ CompareTableView::CompareTableView(Core::CompareTableModel *model, QWidget *pare
     // In the middle: "embedding…/output/0" keeps both the layer and which output it is.
     m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->verticalHeader()->setVisible(false);
-    // Fixed row heights and column widths: never resizeColumnsToContents on big tables (docs/DESIGN.md
-    // §7).
+    // Fixed row heights and column widths: never resizeColumnsToContents on big tables
+    // (docs/DESIGN.md §7).
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_view->horizontalHeader()->setDefaultSectionSize(92);

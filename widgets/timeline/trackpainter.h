@@ -19,11 +19,11 @@ namespace Twinscope::Widgets {
 class TimelineSearch;
 
 // Paints the rows of the timeline: process header bands, slice lanes through the level-of-detail
-// builder, counter step charts and instant marks (docs/DESIGN.md §5; after Qt Creator's trackpainter
-// and Tracy's zone levels). The geometry of each row (rects, resolved colours, elided labels,
-// counter bars, instant columns) is cached and rebuilt only when what it depends on changes: the
-// window, the plot and widget widths, the devicePixelRatio, the colour mode and palette
-// darkness, the font, or the layout generation (rows, files, offsets). Search hits and
+// builder, counter step charts and instant marks (docs/DESIGN.md §5; after Qt Creator's
+// trackpainter and Tracy's zone levels). The geometry of each row (rects, resolved colours, elided
+// labels, counter bars, instant columns) is cached and rebuilt only when what it depends on
+// changes: the window, the plot and widget widths, the devicePixelRatio, the colour mode and
+// palette darkness, the font, or the layout generation (rows, files, offsets). Search hits and
 // everything drawn on top (selection, flows, rubber band) are applied while replaying the
 // cache, so hovering, selecting or searching repaints without a rebuild.
 class TrackPainter

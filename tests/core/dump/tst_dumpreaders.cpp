@@ -4,9 +4,9 @@
 #include "core/common/zipreader.h"
 #include "core/dump/dumpcompare.h"
 #include "core/dump/dumploader.h"
-#include "core/tensor/dumpnames.h"
 #include "core/dump/msprobereader.h"
 #include "core/dump/npyreader.h"
+#include "core/tensor/dumpnames.h"
 
 #include <QCryptographicHash>
 #include <QFile>

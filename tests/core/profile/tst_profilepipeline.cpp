@@ -1,5 +1,5 @@
-#include "core/profile/profiledb.h"
 #include "core/export/profilejson.h"
+#include "core/profile/profiledb.h"
 #include "core/profile/profilepipeline.h"
 #include "core/profile/profiletable.h"
 

@@ -8,8 +8,9 @@
 using namespace Qt::StringLiterals;
 using namespace Twinscope::Core;
 
-// Every reader on every cut of its good fixtures (docs/DESIGN.md §9's prefix sweep): a cut file reads
-// fewer records or fails with a message naming it, never crashes or reads more than the whole.
+// Every reader on every cut of its good fixtures (docs/DESIGN.md §9's prefix sweep): a cut file
+// reads fewer records or fails with a message naming it, never crashes or reads more than the
+// whole.
 class tst_ProfileReaders : public QObject
 {
     Q_OBJECT

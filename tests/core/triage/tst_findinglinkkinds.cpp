@@ -62,8 +62,8 @@ private slots:
     // path, and reads the content when none was made or it was made for another path.
     void sniffTravelsWithThePath()
     {
-        const QString csv =
-            QStringLiteral(TWINSCOPE_TEST_DATA "/shared/dump/ptdbg_compare_result_20230703104808.csv");
+        const QString csv = QStringLiteral(TWINSCOPE_TEST_DATA
+                                           "/shared/dump/ptdbg_compare_result_20230703104808.csv");
         SniffResult given;
         given.path = csv;
         given.kind = FileKind::Loss; // a deliberately different answer: it must be the one used

@@ -4,9 +4,9 @@
 // every name. At 1024×700 and 1600×1000 nothing collapses.
 #include "core/models/comparetablemodel.h"
 #include "core/models/parametermappingmodel.h"
+#include "widgets/charts/divergenceheatmap.h"
 #include "widgets/checkpoint/checkpointworkspace.h"
 #include "widgets/common/loadcontroller.h"
-#include "widgets/charts/divergenceheatmap.h"
 #include "widgets/dump/tensordetailpane.h"
 #include "widgets/tables/comparetableview.h"
 

@@ -9,13 +9,13 @@
 #include "core/models/optypetablemodel.h"
 #include "core/triage/investigationfile.h"
 #include "widgets/dump/dumpworkspace.h"
-#include "widgets/opinfo/opinfoworkspace.h"
-#include "widgets/loss/lossplotview.h"
-#include "widgets/loss/lossworkspace.h"
-#include "widgets/tables/comparetableview.h"
-#include "widgets/trace/traceworkspace.h"
 #include "widgets/investigation/checklistpanel.h"
 #include "widgets/investigation/findingspanel.h"
+#include "widgets/loss/lossplotview.h"
+#include "widgets/loss/lossworkspace.h"
+#include "widgets/opinfo/opinfoworkspace.h"
+#include "widgets/tables/comparetableview.h"
+#include "widgets/trace/traceworkspace.h"
 
 #include <QDockWidget>
 #include <QFile>
