@@ -87,6 +87,10 @@ private slots:
                 u"opinfo/mindspore_output_op_compute_time_1_run1.txt"_s};
             if (folder == u"PROVENANCE.md"_s)
                 QCOMPARE(kind, u"unknown"_s);
+            else if (folder == u"nsys"_s) // Nsight Systems exports are timelines
+                QCOMPARE(kind, u"trace"_s);
+            else if (rel.endsWith(u"/trace_view.json"_s)) // a torch_npu run's timeline
+                QCOMPARE(kind, u"trace"_s);
             else if (folder == u"profiler"_s || profileTables.contains(rel))
                 QVERIFY2(kind == u"profile"_s, qPrintable(rel + u": "_s + kind));
             else
