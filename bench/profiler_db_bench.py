@@ -167,7 +167,7 @@ def main():
             wall, peak, out = measure([a.cli, "trace", "--json", path], cores)
             walls.append(wall)
             rss.append(peak)
-            slices = json.loads(out)["totals"]["slices"]
+            slices = json.loads(out)["slices"]
         rows.append((path, os.path.getsize(path), statistics.median(walls), max(rss), slices))
     print("| input | size (MB) | slices | wall (s, median of %d) | peak RSS (MB) |" % a.runs)
     print("|---|---|---|---|---|")

@@ -19,7 +19,7 @@ namespace Twinscope::Core {
 namespace {
 
 // One end of a CONNECTION_IDS link: where a flow starts or ends.
-enum class EndKind : quint8 { Op, Enqueue, Dequeue, OtherApi, Cann, Task };
+enum class EndKind : quint8 { Op, Enqueue, Dequeue, OtherApi, Cann, Task, CommOp };
 
 struct FlowEnd
 {
@@ -432,7 +432,7 @@ std::optional<Error> Loader::hccl()
             const qint64 connection = toInt(q.value(4), &hasConnection);
             if (hasConnection && !q.value(4).isNull()) {
                 w.num("connection_id", connection);
-                m_ends.push_back({connection, start, pid, tid, EndKind::Task});
+                m_ends.push_back({connection, start, pid, tid, EndKind::CommOp});
             }
             trace.slice(pid, tid, start, end - start, str(q.value(0)), 0, w.done());
         }
@@ -610,7 +610,8 @@ void Loader::flows()
         while (end < m_ends.size() && m_ends[end].connection == m_ends[begin].connection)
             ++end;
         const FlowEnd *op = nullptr, *api = nullptr, *enqueue = nullptr, *dequeue = nullptr;
-        std::vector<const FlowEnd *> host, tasks;
+        const FlowEnd *task = nullptr, *commOp = nullptr;
+        std::vector<const FlowEnd *> host;
         for (size_t k = begin; k < end; ++k) {
             const FlowEnd &e = m_ends[k];
             switch (e.kind) {
@@ -632,7 +633,12 @@ void Loader::flows()
                     api = &e;
                 break;
             case EndKind::Task:
-                tasks.push_back(&e);
+                if (!task) // ends are in time order: the launch's first task
+                    task = &e;
+                break;
+            case EndKind::CommOp:
+                if (!commOp)
+                    commOp = &e;
                 break;
             }
         }
@@ -641,17 +647,18 @@ void Loader::flows()
         };
         if (enqueue && dequeue)
             link(nameQueue, catQueue, enqueue, dequeue);
+        // One target per launch, as trace_view.json draws it: a collective's op on the HCCL
+        // track (its hundreds of tasks share the connection), else the first device task.
+        const FlowEnd *target = commOp ? commOp : task;
         // Two ops on one connection and no device task: forward to its backward.
-        if (host.size() >= 2 && tasks.empty()) {
+        if (host.size() >= 2 && !target) {
             for (size_t k = 1; k < host.size(); ++k)
                 link(catFwd, catFwd, host[k - 1], host[k]);
         }
-        for (const FlowEnd *task : tasks) {
-            if (op)
-                link(nameNpu, catNpu, op, task);
-            if (api)
-                link(catH2d, catH2d, api, task);
-        }
+        if (target && op)
+            link(nameNpu, catNpu, op, target);
+        if (target && api)
+            link(catH2d, catH2d, api, target);
         begin = end;
     }
     std::vector<FlowEnd>().swap(m_ends);
