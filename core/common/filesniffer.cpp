@@ -3,6 +3,7 @@
 #include "bytesource.h"
 #include "core/common/constants.h"
 #include "jsonprefixscanner.h"
+#include "sqlitedb.h"
 #include "tr.h"
 #include "zipreader.h"
 
@@ -314,6 +315,13 @@ SniffResult sniffProfileCsv(const QString &header, const QString &name)
     if (has(u"input shapes") && (has(u"task id") || has(u"step id")) &&
         (has(u"accelerator core") || has(u"type")))
         return make(FileKind::Profile, u"torch_npu"_s, u"kernel_details_csv"_s);
+    // torch_npu's l2_cache.csv (L2 hit and victim rates per task): shown as written.
+    if (has(u"stream id") && has(u"task id") && has(u"hit rate") && has(u"victim rate"))
+        return make(FileKind::Profile, u"torch_npu"_s, u"l2_cache_csv"_s);
+    // Level0 writes no shapes: a kernel table is still told by its name, type, core and times.
+    if (has(u"name") && has(u"type") && has(u"accelerator core") && has(u"duration(us)") &&
+        (has(u"task id") || has(u"step id")))
+        return make(FileKind::Profile, u"torch_npu"_s, u"kernel_details_csv"_s);
     if (has(u"op name") && has(u"op type") && has(u"task type") && has(u"task duration(us)"))
         return make(FileKind::Profile, u"cann_msprof"_s, u"op_summary_csv"_s);
     // Step tables are told by two phase columns, so one that lacks a third still reads as a step
@@ -448,10 +456,44 @@ QByteArray readHead(const QString &path, qint64 bytes, QString *errorText)
 }
 
 // Profiler SQLite exports (torch_npu's ascend_pytorch_profiler_*.db, msprof_*.db, msprof-analyze's
-// analysis.db): the schema's CREATE TABLE statements sit on the first page, so the table names
-// decide, not the file name.
-SniffResult sniffSqlite(std::string_view head, const QString &name)
+// analysis.db) and Nsight Systems' SQLite export. The table names decide, not the file name:
+// sniffPath reads them from sqlite_master (layout); bytes alone (a fuzzer input, a head) fall back
+// to the CREATE TABLE statements of the first page, which hold them only for small schemas.
+SniffResult sniffSqlite(std::string_view head, const QString &name, SqliteLayout layout)
 {
+    const QString lower = QFileInfo(name).fileName().toLower();
+    auto producerFromName = [&]() {
+        if (lower.startsWith(u"ascend_pytorch_profiler"_s))
+            return u"torch_npu"_s;
+        if (lower.startsWith(u"ascend_mindspore_profiler"_s))
+            return u"mindspore"_s;
+        return u"cann_msprof"_s;
+    };
+    if (layout == SqliteLayout::Unknown) {
+        auto in = [&](const char *t) {
+            return head.find(t) != std::string_view::npos;
+        };
+        if (in("StringIds") && (in("CUPTI_ACTIVITY_KIND_KERNEL") || in("NVTX_EVENTS")))
+            layout = SqliteLayout::NsightSystems;
+        else if (in("STRING_IDS") && (in("CREATE TABLE TASK") || in("PYTORCH_API")))
+            layout = SqliteLayout::ProfilerDb;
+    }
+    switch (layout) {
+    case SqliteLayout::ProfilerDb: {
+        // Tables and a timeline both: the Profile tab and the timeline read it.
+        SniffResult r = make(FileKind::Profile, producerFromName(), u"profiler_db"_s);
+        r.alsoKinds.append(FileKind::Trace);
+        return r;
+    }
+    case SqliteLayout::NsightSystems:
+        return make(FileKind::Trace, u"nsys"_s, u"nsys_sqlite"_s);
+    case SqliteLayout::ClusterAnalysis:
+        return make(FileKind::Profile, u"msprof_analyze"_s, u"cluster_sqlite"_s);
+    case SqliteLayout::AnalysisDb:
+        return make(FileKind::Profile, u"msprof_analyze"_s, u"sqlite"_s);
+    case SqliteLayout::Unknown:
+        break;
+    }
     static const char *const tables[] = {"COMPUTE_TASK_INFO",
                                          "STRING_IDS",
                                          "COMMUNICATION_OP",
@@ -468,15 +510,11 @@ SniffResult sniffSqlite(std::string_view head, const QString &name)
         r.seen = Tr::tr("an SQLite database without the tables of a known profiler export");
         return r;
     }
-    const QString lower = QFileInfo(name).fileName().toLower();
     QString producer = u"msprof_analyze"_s;
-    if (lower.startsWith(u"ascend_pytorch_profiler"_s))
-        producer = u"torch_npu"_s;
-    else if (lower.startsWith(u"ascend_mindspore_profiler"_s))
-        producer = u"mindspore"_s;
-    else if (lower.startsWith(u"msprof"_s) ||
-             head.find("COMPUTE_TASK_INFO") != std::string_view::npos)
-        producer = u"cann_msprof"_s;
+    if (lower.startsWith(u"ascend_pytorch_profiler"_s) ||
+        lower.startsWith(u"ascend_mindspore_profiler"_s) || lower.startsWith(u"msprof"_s) ||
+        head.find("COMPUTE_TASK_INFO") != std::string_view::npos)
+        producer = producerFromName();
     // msprof-analyze's cluster_analysis.db holds every rank's rows, like its cluster CSV files.
     if (head.find("ClusterStepTraceTime") != std::string_view::npos ||
         head.find("ClusterCommAnalyzer") != std::string_view::npos)
@@ -573,7 +611,7 @@ SniffResult sniffBytes(std::string_view head, const QString &name, qint64 totalB
         else
             r = make(FileKind::Dump, dumper ? u"torch_dumper_h5"_s : u"hdf5"_s, u"hdf5"_s);
     } else if (head.substr(0, 16) == std::string_view("SQLite format 3\0", 16)) {
-        r = sniffSqlite(head, name);
+        r = sniffSqlite(head, name, SqliteLayout::Unknown);
     } else if (head.substr(0, 6) == "\x93NUMPY") {
         r = make(FileKind::Dump, u"npy"_s, u"npy"_s);
     } else if (head.substr(0, 4) == std::string_view("PK\x03\x04", 4)) {
@@ -683,8 +721,16 @@ SniffResult sniffFolder(const QString &path)
             continue;
         const int k = int(f.kind);
         ++counts[k];
-        if (producers[k].isEmpty() || (f.producer == u"msprobe"_s))
+        // msprof-analyze's analysis.db is derived from the profiler's own output beside it: the
+        // profiler (torch_npu, CANN) names the folder.
+        if (producers[k].isEmpty() || (f.producer == u"msprobe"_s) ||
+            (producers[k] == u"msprof_analyze"_s && !f.producer.isEmpty()))
             producers[k] = f.producer;
+        for (const FileKind also : f.alsoKinds) { // a profiler database is a timeline too
+            ++counts[int(also)];
+            if (producers[int(also)].isEmpty())
+                producers[int(also)] = f.producer;
+        }
         if (counts[int(FileKind::Profile)] >= 64 && it.hasNext()) {
             stoppedEarly = true;
             break;
@@ -760,6 +806,12 @@ SniffResult sniffPath(const QString &path)
     }
     SniffResult r =
         sniffBytes(std::string_view(head.constData(), size_t(head.size())), path, info.size());
+    // A database's schema may lie anywhere in the file: ask SQLite for the table names.
+    if (head.startsWith(QByteArrayView("SQLite format 3\0", 16))) {
+        const SqliteLayout layout = sqliteLayout(sqliteTableNames(path));
+        if (layout != SqliteLayout::Unknown)
+            r = sniffSqlite(std::string_view(head.constData(), size_t(head.size())), path, layout);
+    }
     if (r.format == u"xlsx"_s && info.size() > head.size() &&
         xlsxIsCompareResult(Source::fromPath(path)))
         r = make(FileKind::Dump, u"msprobe"_s, u"compare_result"_s);

@@ -52,6 +52,7 @@ TableRead readKernelDetails(std::string_view data,
     if (!table.ok())
         return out;
     const int core = table.find({"Accelerator Core", "Task Type"});
+    const int kernelName = table.find({"Name", "Op Name"});
     const int start = table.find({"Start Time(us)", "Task Start Time(us)"});
     const int wait = table.find({"Wait Time(us)", "Task Wait Time(us)"});
     const int step = table.find({"Step Id", "Step ID", "Iteration ID"});
@@ -67,6 +68,7 @@ TableRead readKernelDetails(std::string_view data,
     QHash<QString, qsizetype> spanIndex;
     qint64 badDuration = 0;
     qint64 badStart = 0;
+    qint64 byName = 0;
     table.forEachRow(cancel, [&](const std::vector<std::string_view> &row) {
         const std::optional<double> dur = parseCsvDouble(cell(row, duration));
         if (!dur || *dur < 0) {
@@ -76,11 +78,14 @@ TableRead readKernelDetails(std::string_view data,
                                 table.here());
             return;
         }
-        const int g = rank.kernels.group(cell(row, type),
-                                         cell(row, core),
-                                         cell(row, shapes),
-                                         cell(row, dtypes),
-                                         cell(row, formats));
+        // Level0 writes N/A for Type and Accelerator Core: the kernel's name is all there is.
+        std::string_view typeText = cell(row, type);
+        if (isMissingValue(typeText) && kernelName >= 0 && !isMissingValue(cell(row, kernelName))) {
+            typeText = cell(row, kernelName);
+            ++byName;
+        }
+        const int g = rank.kernels.group(
+            typeText, cell(row, core), cell(row, shapes), cell(row, dtypes), cell(row, formats));
         rank.kernels.add(g, *dur, parseCsvDouble(cell(row, wait)).value_or(0.0));
         for (const auto &[fileColumn, tableColumn] : pmu) {
             if (const auto v = parseCsvDouble(cell(row, fileColumn)))
@@ -117,6 +122,13 @@ TableRead readKernelDetails(std::string_view data,
         diagnostics.add(u"kernel_bad_duration"_s, {}, {}, Severity::Warning, badDuration - 1);
     if (badStart > 1)
         diagnostics.add(u"kernel_bad_start"_s, {}, {}, Severity::Warning, badStart - 1);
+    if (byName > 0)
+        diagnostics.add(u"kernel_type_by_name"_s,
+                        Tr::tr("kernels without an op type (Type N/A: profiler level 0 records no "
+                               "op types) are grouped by kernel name"),
+                        {},
+                        Severity::Info,
+                        byName);
     if (table.reader().unterminatedQuote())
         diagnostics.add(u"csv_unterminated_quote"_s,
                         Tr::tr("the table ends inside a quoted field (a cut file); its last row "

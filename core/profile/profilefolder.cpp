@@ -6,6 +6,7 @@
 #include "core/common/tr.h"
 #include "core/opinfo/mindsporeopinfo.h"
 #include "core/tensor/dumpnames.h"
+#include "npudb.h"
 #include "profiledb.h"
 #include "profiletable.h"
 
@@ -46,16 +47,28 @@ bool isOutputFolder(const QString &name)
     return names.contains(name, Qt::CaseInsensitive);
 }
 
-QString sniffFormat(const QString &path)
+QString sniffFormat(const QString &path, QString *why = nullptr)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return {};
     const QByteArray head = f.read(HeadBytes);
+    // A database's tables are named in sqlite_master, wherever SQLite put it: sniffPath asks
+    // SQLite.
     const SniffResult s =
-        sniffBytes(std::string_view(head.constData(), size_t(head.size())), path, f.size());
+        head.startsWith(QByteArrayView("SQLite format 3\0", 16))
+            ? sniffPath(path)
+            : sniffBytes(std::string_view(head.constData(), size_t(head.size())), path, f.size());
     if (s.kind == FileKind::Profile)
         return s.format;
+    if (why) {
+        // What the file is instead, for the Files view's "not read" row.
+        if (s.kind != FileKind::Unknown)
+            *why = Tr::tr("a %1 file (%2), not a profiler table")
+                       .arg(fileKindDisplayName(s.kind), s.format);
+        else
+            *why = s.seen.isEmpty() ? Tr::tr("not a table Twinscope reads") : s.seen;
+    }
     // framework_raw_*.csv belongs to op info, but it also names the op type of every MindSpore
     // kernel, which the per-op time tables lack.
     if (s.kind == FileKind::OpInfo && s.producer == u"mindspore"_s &&
@@ -83,6 +96,21 @@ int mindSporeDevice(const QString &fileName)
 struct Collector
 {
     std::map<QString, ProfileUnit> byKey;
+    // Files of a rank folder that are no table Twinscope reads, by the rank's root: listed in that
+    // rank's files with the reason, never dropped in silence (issue #25).
+    std::map<QString, std::vector<ProfileInput>> unread;
+
+    static QString rootOf(const QString &file)
+    {
+        QString root = QFileInfo(file).absolutePath();
+        if (isOutputFolder(QFileInfo(root).fileName()))
+            root = QFileInfo(root).absolutePath();
+        return root;
+    }
+    void skip(const QString &file, const QString &why)
+    {
+        unread[rootOf(file)].push_back({file, u"not_read:"_s + why});
+    }
 
     void add(const QString &file, const QString &format)
     {
@@ -159,9 +187,12 @@ ProfileDiscovery findProfileUnits(const QStringList &paths, const CancelToken &c
             if (QDir::cleanPath(file).count(u'/') - baseDepth > MaxDepth ||
                 !isCandidateName(it.fileName()))
                 continue;
-            const QString format = sniffFormat(file);
+            QString why;
+            const QString format = sniffFormat(file, &why);
             if (!format.isEmpty())
                 c.add(file, format);
+            else
+                c.skip(file, why);
         }
     }
     for (auto &[key, unit] : c.byKey) {
@@ -170,6 +201,11 @@ ProfileDiscovery findProfileUnits(const QStringList &paths, const CancelToken &c
         });
         if (!tables)
             continue; // metadata or op signatures alone: nothing to tabulate
+        if (!unit.cluster && unit.deviceHint < 0) {
+            const auto skipped = c.unread.find(unit.root);
+            if (skipped != c.unread.end())
+                unit.files.insert(unit.files.end(), skipped->second.begin(), skipped->second.end());
+        }
         std::sort(unit.files.begin(), unit.files.end(), [](const auto &a, const auto &b) {
             return a.path < b.path;
         });
@@ -253,6 +289,27 @@ RankProfile loadRankUnit(const ProfileUnit &unit, const CancelToken &cancel)
         pf.path = in.path;
         pf.format = in.format;
         const Result<int> guarded = runGuarded<int>(in.path, [&]() -> Result<int> {
+            if (in.format.startsWith(u"not_read:"_s)) {
+                pf.format = QString();
+                pf.diagnostics.add(u"file_not_read"_s,
+                                   Tr::tr("not read: %1").arg(in.format.mid(9)),
+                                   {},
+                                   Severity::Info);
+                return Result<int>::ok(std::make_shared<const int>(0));
+            }
+            if (in.format == u"profiler_db"_s) {
+                // msprof-analyze's analysis.db beside it has the steps and communication.
+                NpuDbOptions o;
+                o.stepsAndCommunicationElsewhere =
+                    std::any_of(files.begin(), files.end(), [](const auto &x) {
+                        return x.format == u"sqlite"_s;
+                    });
+                const TableRead r =
+                    readNpuProfilerDatabase(in.path, rank, pf.diagnostics, cancel, o);
+                pf.rows = r.rows;
+                pf.error = r.error;
+                return Result<int>::ok(std::make_shared<const int>(0));
+            }
             if (in.format == u"sqlite"_s) {
                 // SQLite reads the file itself.
                 const TableRead r = readProfileDatabase(in.path, rank, pf.diagnostics, cancel);
@@ -345,7 +402,8 @@ RankProfile loadRankUnit(const ProfileUnit &unit, const CancelToken &cancel)
                           Severity::Info);
                 else
                     r = readMindSporeOpComputeTime(d, n, opTypes, rank, g, cancel);
-            } else if (f == u"api_statistic_csv"_s || f == u"operator_details_csv"_s)
+            } else if (f == u"api_statistic_csv"_s || f == u"operator_details_csv"_s ||
+                       f == u"l2_cache_csv"_s)
                 r = countTableRows(d, n); // shown as they are (Files view); nothing to aggregate
             pf.rows = r.rows;
             if (r.error)

@@ -2,6 +2,7 @@
 
 #include "core/common/filesniffer.h"
 #include "core/common/tr.h"
+#include "tracefileload.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -23,7 +24,8 @@ bool mayBeTrace(const QString &path)
     if (!f.open(QIODevice::ReadOnly))
         return false;
     QByteArray head = f.read(64);
-    if (head.startsWith("\x1f\x8b"))
+    // gzip, or an SQLite database (a profiler database or an Nsight Systems export).
+    if (head.startsWith("\x1f\x8b") || head.startsWith(QByteArrayView("SQLite format 3\0", 16)))
         return true;
     if (head.startsWith("\xef\xbb\xbf"))
         head.remove(0, 3);
@@ -61,7 +63,8 @@ TraceFileScan scanTraceFiles(const QString &path, const CancelToken &cancel)
         }
         // Content decides (docs/DESIGN.md §3): 64 KiB of each file, gzip inflated.
         const SniffResult s = sniffPath(file);
-        if (s.kind == FileKind::Trace && s.format == u"chrome_json"_s)
+        if (isTimelineFormat(s.format) &&
+            (s.kind == FileKind::Trace || s.alsoKinds.contains(FileKind::Trace)))
             scan.traces << file;
         else
             scan.skipped.append({file, fileKindId(s.kind), s.format});

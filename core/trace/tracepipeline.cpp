@@ -3,6 +3,7 @@
 #include "core/common/pipeline.h"
 #include "core/common/tr.h"
 #include "core/common/workerpool.h"
+#include "tracefileload.h"
 #include "tracefiles.h"
 
 #include <QFileInfo>
@@ -125,9 +126,8 @@ runTracePipeline(const TracePipelineInput &input, ProgressSink &progress, const 
                 out.path = paths[k];
                 out.input = inputs[k];
                 ProgressSink part = parts.part(k);
-                const Result<TraceDataset> r = runGuarded<TraceDataset>(out.path, [&] {
-                    return loadChromeTrace(Source::fromPath(out.path), input.load, part, cancel);
-                });
+                const Result<TraceDataset> r = runGuarded<TraceDataset>(
+                    out.path, [&] { return loadTraceFile(out.path, input.load, part, cancel); });
                 out.diagnostics = r.diagnostics();
                 out.diagnostics.setFile(out.path);
                 if (r.isOk()) {

@@ -445,7 +445,22 @@ private slots:
             u"/profile/real/PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0/info.json.0"_s,
             false,
             false);
-        add("SQLite export", u"/profile/good/db/ascend_pytorch_profiler_0.db"_s, true, false);
+        // A profiler database is tables and a timeline both (issue #25).
+        add("SQLite export", u"/profile/good/db/ascend_pytorch_profiler_0.db"_s, true, true);
+        add("real torch_npu database",
+            u"/shared/profiler/torch_npu_level1/db/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/"
+            "ascend_pytorch_profiler_0.db"_s,
+            true,
+            true);
+        add("real torch_npu database folder",
+            u"/shared/profiler/torch_npu_level1/db"_s,
+            true,
+            true);
+        add("real Nsight Systems export",
+            u"/shared/nsys/saxpy-mpi-cuda_nsys_perlmutter0.sqlite"_s,
+            true,
+            true);
+        add("Level0 kernel table", u"/profile/level0/rank0_ascend_pt"_s, true, false);
         add("msprof-analyze database", u"/profile/good/db/analysis.db"_s, true, false);
         add("kernel table without Type",
             u"/profile/broken/no_type/kernel_details.csv"_s,
@@ -476,7 +491,7 @@ private slots:
             true,
             false);
         add("MindSpore profiler folder", u"/profile/real/mindspore_profiler"_s, true, false);
-        add("SQLite exports folder", u"/profile/good/db"_s, true, false);
+        add("SQLite exports folder", u"/profile/good/db"_s, true, true);
         add("SQLite without tables we read", u"/profile/broken/strings_only.db"_s, false, false);
         add("unrelated SQLite", u"/profile/broken/unrelated.db"_s, false, false);
     }

@@ -75,6 +75,8 @@ void FilesView::setFiles(const std::vector<ProfileFile> &files)
         QString status = tr("read");
         if (f.error)
             status = f.error->message;
+        else if (f.diagnostics.count(u"file_not_read"_s) > 0) // a timeline, an L2 cache table…
+            status = f.diagnostics.entries().front().message;
         else if (f.diagnostics.totalCount() > 0)
             status = tr("read, %n warning(s)", "", int(f.diagnostics.totalCount()));
         auto *item = new QTreeWidgetItem(

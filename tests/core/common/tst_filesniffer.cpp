@@ -76,8 +76,8 @@ const Expectation expectations[] = {
     {"loss/troubleshooter_gpu_loss.txt", "loss", "megatron"},
     {"loss/troubleshooter_npu_loss.txt", "loss", "megatron"},
     // MindSpore's per-op time tables have times but no signatures: profiler tables (issue #11).
+    {"nsys/saxpy-mpi-cuda_nsys_perlmutter0.sqlite", "trace", "nsys"},
     {"opinfo/mindspore_aicore_intermediate_1_detail_run2.csv", "profile", "mindspore"},
-    {"nsys/saxpy-mpi-cuda_nsys_perlmutter0.sqlite", "unknown", ""},
     {"opinfo/mindspore_dynamic_shape_info_0.json", "opinfo", "mindspore"},
     {"opinfo/mindspore_framework_raw_1_run2.csv", "opinfo", "mindspore"},
     {"opinfo/mindspore_output_op_compute_time_1_run1.txt", "profile", "mindspore"},
@@ -88,16 +88,16 @@ const Expectation expectations[] = {
      "msprof_analyze"},
     {"profiler/torch_npu_level1/db/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/"
      "ascend_pytorch_profiler_0.db",
-     "unknown",
-     ""},
+     "profile",
+     "torch_npu"},
     {"profiler/torch_npu_level1/db/rank0_ascend_pt/profiler_info_0.json", "profile", "torch_npu"},
     {"profiler/torch_npu_level1/db/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/analysis.db",
      "profile",
      "msprof_analyze"},
     {"profiler/torch_npu_level1/db/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/"
      "ascend_pytorch_profiler_1.db",
-     "unknown",
-     ""},
+     "profile",
+     "torch_npu"},
     {"profiler/torch_npu_level1/db/rank1_ascend_pt/profiler_info_1.json", "profile", "torch_npu"},
     {"profiler/torch_npu_level1/text/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/api_statistic.csv",
      "profile",
@@ -113,8 +113,8 @@ const Expectation expectations[] = {
      "profile",
      "torch_npu"},
     {"profiler/torch_npu_level1/text/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/l2_cache.csv",
-     "unknown",
-     ""},
+     "profile",
+     "torch_npu"},
     {"profiler/torch_npu_level1/text/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/memory_record.csv",
      "profile",
      "torch_npu"},
@@ -154,8 +154,8 @@ const Expectation expectations[] = {
      "profile",
      "torch_npu"},
     {"profiler/torch_npu_level1/text/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/l2_cache.csv",
-     "unknown",
-     ""},
+     "profile",
+     "torch_npu"},
     {"profiler/torch_npu_level1/text/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/memory_record.csv",
      "profile",
      "torch_npu"},
@@ -322,6 +322,11 @@ void tst_FileSniffer::folders()
     r = sniffPath(sharedData(u"profiler"_s));
     QCOMPARE(r.kind, FileKind::Profile);
     QVERIFY(r.alsoKinds.isEmpty());
+    // The rank folder of a database export: the profiler's, tables and a timeline.
+    r = sniffPath(sharedData(u"profiler/torch_npu_level1/db/rank1_ascend_pt"_s));
+    QCOMPARE(r.kind, FileKind::Profile);
+    QCOMPARE(r.producer, u"torch_npu"_s);
+    QCOMPARE(r.alsoKinds, QList<FileKind>{FileKind::Trace});
     r = sniffPath(sharedData(u"dump/msprobe_ms_vs_pt_compare"_s));
     QVERIFY(r.alsoKinds.isEmpty());
 

@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Profiler-database loading benchmark (issue #25): `twinscope-cli trace` on a torch_npu profiler
+database against the same timeline written as torch_npu's text export (trace_view.json).
+
+    profiler_db_bench.py --cli build/app/twinscope-cli [--seed tests/data/shared/profiler/
+        torch_npu_level1/db/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db]
+        [--mb 100] [--workdir /tmp] [--runs 3] [--cores 0,1]
+
+1. Scales the real Level1 database to about --mb megabytes by copying its timeline tables
+   (TASK, COMPUTE_TASK_INFO, COMMUNICATION_OP, COMMUNICATION_TASK_INFO, PYTORCH_API, CANN_API,
+   CONNECTION_IDS, OVERLAP_ANALYSIS, MEMORY_RECORD) K times, each copy shifted past the previous
+   one in time and in its ids, so the copies are distinct steps, never overlaps.
+2. Writes the equivalent text trace: the same rows as the chrome-trace events torch_npu writes
+   into trace_view.json (processes Python, CANN, Ascend Hardware, HCCL, Overlap Analysis; string
+   timestamps in us with three decimals; the args keys of the text export), so both inputs hold
+   the same slices.
+3. Runs `twinscope-cli trace --json` on each --runs times, pinned to --cores, and prints the
+   median wall time and peak RSS (os.wait4) as a Markdown row for docs/PERFORMANCE.md.
+Everything generated goes to --workdir, never into the repository.
+"""
+import argparse
+import json
+import os
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+
+TABLES = ["TASK", "COMPUTE_TASK_INFO", "COMMUNICATION_OP", "COMMUNICATION_TASK_INFO", "PYTORCH_API",
+          "CANN_API", "CONNECTION_IDS", "OVERLAP_ANALYSIS", "MEMORY_RECORD"]
+TIME_COLUMNS = {"TASK": ["startNs", "endNs"], "COMMUNICATION_OP": ["startNs", "endNs"],
+                "PYTORCH_API": ["startNs", "endNs"], "CANN_API": ["startNs", "endNs"],
+                "OVERLAP_ANALYSIS": ["startNs", "endNs"], "MEMORY_RECORD": ["timestamp"]}
+ID_COLUMNS = {"TASK": ["globalTaskId", "connectionId"], "COMPUTE_TASK_INFO": ["globalTaskId"],
+              "COMMUNICATION_OP": ["connectionId", "opId"],
+              "COMMUNICATION_TASK_INFO": ["globalTaskId", "opId"],
+              "PYTORCH_API": ["connectionId"], "CANN_API": ["connectionId"],
+              "CONNECTION_IDS": ["id", "connectionId"], "OVERLAP_ANALYSIS": ["id"]}
+
+
+def scale(seed, out, target_mb):
+    if os.path.exists(out):
+        os.remove(out)
+    src = sqlite3.connect("file:%s?mode=ro&immutable=1" % seed, uri=True)
+    dst = sqlite3.connect(out)
+    for (sql,) in src.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND sql IS NOT NULL "
+                              "AND name != 'sqlite_sequence'"):
+        dst.execute(sql)
+    names = [r[0] for r in src.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND "
+                                       "name != 'sqlite_sequence'")]
+    for name in names:
+        rows = src.execute('SELECT * FROM "%s"' % name).fetchall()
+        if rows:
+            dst.executemany('INSERT INTO "%s" VALUES (%s)' % (name, ",".join("?" * len(rows[0]))), rows)
+    dst.commit()
+    seed_bytes = os.path.getsize(seed)
+    copies = max(1, int(target_mb * 1024 * 1024 / seed_bytes))
+    lo, hi = src.execute("SELECT MIN(startNs), MAX(endNs) FROM TASK").fetchone()
+    span = int(hi) - int(lo) + 1_000_000
+    id_span = 10 ** 7
+    dst.execute("ATTACH DATABASE ? AS src", ("file:%s?mode=ro&immutable=1" % seed,))
+    for k in range(1, copies):
+        for table in TABLES:
+            cols = [r[1] for r in src.execute('PRAGMA table_info("%s")' % table)]
+            if not cols:
+                continue
+            if table == "OVERLAP_ANALYSIS":  # its id is AUTOINCREMENT: let SQLite number the copy
+                cols = [c for c in cols if c != "id"]
+            exprs = []
+            for c in cols:
+                if c in TIME_COLUMNS.get(table, []):
+                    exprs.append("CAST(%s AS INTEGER) + %d" % (c, k * span))
+                elif c in ID_COLUMNS.get(table, []):
+                    exprs.append("%s + %d" % (c, k * id_span))
+                else:
+                    exprs.append(c)
+            dst.execute('INSERT INTO "%s" (%s) SELECT %s FROM src."%s"'
+                        % (table, ", ".join(cols), ", ".join(exprs), table))
+        if k % 50 == 0:
+            dst.commit()
+    dst.commit()
+    dst.close()
+    return copies
+
+
+def to_trace_view(db, out):
+    """The database's timeline as torch_npu's trace_view.json would hold it."""
+    c = sqlite3.connect("file:%s?mode=ro&immutable=1" % db, uri=True)
+    s = dict(c.execute("SELECT id, value FROM STRING_IDS"))
+    us = lambda ns: "%.3f" % (int(ns) / 1000.0)
+    with open(out, "w") as f:
+        f.write("[")
+        first = [True]
+
+        def emit(e):
+            f.write(("" if first[0] else ",\n") + json.dumps(e, separators=(",", ":")))
+            first[0] = False
+
+        for pid, name in ((1, "Python"), (2, "CANN"), (3, "Ascend Hardware"), (4, "HCCL"),
+                          (5, "Overlap Analysis")):
+            emit({"ph": "M", "name": "process_name", "pid": pid, "tid": 0, "args": {"name": name}})
+        for start, end, gtid, name, dims, types in c.execute(
+                "SELECT startNs, endNs, globalTid, name, inputDtypes, inputShapes FROM PYTORCH_API"):
+            emit({"ph": "X", "name": s.get(name, ""), "pid": 1, "tid": int(gtid) & 0xffffffff,
+                  "ts": us(start), "dur": (int(end) - int(start)) / 1000.0, "cat": "cpu_op",
+                  "args": {"Input Dims": s.get(dims, ""), "Input type": s.get(types, "")}})
+        for start, end, gtid, name, conn in c.execute(
+                "SELECT startNs, endNs, globalTid, name, connectionId FROM CANN_API"):
+            emit({"ph": "X", "name": s.get(name, ""), "pid": 2, "tid": int(gtid) & 0xffffffff,
+                  "ts": us(start), "dur": (int(end) - int(start)) / 1000.0,
+                  "args": {"connection_id": conn}})
+        for start, end, stream, task, conn, name, core, shapes in c.execute(
+                "SELECT t.startNs, t.endNs, t.streamId, t.taskId, t.connectionId, c.name, "
+                "c.taskType, c.inputShapes FROM TASK t LEFT JOIN COMPUTE_TASK_INFO c USING "
+                "(globalTaskId)"):
+            emit({"ph": "X", "name": s.get(name, "TASK"), "pid": 3, "tid": stream, "ts": us(start),
+                  "dur": (int(end) - int(start)) / 1000.0,
+                  "args": {"Task Type": s.get(core, "OTHER"), "Stream Id": stream, "Task Id": task,
+                           "Input Shapes": s.get(shapes, ""), "connection_id": conn}})
+        for name, start, end in c.execute("SELECT opName, startNs, endNs FROM COMMUNICATION_OP"):
+            emit({"ph": "X", "name": s.get(name, ""), "pid": 4, "tid": 0, "ts": us(start),
+                  "dur": (int(end) - int(start)) / 1000.0, "args": {}})
+        names = ["Computing", "Communication", "Communication(Not Overlapped)", "Free"]
+        for start, end, kind in c.execute("SELECT startNs, endNs, type FROM OVERLAP_ANALYSIS"):
+            emit({"ph": "X", "name": names[kind], "pid": 5, "tid": kind, "ts": us(start),
+                  "dur": (int(end) - int(start)) / 1000.0})
+        f.write("]\n")
+
+
+def measure(cmd, cores):
+    def pin():
+        if cores:
+            os.sched_setaffinity(0, cores)
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=pin)
+    out = proc.stdout.read()
+    proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit("failed: %s" % " ".join(cmd))
+    return wall, usage.ru_maxrss / 1024.0, out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--seed", default=os.path.join(
+        os.path.dirname(__file__), "..", "tests", "data", "shared", "profiler", "torch_npu_level1",
+        "db", "rank0_ascend_pt", "ASCEND_PROFILER_OUTPUT", "ascend_pytorch_profiler_0.db"))
+    ap.add_argument("--mb", type=float, default=100)
+    ap.add_argument("--workdir", default="/tmp")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--cores", default="")
+    a = ap.parse_args()
+    cores = [int(x) for x in a.cores.split(",")] if a.cores else None
+    db = os.path.join(a.workdir, "twinscope_bench_profiler_%dmb.db" % a.mb)
+    text = os.path.join(a.workdir, "twinscope_bench_trace_view_%dmb.json" % a.mb)
+    copies = scale(a.seed, db, a.mb)
+    to_trace_view(db, text)
+    rows = []
+    for path in (db, text):
+        walls, rss = [], []
+        slices = None
+        for _ in range(a.runs):
+            wall, peak, out = measure([a.cli, "trace", "--json", path], cores)
+            walls.append(wall)
+            rss.append(peak)
+            slices = json.loads(out)["slices"]
+        rows.append((path, os.path.getsize(path), statistics.median(walls), max(rss), slices))
+    print("| input | size (MB) | slices | wall (s, median of %d) | peak RSS (MB) |" % a.runs)
+    print("|---|---|---|---|---|")
+    for path, size, wall, rss, slices in rows:
+        print("| %s | %.0f | %d | %.2f | %.0f |" % (os.path.basename(path), size / 1048576, slices,
+                                                   wall, rss))
+    print("\ncopies of the seed: %d; database / text wall time: %.2f" % (copies, rows[0][2] / rows[1][2]))
+
+
+if __name__ == "__main__":
+    main()

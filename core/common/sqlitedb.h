@@ -1,0 +1,67 @@
+#pragma once
+
+#include "error.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Twinscope::Core {
+
+// One read-only QSQLITE connection to a file, named uniquely, closed and removed on destruction
+// (QtSql connections belong to the thread that made them, and loads run on several workers).
+// The file is opened through an SQLite URI with mode=ro&immutable=1: SQLite then neither writes a
+// journal or WAL file beside it nor takes locks, so a database on a read-only share or one another
+// process is still writing is never changed by looking at it (docs/RELIABILITY.md).
+class SqliteReadOnly
+{
+public:
+    explicit SqliteReadOnly(const QString &path);
+    ~SqliteReadOnly();
+    SqliteReadOnly(const SqliteReadOnly &) = delete;
+    SqliteReadOnly &operator=(const SqliteReadOnly &) = delete;
+
+    bool isOpen() const { return m_open; }
+    const QString &error() const { return m_error; }
+    const QString &path() const { return m_path; }
+    QSqlDatabase db() const;
+    // Table names from sqlite_master (not views: a view runs arbitrary SQL of the file's author).
+    const QStringList &tables() const { return m_tables; }
+    bool has(const QString &table) const { return m_tables.contains(table); }
+    // Whether table has column (exact name, as PRAGMA table_info gives it).
+    bool hasColumn(const QString &table, const QString &column) const;
+    // A forward-only query that has run sql; on failure the error names the file and the query.
+    std::optional<Error> exec(QSqlQuery &query, const QString &sql) const;
+
+private:
+    QString m_path;
+    QString m_name;
+    QString m_error;
+    QStringList m_tables;
+    bool m_open = false;
+};
+
+// An INTEGER, REAL or TEXT cell as a 64-bit integer (times, ids); nullopt for NULL, text that is
+// no number, or a REAL beyond qint64 (a corrupt row must not become a time by undefined casts).
+std::optional<qint64> sqliteInteger(const QVariant &value);
+
+// The URI SQLite opens path through: file:///abs%20path?mode=ro&immutable=1.
+QString sqliteReadOnlyUri(const QString &path);
+
+// What the tables of an SQLite file say it is. The table names decide, never the file name.
+enum class SqliteLayout {
+    Unknown,
+    ProfilerDb, // torch_npu's ascend_pytorch_profiler_*.db, CANN's msprof_*.db (TASK, STRING_IDS)
+    AnalysisDb, // msprof-analyze's analysis.db (StepTraceTime, CommAnalyzer*)
+    ClusterAnalysis, // msprof-analyze's cluster_analysis.db (ClusterStepTraceTime, ...)
+    NsightSystems,   // nsys export --type sqlite (StringIds, CUPTI_ACTIVITY_KIND_*, TARGET_INFO_*)
+};
+SqliteLayout sqliteLayout(const QStringList &tables);
+
+// The table names of an SQLite file (opened read-only), or an empty list with *error set.
+QStringList sqliteTableNames(const QString &path, QString *error = nullptr);
+
+} // namespace Twinscope::Core

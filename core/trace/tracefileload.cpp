@@ -1,0 +1,53 @@
+#include "tracefileload.h"
+
+#include "core/common/sqlitedb.h"
+#include "core/common/tr.h"
+#include "npudbtrace.h"
+#include "nsystrace.h"
+
+#include <QFile>
+
+using namespace Qt::StringLiterals;
+
+namespace Twinscope::Core {
+
+bool isTimelineFormat(const QString &format)
+{
+    return format == u"chrome_json"_s || format == u"profiler_db"_s || format == u"nsys_sqlite"_s;
+}
+
+Result<TraceDataset> loadTraceFile(const QString &path,
+                                   const ChromeTraceOptions &options,
+                                   ProgressSink &progress,
+                                   const CancelToken &cancel)
+{
+    QFile f(path);
+    QByteArray head;
+    if (f.open(QIODevice::ReadOnly))
+        head = f.read(16);
+    f.close();
+    if (head != QByteArrayView("SQLite format 3\0", 16))
+        return loadChromeTrace(Source::fromPath(path), options, progress, cancel);
+    QString error;
+    const QStringList tables = sqliteTableNames(path, &error);
+    switch (sqliteLayout(tables)) {
+    case SqliteLayout::ProfilerDb:
+        return loadNpuProfilerDbTrace(path, progress, cancel);
+    case SqliteLayout::NsightSystems:
+        return loadNsysTrace(path, progress, cancel);
+    case SqliteLayout::AnalysisDb:
+    case SqliteLayout::ClusterAnalysis:
+    case SqliteLayout::Unknown:
+        break;
+    }
+    Error e = Error::make(ErrorCode::Unsupported,
+                          error.isEmpty()
+                              ? Tr::tr("This SQLite database holds no timeline (no profiler task "
+                                       "tables and no Nsight Systems activity tables).")
+                              : Tr::tr("The database could not be opened: %1").arg(error),
+                          path);
+    e.found = tables.join(u", "_s).left(400);
+    return Result<TraceDataset>::failed(e);
+}
+
+} // namespace Twinscope::Core

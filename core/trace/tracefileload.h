@@ -1,0 +1,19 @@
+#pragma once
+
+#include "chrometraceloader.h"
+
+namespace Twinscope::Core {
+
+// The timeline of one file, whatever it is: a chrome trace (loadChromeTrace), a torch_npu / CANN
+// profiler database (loadNpuProfilerDbTrace) or an Nsight Systems SQLite export (loadNsysTrace).
+// An SQLite file is told by its tables, never by its name.
+Result<TraceDataset> loadTraceFile(const QString &path,
+                                   const ChromeTraceOptions &options,
+                                   ProgressSink &progress,
+                                   const CancelToken &cancel);
+
+// Whether scanTraceFiles keeps a file the sniffer described so: chrome traces and the databases
+// that hold a timeline.
+bool isTimelineFormat(const QString &format);
+
+} // namespace Twinscope::Core
