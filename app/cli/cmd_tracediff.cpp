@@ -15,13 +15,20 @@ namespace Twinscope::App {
 
 namespace {
 
-// The keys are a contract checked outside the project (issue #10, docs/CLI.md): exactly these.
+// The keys are a contract checked outside the project (issue #10, docs/CLI.md): these four, and
+// issue #23's additions saying which steps were used (the step model, docs/METRICS.md §11.0).
 QJsonObject sideJson(const TraceDiffSideSummary &s)
 {
-    return QJsonObject{{u"path"_s, s.path},
-                       {u"steps"_s, int(s.steps.size())},
-                       {u"step_us"_s, s.stepNs / 1000.0},
-                       {u"phases"_s, phasesJson(s.phases)}};
+    const QString warmup = s.warmupStepName();
+    return QJsonObject{
+        {u"path"_s, s.path},
+        {u"steps"_s, int(s.steps.size())},
+        {u"step_us"_s, s.stepNs / 1000.0},
+        {u"phases"_s, phasesJson(s.phases)},
+        {u"step_policy"_s, traceStepChoiceId(s.choice)},
+        {u"steps_used"_s, QJsonArray::fromStringList(s.usedStepNames())},
+        {u"warmup_step"_s, warmup.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(warmup)},
+        {u"unfinished_steps"_s, QJsonArray::fromStringList(s.unfinishedStepNames())}};
 }
 
 QJsonValue bytesJson(const std::optional<qint64> &bytes)
@@ -38,10 +45,7 @@ void printText(CliIo &io, const TraceDiff &d)
 {
     const TraceDiffSideSummary &b = d.baseline, &t = d.target;
     auto stepName = [](const TraceDiffSideSummary &s) {
-        if (s.chosen.size() != 1)
-            return CliTr::tr("%n steps", nullptr, int(s.chosen.size()));
-        const QString name = s.steps[size_t(s.chosen.front())].name;
-        return name.isEmpty() ? CliTr::tr("whole trace") : name;
+        return s.usedStepsText();
     };
     io.out << CliTr::tr("baseline: %1 (%2), step %3 µs").arg(b.path, stepName(b), us(b.stepNs))
            << '\n';
@@ -80,7 +84,9 @@ void printText(CliIo &io, const TraceDiff &d)
         io.out << us(o.deltaNs()).rightJustified(12) << us(o.baselineNs).rightJustified(12)
                << us(o.targetNs).rightJustified(12) << "  "
                << opDiffStateId(o.state).leftJustified(8) << opLevelId(o.level).leftJustified(10)
-               << o.name << '\n';
+               << o.shortName
+               << (o.symptom ? CliTr::tr("  (waits for the device: a symptom)") : QString())
+               << '\n';
     }
 }
 
@@ -95,10 +101,11 @@ int runTraceDiff(const QStringList &args, CliIo &io)
     parser.addOption({u"json"_s, CliTr::tr("Print machine-readable JSON on stdout.")});
     parser.addOption({u"step"_s,
                       CliTr::tr("Compare the N-th step of each side, counting from 0 (default: "
-                                "each side's median step)."),
+                                "each side's steady steps: complete, warm-up excluded)."),
                       u"N"_s});
     parser.addOption(
-        {u"all-steps"_s, CliTr::tr("Compare every complete step, as a mean per step.")});
+        {u"all-steps"_s,
+         CliTr::tr("Compare every complete step, the warm-up included, as a mean per step.")});
     parser.addOption({u"map"_s,
                       CliTr::tr("A JSON object of regular expression → op family, tried before "
                                 "the built-in families."),
@@ -171,7 +178,9 @@ int runTraceDiff(const QStringList &args, CliIo &io)
             {u"target_count"_s, o.targetCount},
             {u"baseline_us"_s, o.baselineNs / 1000.0},
             {u"target_us"_s, o.targetNs / 1000.0},
-            {u"delta_us"_s, o.deltaNs() / 1000.0}});
+            {u"delta_us"_s, o.deltaNs() / 1000.0},
+            {u"symptom"_s, o.symptom},
+            {u"short_name"_s, o.shortName}});
     }
     writeJson(io.out,
               QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
