@@ -96,7 +96,10 @@ QString percent(double share)
 // name, the evidence the full one.
 QString shortName(const QString &name)
 {
-    return shortKernelName(name);
+    // Only kernel-like names: a framework op such as
+    // "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__" reads as written.
+    constexpr int Max = 80;
+    return name.contains(u'<') || name.size() > Max ? shortKernelName(name) : name;
 }
 
 Finding baseFinding(const TraceEvidence &e)
