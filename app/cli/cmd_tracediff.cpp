@@ -20,10 +20,7 @@ void printText(CliIo &io, const TraceDiff &d)
 {
     const TraceDiffSideSummary &b = d.baseline, &t = d.target;
     auto stepName = [](const TraceDiffSideSummary &s) {
-        if (s.chosen.size() != 1)
-            return CliTr::tr("%n steps", nullptr, int(s.chosen.size()));
-        const QString name = s.steps[size_t(s.chosen.front())].name;
-        return name.isEmpty() ? CliTr::tr("whole trace") : name;
+        return s.usedStepsText();
     };
     io.out << CliTr::tr("baseline: %1 (%2), step %3 µs").arg(b.path, stepName(b), us(b.stepNs))
            << '\n';
@@ -62,7 +59,9 @@ void printText(CliIo &io, const TraceDiff &d)
         io.out << us(o.deltaNs()).rightJustified(12) << us(o.baselineNs).rightJustified(12)
                << us(o.targetNs).rightJustified(12) << "  "
                << opDiffStateId(o.state).leftJustified(8) << opLevelId(o.level).leftJustified(10)
-               << o.name << '\n';
+               << o.shortName
+               << (o.symptom ? CliTr::tr("  (waits for the device: a symptom)") : QString())
+               << '\n';
     }
 }
 
@@ -77,10 +76,11 @@ int runTraceDiff(const QStringList &args, CliIo &io)
     parser.addOption({u"json"_s, CliTr::tr("Print machine-readable JSON on stdout.")});
     parser.addOption({u"step"_s,
                       CliTr::tr("Compare the N-th step of each side, counting from 0 (default: "
-                                "each side's median step)."),
+                                "each side's steady steps: complete, warm-up excluded)."),
                       u"N"_s});
     parser.addOption(
-        {u"all-steps"_s, CliTr::tr("Compare every complete step, as a mean per step.")});
+        {u"all-steps"_s,
+         CliTr::tr("Compare every complete step, the warm-up included, as a mean per step.")});
     parser.addOption({u"map"_s,
                       CliTr::tr("A JSON object of regular expression → op family, tried before "
                                 "the built-in families."),

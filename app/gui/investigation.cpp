@@ -172,14 +172,31 @@ void Investigation::apply(const Core::InvestigationFile &workspace, const QStrin
     std::stable_sort(inputs.begin(), inputs.end(), [](const auto &a, const auto &b) {
         return (a.role == Core::InputRole::Benchmark) > (b.role == Core::InputRole::Benchmark);
     });
+    // A benchmark trace and a target trace are two runs: they open as a comparison, not as one
+    // timeline with the profiler's ranks (issue #23).
+    QString benchTrace, targetTrace;
+    for (const Core::InvestigationInput &in : std::as_const(inputs)) {
+        if (in.kind != Core::fileKindId(Core::FileKind::Trace) || missing.contains(in))
+            continue;
+        if (in.role == Core::InputRole::Benchmark && benchTrace.isEmpty())
+            benchTrace = in.path;
+        else if (in.role == Core::InputRole::Target && targetTrace.isEmpty())
+            targetTrace = in.path;
+    }
+    const bool compareTraces = !benchTrace.isEmpty() && !targetTrace.isEmpty();
     QStringList paths;
     for (const Core::InvestigationInput &in : inputs) {
-        if (!missing.contains(in))
-            paths << in.path;
+        if (missing.contains(in) ||
+            (compareTraces && (in.path == benchTrace || in.path == targetTrace)))
+            continue;
+        paths << in.path;
     }
     m_panel->setInvestigation(m_workspace);
     m_dock->show();
-    m_window->openPaths(paths);
+    if (compareTraces)
+        m_window->openComparison(benchTrace, targetTrace);
+    if (!paths.isEmpty())
+        m_window->openPaths(paths);
     updateTitle();
 }
 

@@ -232,6 +232,11 @@ SniffResult sniffJson(std::string_view head, const QString &name)
         static const QRegularExpression metadata(u"\"ph\"\\s*:\\s*\"M\""_s);
         static const QRegularExpression mindsporeOp(
             u"\"(op_full_name|fullname)\"|\"name\"\\s*:\\s*\"(Default|Gradients|recompute_Default)/"_s);
+        // torch.autograd.profiler's export_chrome_trace: "pid": "CPU functions" (and "CUDA
+        // functions"), no categories.
+        static const QRegularExpression legacyTorch(u"\"pid\"\\s*:\\s*\"C(PU|UDA) functions\""_s);
+        if (text.contains(legacyTorch))
+            return make(FileKind::Trace, u"pytorch_legacy"_s, u"chrome_json"_s);
         if (text.contains(stringTs) || text.contains(pythonProcess))
             return make(FileKind::Trace, u"torch_npu"_s, u"chrome_json"_s);
         if (text.contains(ascendProcess))

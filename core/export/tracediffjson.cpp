@@ -19,12 +19,20 @@ QJsonValue bytesJson(const std::optional<qint64> &bytes)
 
 } // namespace
 
+// The keys are a contract checked outside the project (issue #10, docs/CLI.md): these four, and
+// issue #23's additions saying which steps were used (the step model, docs/METRICS.md §11.0).
 QJsonObject traceDiffSideJson(const TraceDiffSideSummary &s)
 {
-    return QJsonObject{{u"path"_s, s.path},
-                       {u"steps"_s, int(s.steps.size())},
-                       {u"step_us"_s, s.stepNs / 1000.0},
-                       {u"phases"_s, phasesJson(s.phases)}};
+    const QString warmup = s.warmupStepName();
+    return QJsonObject{
+        {u"path"_s, s.path},
+        {u"steps"_s, int(s.steps.size())},
+        {u"step_us"_s, s.stepNs / 1000.0},
+        {u"phases"_s, phasesJson(s.phases)},
+        {u"step_policy"_s, traceStepChoiceId(s.choice)},
+        {u"steps_used"_s, QJsonArray::fromStringList(s.usedStepNames())},
+        {u"warmup_step"_s, warmup.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(warmup)},
+        {u"unfinished_steps"_s, QJsonArray::fromStringList(s.unfinishedStepNames())}};
 }
 
 QJsonObject traceDiffJson(const TraceDiff &d, const Diagnostics &diagnostics)
@@ -47,7 +55,9 @@ QJsonObject traceDiffJson(const TraceDiff &d, const Diagnostics &diagnostics)
             {u"target_count"_s, o.targetCount},
             {u"baseline_us"_s, o.baselineNs / 1000.0},
             {u"target_us"_s, o.targetNs / 1000.0},
-            {u"delta_us"_s, o.deltaNs() / 1000.0}});
+            {u"delta_us"_s, o.deltaNs() / 1000.0},
+            {u"symptom"_s, o.symptom},
+            {u"short_name"_s, o.shortName}});
     }
     return QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
                        {u"baseline"_s, traceDiffSideJson(d.baseline)},

@@ -56,8 +56,8 @@ QVariant OpDiffModel::value(int row, int column) const
     switch (column) {
     case Level:
         return opLevelName(r.level);
-    case Name:
-        return r.name;
+    case Name: // HTA's short name, distinct between rows; the full name is in the tooltip
+        return r.symptom ? tr("%1 (waits: symptom)").arg(r.shortName) : r.shortName;
     case Family:
         return r.family;
     case State:
@@ -135,7 +135,12 @@ QVariant OpDiffModel::other(int row, int column, int role) const
                 shown << tr("… and %n more", nullptr, int(names.size() - 8));
             return shown.isEmpty() ? tr("(none)") : shown.join(u'\n');
         };
-        return tr("Baseline:\n%1\n\nTarget:\n%2").arg(list(r.baselineNames), list(r.targetNames));
+        QString tip = tr("%1\n\nBaseline:\n%2\n\nTarget:\n%3")
+                          .arg(r.name, list(r.baselineNames), list(r.targetNames));
+        if (r.symptom)
+            tip += tr("\n\nA synchronisation: it waits for the device work before it and is "
+                      "listed after every cause.");
+        return tip;
     }
     default:
         return {};

@@ -1,5 +1,6 @@
 #include "opdiff.h"
 
+#include "kernelnames.h"
 #include "traceargs.h"
 #include "tracesteps.h"
 
@@ -58,8 +59,7 @@ std::vector<quint32> frameworkOpsIn(const TraceDataset &ds,
                     const quint32 i = quint32(it - ds.sliceStart.begin());
                     const quint32 cat = ds.sliceCategory[i];
                     if (framework[cat] < 0) {
-                        const std::string_view c = ds.strings.view(cat);
-                        framework[cat] = (c == "cpu_op" || c == "Operator") ? 1 : 0;
+                        framework[cat] = isFrameworkOpCategory(ds, ds.strings.view(cat)) ? 1 : 0;
                     }
                     // torch_npu writes its ProfilerStep#N marks as cpu_op too: a step is no op.
                     if (framework[cat] && !isStepMark[ds.sliceName[i]])
@@ -181,6 +181,25 @@ std::vector<OpShapeRow> collectOpShapes(const TraceDataset &ds,
     return rows;
 }
 
+bool isSyncSymptomName(QStringView name)
+{
+    static const QStringList exact{QStringLiteral("aten::item"),
+                                   QStringLiteral("aten::_local_scalar_dense"),
+                                   QStringLiteral("aten::is_nonzero"),
+                                   QStringLiteral("Synchronize"),
+                                   QStringLiteral("cudaStreamWaitEvent"),
+                                   QStringLiteral("hipStreamWaitEvent")};
+    if (exact.contains(name))
+        return true;
+    // Runtime and driver waits: cudaStreamSynchronize, cudaDeviceSynchronize,
+    // cudaEventSynchronize, cuStreamSynchronize, hipDeviceSynchronize, aclrtSynchronizeStream,
+    // aclrtSynchronizeDevice, aclrtSynchronizeEvent… A device copy such as
+    // D2DCopywithStreamSynchronize does work and is no symptom.
+    const bool runtime = name.startsWith(u"cuda") || name.startsWith(u"cu") ||
+                         name.startsWith(u"hip") || name.startsWith(u"aclrt");
+    return runtime && name.contains(u"Synchronize");
+}
+
 std::vector<OpDiffRow> diffOps(const OpTotals &baseline,
                                double baselineScale,
                                const OpTotals &target,
@@ -244,9 +263,23 @@ std::vector<OpDiffRow> diffOps(const OpTotals &baseline,
             row.state = OpDiffState::Same;
         else
             row.state = delta > 0 ? OpDiffState::Slower : OpDiffState::Faster;
+        row.symptom = isSyncSymptomName(row.name);
+        for (const QStringList *names : {&row.baselineNames, &row.targetNames})
+            for (const QString &n : *names)
+                row.symptom = row.symptom || isSyncSymptomName(n);
         rows.push_back(std::move(row));
     }
+    QStringList deviceNames;
+    for (const OpDiffRow &row : rows) {
+        if (row.level == OpLevel::Device)
+            deviceNames << row.name;
+    }
+    const QStringList shortNames = distinctShortNames(deviceNames);
+    for (qsizetype k = 0; OpDiffRow & row : rows)
+        row.shortName = row.level == OpLevel::Device ? shortNames[k++] : row.name;
     std::stable_sort(rows.begin(), rows.end(), [](const OpDiffRow &a, const OpDiffRow &b) {
+        if (a.symptom != b.symptom)
+            return b.symptom;
         const double da = std::abs(a.deltaNs()), db = std::abs(b.deltaNs());
         if (da != db)
             return da > db;

@@ -55,12 +55,22 @@ struct OpDiffRow
     double baselineCount = 0, targetCount = 0; // per compared step (and rank)
     double baselineNs = 0, targetNs = 0;       // per compared step (and rank)
     QStringList baselineNames, targetNames;    // the ops behind a family row, most time first
+    bool symptom = false; // a synchronisation/wait op: it waits for the device, it is no cause
+    // A device row's name shortened as HTA does, keeping the template arguments that tell it from
+    // another row (kernelnames.h); the name itself for framework rows. Show this, with the name
+    // in a tooltip; JSON carries both.
+    QString shortName;
     double deltaNs() const { return targetNs - baselineNs; }
     // target / baseline; 0 when the baseline is 0.
     double ratio() const { return baselineNs > 0 ? targetNs / baselineNs : 0.0; }
     double baselineMeanNs() const { return baselineCount > 0 ? baselineNs / baselineCount : 0.0; }
     double targetMeanNs() const { return targetCount > 0 ? targetNs / targetCount : 0.0; }
 };
+
+// Synchronisation and wait ops (aten::item, aten::_local_scalar_dense, cudaStreamSynchronize,
+// cudaDeviceSynchronize, aclrtSynchronizeStream, …): their time is the device work they wait
+// for, so they grow with any slower kernel and are symptoms, never causes (docs/CLI.md).
+bool isSyncSymptomName(QStringView name);
 
 // A row is "same" when its times differ by at most 5 % of the larger or by less than 1 µs:
 // run-to-run noise of one kernel is a few per cent, and a sub-µs difference cannot move a step.
@@ -83,7 +93,8 @@ std::vector<OpShapeRow> collectOpShapes(const TraceDataset &dataset,
 // Pairs the two sides' ops: device ops by family where the map has one, framework ops by exact
 // name (or a user rule), others by name; unmatched names stay as added/removed rows. Each side's
 // counts and times are multiplied by its scale (1 / (steps × ranks) for per-step averages). Rows
-// are sorted by |delta|, largest first: the order of their impact on the step time.
+// are sorted by |delta|, largest first: the order of their impact on the step time; symptom rows
+// (isSyncSymptomName) come after every other row, below the device work they waited for.
 std::vector<OpDiffRow> diffOps(const OpTotals &baseline,
                                double baselineScale,
                                const OpTotals &target,

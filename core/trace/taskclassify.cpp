@@ -135,6 +135,14 @@ std::vector<TrackRole> classifyTrackRoles(const TraceDataset &ds)
     return roles;
 }
 
+bool isFrameworkOpCategory(const TraceDataset &ds, std::string_view cat)
+{
+    if (cat == "cpu_op" || cat == "Operator")
+        return true;
+    return cat.empty() && ds.producer == QLatin1StringView(LegacyTorchProducer.data(),
+                                                           qsizetype(LegacyTorchProducer.size()));
+}
+
 DeviceTaskSet classifyDeviceTasks(const TraceDataset &ds)
 {
     DeviceTaskSet out;

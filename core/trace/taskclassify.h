@@ -62,6 +62,15 @@ DeviceTaskSet classifyDeviceTasks(const TraceDataset &dataset);
 // cheap enough for op-statistics filters.
 std::vector<TrackRole> classifyTrackRoles(const TraceDataset &dataset);
 
+// The producer id of the legacy PyTorch profiler's export (torch.autograd.profiler's
+// export_chrome_trace: a bare array, pid "CPU functions", no categories).
+inline constexpr std::string_view LegacyTorchProducer = "pytorch_legacy";
+
+// Whether a host slice of this category is a framework op: cpu_op (Kineto, torch_npu) or
+// Operator (2021 Kineto); in the legacy profiler's export, which writes no category, every host
+// slice is one (it records nothing but ops and record_function ranges).
+bool isFrameworkOpCategory(const TraceDataset &dataset, std::string_view category);
+
 // Task kind and engine from an Ascend "Task Type" value and the task's name (rules above).
 void classifyAscendTask(std::string_view taskType,
                         std::string_view name,

@@ -1,6 +1,7 @@
 #include "tracecategories.h"
 
 #include "core/common/tr.h"
+#include "tracesteps.h"
 
 #include <QRegularExpression>
 
@@ -159,7 +160,14 @@ StepCategoryIndex::StepCategoryIndex(const TraceDataset &ds, const DeviceTaskSet
         for (quint32 i = track.sliceBegin; i < track.sliceEnd; ++i) {
             const quint32 cat = ds.sliceCategory[i];
             if (framework[cat] < 0)
-                framework[cat] = isFrameworkCategory(ds.strings.view(cat)) ? 1 : 0;
+                framework[cat] = isFrameworkCategory(ds.strings.view(cat)) ||
+                                         isFrameworkOpCategory(ds, ds.strings.view(cat))
+                                     ? 1
+                                     : 0;
+            // A step mark spans the whole step: it is no work (torch_npu and the legacy
+            // profiler write it among the ops).
+            if (isStepMarkName(ds.strings.view(ds.sliceName[i])))
+                continue;
             if (isDataLoading(ds.strings.view(ds.sliceName[i])))
                 data.emplace_back(ds.sliceStart[i], ds.sliceEnd(i));
             else if (cann || framework[cat])

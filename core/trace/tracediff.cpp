@@ -117,13 +117,15 @@ summarise(const TraceDiffSide &side, const TraceDiffOptions &options, QString *e
             row.profilerPhases = dividePhases(profiler, withProfiler);
         s.steps.push_back(std::move(row));
     }
-    // The compared steps.
+    // The compared steps, by the one step model.
+    s.model = buildStepModel(rank0);
+    s.choice = options.choice;
+    for (size_t k = 0; k < s.steps.size() && k < s.model.roles.size(); ++k)
+        s.steps[k].role = s.model.roles[k];
     switch (options.choice) {
-    case TraceStepChoice::Median: {
-        const int m = rank0.medianIndex();
-        s.chosen.push_back(m >= 0 ? m : 0);
+    case TraceStepChoice::Steady:
+        s.chosen = s.model.steady;
         break;
-    }
     case TraceStepChoice::Index:
         if (options.stepIndex < 0 || options.stepIndex >= int(rank0.steps.size())) {
             *error = Tr::tr("%1 has %n step(s); step %2 (counting from 0) is not one of them.",
@@ -137,14 +139,15 @@ summarise(const TraceDiffSide &side, const TraceDiffOptions &options, QString *e
         break;
     case TraceStepChoice::All:
         for (int k = 0; k < int(s.steps.size()); ++k) {
-            if (s.steps[size_t(k)].complete)
+            if (s.steps[size_t(k)].role != StepRole::Unfinished)
                 s.chosen.push_back(k);
         }
-        if (s.chosen.empty())
-            for (int k = 0; k < int(s.steps.size()); ++k)
-                s.chosen.push_back(k);
         break;
     }
+    // No complete step at all (a profiler stopped inside its only step): what there is.
+    if (s.chosen.empty())
+        for (int k = 0; k < int(s.steps.size()); ++k)
+            s.chosen.push_back(k);
     // Means over the compared steps.
     TracePhases phases, profiler;
     StepCategoryTimes categories;
@@ -176,13 +179,14 @@ summarise(const TraceDiffSide &side, const TraceDiffOptions &options, QString *e
     }
     if (withProfiler > 0)
         s.profilerPhases = dividePhases(profiler, withProfiler);
-    // The first step's extra time against the median of the others.
-    if (s.steps.size() >= 2) {
+    // The warm-up's extra time against the median steady step.
+    if (s.model.warmup >= 0 && !s.model.steady.empty()) {
         std::vector<double> rest;
-        for (size_t k = 1; k < s.steps.size(); ++k)
-            rest.push_back(s.steps[k].durationNs);
+        for (const int k : s.model.steady)
+            rest.push_back(s.steps[size_t(k)].durationNs);
         std::sort(rest.begin(), rest.end());
-        s.firstStepExtraNs = std::max(0.0, s.steps[0].durationNs - rest[(rest.size() - 1) / 2]);
+        s.firstStepExtraNs =
+            std::max(0.0, s.steps[size_t(s.model.warmup)].durationNs - rest[(rest.size() - 1) / 2]);
     }
     // Per rank: the compared windows, and HTA's temporal breakdown and launch delays over them.
     for (const TraceRankProfile &r : side.ranks) {
@@ -241,6 +245,54 @@ OpTotals sideOps(const TraceDiffSide &side, const SideWork &work, double *pairs)
 }
 
 } // namespace
+
+QString traceStepChoiceId(TraceStepChoice choice)
+{
+    switch (choice) {
+    case TraceStepChoice::Steady:
+        return QStringLiteral("steady");
+    case TraceStepChoice::Index:
+        return QStringLiteral("index");
+    case TraceStepChoice::All:
+        return QStringLiteral("all");
+    }
+    return {};
+}
+
+QStringList TraceDiffSideSummary::usedStepNames() const
+{
+    QStringList out;
+    for (const int k : chosen)
+        out << steps[size_t(k)].name;
+    return out;
+}
+
+QString TraceDiffSideSummary::warmupStepName() const
+{
+    const int w = model.warmup;
+    // An explicit step excludes nothing: the user named it.
+    if (choice == TraceStepChoice::Index || w < 0 ||
+        std::find(chosen.begin(), chosen.end(), w) != chosen.end())
+        return {};
+    return steps[size_t(w)].name;
+}
+
+QStringList TraceDiffSideSummary::unfinishedStepNames() const
+{
+    QStringList out;
+    if (choice == TraceStepChoice::Index)
+        return out;
+    for (const int k : model.unfinished) {
+        if (std::find(chosen.begin(), chosen.end(), k) == chosen.end())
+            out << steps[size_t(k)].name;
+    }
+    return out;
+}
+
+QString TraceDiffSideSummary::usedStepsText() const
+{
+    return describeUsedSteps(usedStepNames(), warmupStepName(), unfinishedStepNames());
+}
 
 double TraceDiff::shareOfGap(double deltaNs) const
 {

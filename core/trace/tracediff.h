@@ -4,6 +4,7 @@
 #include "core/common/result.h"
 #include "launchlatency.h"
 #include "opdiff.h"
+#include "stepmodel.h"
 #include "tracecategories.h"
 #include "tracediffside.h"
 
@@ -13,15 +14,18 @@
 
 namespace Twinscope::Core {
 
-// Which steps a comparison looks at. Median: each side's step of median length among its
-// complete steps (the first, compiling step is rarely the median). Index: the N-th step of each
-// side (0 = first; runs number their steps differently, so the position is what both share).
-// All: every complete step, reported per step on average.
-enum class TraceStepChoice { Median, Index, All };
+// Which steps a comparison looks at (the step model, stepmodel.h). Steady: each side's steady
+// steps (complete, warm-up excluded), per step on average — what every view and command uses by
+// default. Index: the N-th step of each side (0 = first; runs number their steps differently, so
+// the position is what both share). All: every complete step, the warm-up included.
+enum class TraceStepChoice { Steady, Index, All };
+
+// "steady", "index", "all": the JSON ids.
+QString traceStepChoiceId(TraceStepChoice choice);
 
 struct TraceDiffOptions
 {
-    TraceStepChoice choice = TraceStepChoice::Median;
+    TraceStepChoice choice = TraceStepChoice::Steady;
     int stepIndex = 0;
     std::shared_ptr<const OpFamilyMap> families; // null: the built-in families
 };
@@ -38,6 +42,7 @@ struct TraceStepRow
     double gapBeforeNs = 0; // from the previous step's end (data loading between steps)
     std::optional<qint64> peakBytes;
     bool complete = true;
+    StepRole role = StepRole::Steady; // rank 0's step model
 };
 
 struct TraceDiffSideSummary
@@ -47,14 +52,22 @@ struct TraceDiffSideSummary
     bool stepsDetected = false;
     std::vector<TraceStepRow> steps; // every step
     std::vector<int> chosen;         // the compared steps
-    double stepNs = 0;               // mean length of the compared steps
-    TracePhasesResult phases;        // mean over the compared steps and ranks
+    TraceStepChoice choice = TraceStepChoice::Steady;
+    StepModel model;          // rank 0's: which steps are steady, the warm-up, the unfinished ones
+    double stepNs = 0;        // mean length of the compared steps
+    TracePhasesResult phases; // mean over the compared steps and ranks
     std::optional<TracePhases> profilerPhases;
     StepCategoryTimes categories; // mean over the compared steps and ranks
     std::optional<qint64> peakBytes;
     double firstStepExtraNs = 0; // first step minus the median of the others (compile, warm-up)
     std::vector<TemporalBreakdown> temporal; // per rank, over the compared steps
     std::vector<LaunchLatency> latency;      // per rank, over the compared steps
+    // The compared steps' names, and the excluded warm-up and unfinished steps' names.
+    QStringList usedStepNames() const;
+    QString warmupStepName() const; // empty when none was excluded
+    QStringList unfinishedStepNames() const;
+    // "ProfilerStep#1 – ProfilerStep#3 (3 steps); excluded: warm-up ProfilerStep#0": for headers.
+    QString usedStepsText() const;
     // Framework ops by input shape (key_averages(group_by_input_shape=True)) is computed on
     // demand by computeOpShapes(): it reads every op's args.
 };

@@ -7,6 +7,9 @@
 #include "core/common/workerpool.h"
 #include "core/opinfo/plogline.h"
 
+#include <QDirIterator>
+#include <QFileInfo>
+
 #include <atomic>
 #include <map>
 
@@ -133,11 +136,38 @@ Result<KnownErrorReport> scanKnownErrors(const Source &source,
     });
 }
 
-Result<KnownErrorReport> scanKnownErrors(const QStringList &files,
+namespace {
+
+// A plog folder (CANN's ascend/log/debug/plog, or the folder holding plog/ and device-*/) stands
+// for the logs inside it: every file below it, in name order.
+QStringList expandLogFolders(const QStringList &paths)
+{
+    QStringList out;
+    for (const QString &p : paths) {
+        if (!QFileInfo(p).isDir()) {
+            out << p;
+            continue;
+        }
+        QStringList inside;
+        QDirIterator it(p, QDir::Files | QDir::Readable, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            inside << it.next();
+        inside.sort();
+        if (inside.isEmpty())
+            out << p; // reported as unreadable: the folder holds no log
+        out << inside;
+    }
+    return out;
+}
+
+} // namespace
+
+Result<KnownErrorReport> scanKnownErrors(const QStringList &paths,
                                          const KnowledgeBase &kb,
                                          ProgressSink &progress,
                                          const CancelToken &cancel)
 {
+    const QStringList files = expandLogFolders(paths);
     std::vector<Result<KnownErrorReport>> parts(size_t(files.size()));
     PartsProgress partsProgress(progress, files, 1000);
     std::atomic<int> next{0};

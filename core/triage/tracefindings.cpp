@@ -1,6 +1,7 @@
 #include "tracefindings.h"
 
 #include "core/common/tr.h"
+#include "core/trace/kernelnames.h"
 #include "core/trace/opstatistics.h"
 #include "core/trace/taskclassify.h"
 #include "core/trace/tracedataset.h"
@@ -91,11 +92,14 @@ QString percent(double share)
     return QLocale().toString(100.0 * share, 'f', 0);
 }
 
-// Kernel names can be hundreds of characters of template arguments.
+// Kernel names can be hundreds of characters of template arguments: the text shows HTA's short
+// name, the evidence the full one.
 QString shortName(const QString &name)
 {
+    // Only kernel-like names: a framework op such as
+    // "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__" reads as written.
     constexpr int Max = 80;
-    return name.size() <= Max ? name : name.left(Max - 1) + QChar(0x2026);
+    return name.contains(u'<') || name.size() > Max ? shortKernelName(name) : name;
 }
 
 Finding baseFinding(const TraceEvidence &e)
@@ -169,7 +173,7 @@ std::vector<SlowerOp> slowerByName(const TraceSide &a, const TraceSide &b, doubl
     std::vector<SlowerOp> slower;
     for (auto it = b.opNs.cbegin(); it != b.opNs.cend(); ++it) {
         const double before = a.opNs.value(it.key(), 0.0);
-        if (before <= 0 || it.value() < OpSlowerRatio * before)
+        if (isSyncSymptomName(it.key()) || before <= 0 || it.value() < OpSlowerRatio * before)
             continue;
         if (it.value() - before >= OpGapShare * gap)
             slower.push_back({it.key(), {}, before, it.value(), {}});
@@ -180,25 +184,28 @@ std::vector<SlowerOp> slowerByName(const TraceSide &a, const TraceSide &b, doubl
     return slower;
 }
 
-// The diff's device op rows paired across platforms: a family whose ops carry different names on
-// the two sides (a CUDA kernel against an Ascend op), slower, or one the benchmark lacks. A family
-// with a name on both sides is one platform's: slowerByName() names its op exactly (a family sums
-// the forward and backward kernels, and would blur which one slowed).
-std::vector<SlowerOp> slowerByFamily(const TraceDiff &diff, double gap)
+// The diff's op rows of one level. Device rows paired across platforms: a family whose ops carry
+// different names on the two sides (a CUDA kernel against an Ascend op), slower, or one the
+// benchmark lacks; a family with a name on both sides is one platform's: slowerByName() names its
+// op exactly (a family sums the forward and backward kernels, and would blur which one slowed).
+// Framework rows (host-only traces) by name. Symptoms (synchronisations) are never named.
+std::vector<SlowerOp> slowerInDiff(const TraceDiff &diff, double gap, OpLevel level)
 {
     std::vector<SlowerOp> slower;
     for (const OpDiffRow &row : diff.ops) {
-        if (row.level != OpLevel::Device || row.deltaNs() < OpGapShare * gap)
+        if (row.level != level || row.symptom || row.deltaNs() < OpGapShare * gap)
             continue;
         if (row.state != OpDiffState::Added &&
             (row.state != OpDiffState::Slower || row.ratio() < OpSlowerRatio))
             continue;
-        const bool shared =
-            std::any_of(row.targetNames.cbegin(), row.targetNames.cend(), [&](const QString &name) {
-                return row.baselineNames.contains(name);
-            });
-        if (shared)
-            continue;
+        if (level == OpLevel::Device) {
+            const bool shared =
+                std::any_of(row.targetNames.cbegin(),
+                            row.targetNames.cend(),
+                            [&](const QString &name) { return row.baselineNames.contains(name); });
+            if (shared)
+                continue;
+        }
         // The link opens slices by name: a family row's most expensive op on the test side.
         slower.push_back({row.targetNames.value(0, row.name),
                           row.family,
@@ -280,7 +287,7 @@ std::shared_ptr<const TraceDiff> diffTraceEvidence(const TraceEvidence &e,
     sides[1].path = e.testFile;
     sides[1].ranks.push_back(profileTraceRank(e.testFile, e.test));
     TraceDiffOptions options;
-    options.choice = TraceStepChoice::All; // as describe() counts: every step, on average
+    // The default step model (steady steps), as Compare and tracediff count them.
     const Result<TraceDiff> r = compareTraceSides(sides[0], sides[1], options, cancel);
     return r.isOk() ? r.value() : nullptr;
 }
@@ -292,13 +299,25 @@ FindingList traceFindings(const TraceEvidence &e)
         return out;
     const TraceSide a = describe(*e.benchmark);
     const TraceSide b = describe(*e.test);
-    if (!a.usable || !b.usable || a.stepNs <= 0)
-        return out;
-    // The diff's steps where it has them, so that the ratio and its shares agree.
+    // The diff's steady steps where it has them (the one step model, as Compare and tracediff
+    // count them), so that the ratio and its shares agree everywhere; a host-only pair has no
+    // device phases but its diff still has steps.
     const TraceDiff *diff = e.diff && e.diff->baseline.stepNs > 0 ? e.diff.get() : nullptr;
+    if (!diff && (!a.usable || !b.usable || a.stepNs <= 0))
+        return out;
     const double benchStepNs = diff ? diff->baseline.stepNs : a.stepNs;
     const double testStepNs = diff ? diff->target.stepNs : b.stepNs;
     const double ratio = testStepNs / benchStepNs;
+    auto addSteps = [diff](Finding &f) {
+        if (!diff)
+            return;
+        f.evidence.insert(u"steps"_s, double(diff->target.chosen.size()));
+        f.evidence.insert(u"benchmark_steps_used"_s,
+                          QJsonArray::fromStringList(diff->baseline.usedStepNames()));
+        f.evidence.insert(u"test_steps_used"_s,
+                          QJsonArray::fromStringList(diff->target.usedStepNames()));
+        f.evidence.insert(u"step_policy"_s, traceStepChoiceId(diff->target.choice));
+    };
     if (ratio < StepSlowerRatio) {
         Finding f = baseFinding(e);
         f.code = u"trace.steps_match"_s;
@@ -306,6 +325,7 @@ FindingList traceFindings(const TraceEvidence &e)
         f.evidence.insert(u"benchmark_step_ns"_s, benchStepNs);
         f.evidence.insert(u"test_step_ns"_s, testStepNs);
         f.evidence.insert(u"ratio"_s, ratio);
+        addSteps(f);
         f.text = Tr::tr("The step of the run under test (%1 ms) is not slower than the "
                         "benchmark's (%2 ms) by %3% or more.")
                      .arg(ms(testStepNs), ms(benchStepNs), percent(StepSlowerRatio - 1.0));
@@ -314,9 +334,18 @@ FindingList traceFindings(const TraceEvidence &e)
         return out;
     }
     const double gap = testStepNs - benchStepNs;
-    // The device's idle time from the trace's own phases (whole trace, per step).
-    const double phaseGap = b.stepNs - a.stepNs;
-    const double freeShare = phaseGap > 0 ? (b.freeNs - a.freeNs) / phaseGap : 0.0;
+    // The device's idle time over the same steps: the diff's phases where both sides have device
+    // tasks, else the trace's own (whole trace, per step).
+    double benchFreeNs = a.freeNs, testFreeNs = b.freeNs;
+    double freeShare = 0;
+    if (diff && diff->baseline.phases.phases && diff->target.phases.phases) {
+        benchFreeNs = double(diff->baseline.phases.phases->freeNs);
+        testFreeNs = double(diff->target.phases.phases->freeNs);
+        freeShare = (testFreeNs - benchFreeNs) / gap;
+    } else if (!diff && a.usable && b.usable) {
+        const double phaseGap = b.stepNs - a.stepNs;
+        freeShare = phaseGap > 0 ? (b.freeNs - a.freeNs) / phaseGap : 0.0;
+    }
     {
         Finding f = baseFinding(e);
         f.code = u"trace.step_slower"_s;
@@ -326,6 +355,7 @@ FindingList traceFindings(const TraceEvidence &e)
         f.evidence.insert(u"test_step_ns"_s, testStepNs);
         f.evidence.insert(u"steps"_s, double(b.steps));
         f.evidence.insert(u"ratio"_s, ratio);
+        addSteps(f);
         if (diff) {
             describeGapByCategory(*diff, f);
         } else {
@@ -349,12 +379,12 @@ FindingList traceFindings(const TraceEvidence &e)
         f.code = u"trace.idle_grew"_s;
         f.severity = FindingSeverity::Warning;
         f.weight = freeShare;
-        f.evidence.insert(u"benchmark_free_ns"_s, a.freeNs);
-        f.evidence.insert(u"test_free_ns"_s, b.freeNs);
+        f.evidence.insert(u"benchmark_free_ns"_s, benchFreeNs);
+        f.evidence.insert(u"test_free_ns"_s, testFreeNs);
         f.evidence.insert(u"share_of_gap"_s, freeShare);
         f.text = Tr::tr("The device idles %1 ms per step against the benchmark's %2 ms: %3% of "
                         "the gap is time the device waits.")
-                     .arg(ms(b.freeNs), ms(a.freeNs), percent(freeShare));
+                     .arg(ms(testFreeNs), ms(benchFreeNs), percent(freeShare));
         f.nextAction = Tr::tr("Find what the host does during the idle gaps in the timeline: "
                               "synchronisations (.item(), prints), data loading, slow op "
                               "launches; enable the task queue or graph mode.");
@@ -362,9 +392,13 @@ FindingList traceFindings(const TraceEvidence &e)
         f.link.file = e.testFile;
         out.push_back(std::move(f));
     }
-    std::vector<SlowerOp> slower = slowerByName(a, b, gap);
+    std::vector<SlowerOp> slower;
+    if (a.usable && b.usable)
+        slower = slowerByName(a, b, gap);
     if (diff) {
-        const std::vector<SlowerOp> paired = slowerByFamily(*diff, gap);
+        // Without device tasks on either side the framework ops are all there is.
+        const OpLevel level = a.usable || b.usable ? OpLevel::Device : OpLevel::Framework;
+        const std::vector<SlowerOp> paired = slowerInDiff(*diff, gap, level);
         slower.insert(slower.end(), paired.begin(), paired.end());
         std::stable_sort(slower.begin(), slower.end(), [](const SlowerOp &x, const SlowerOp &y) {
             return x.testNs - x.benchNs > y.testNs - y.benchNs;
@@ -374,15 +408,20 @@ FindingList traceFindings(const TraceEvidence &e)
         slower.resize(size_t(MaxOpFindings));
     for (const SlowerOp &s : slower)
         out.push_back(opFinding(e, s, gap));
-    if (b.computingNs > 0 && b.aicpuNs >= 0.01 * b.computingNs) {
+    const double aicpuNs =
+        diff ? double(diff->target.categories[StepCategory::ComputeAiCpu]) : b.aicpuNs;
+    const double computingNs = diff && diff->target.phases.phases
+                                   ? double(diff->target.phases.phases->computingNs)
+                                   : b.computingNs;
+    if (computingNs > 0 && aicpuNs >= 0.01 * computingNs) {
         Finding f = baseFinding(e);
         f.code = u"trace.aicpu_time"_s;
         f.severity = FindingSeverity::Warning;
-        f.weight = b.aicpuNs / b.computingNs;
-        f.evidence.insert(u"aicpu_ns"_s, b.aicpuNs);
-        f.evidence.insert(u"computing_ns"_s, b.computingNs);
+        f.weight = aicpuNs / computingNs;
+        f.evidence.insert(u"aicpu_ns"_s, aicpuNs);
+        f.evidence.insert(u"computing_ns"_s, computingNs);
         f.text = Tr::tr("AI CPU tasks take %1 ms per step, %2% of the computing time.")
-                     .arg(ms(b.aicpuNs), percent(b.aicpuNs / b.computingNs));
+                     .arg(ms(aicpuNs), percent(aicpuNs / computingNs));
         f.nextAction = Tr::tr("Find the AI CPU ops in op-info and change their dtype or shape "
                               "so they run on the AI Core.");
         f.link.view = FindingLink::View::ProfileRow;

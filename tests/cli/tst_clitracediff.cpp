@@ -57,7 +57,14 @@ void tst_CliTraceDiff::exactKeys()
     QCOMPARE(o.value(u"schemaVersion"_s).toInt(), 1);
     for (const QString &side : {u"baseline"_s, u"target"_s}) {
         QCOMPARE(keys(o.value(side)),
-                 (QStringList{u"path"_s, u"phases"_s, u"step_us"_s, u"steps"_s}));
+                 (QStringList{u"path"_s,
+                              u"phases"_s,
+                              u"step_policy"_s,
+                              u"step_us"_s,
+                              u"steps"_s,
+                              u"steps_used"_s,
+                              u"unfinished_steps"_s,
+                              u"warmup_step"_s}));
         QCOMPARE(keys(o.value(side).toObject().value(u"phases"_s)),
                  (QStringList{u"communication_not_overlapped_us"_s,
                               u"communication_us"_s,
@@ -75,6 +82,7 @@ void tst_CliTraceDiff::exactKeys()
     const QJsonArray ops = o.value(u"ops"_s).toArray();
     QVERIFY(!ops.isEmpty());
     double last = 1e300;
+    bool inSymptoms = false;
     for (const QJsonValue &op : ops) {
         QCOMPARE(keys(op),
                  (QStringList{u"baseline_count"_s,
@@ -83,11 +91,20 @@ void tst_CliTraceDiff::exactKeys()
                               u"family"_s,
                               u"level"_s,
                               u"name"_s,
+                              u"short_name"_s,
                               u"state"_s,
+                              u"symptom"_s,
                               u"target_count"_s,
                               u"target_us"_s}));
+        // Sorted by |delta_us|, the symptoms (synchronisations) after every cause.
+        const bool symptom = op.toObject().value(u"symptom"_s).toBool();
+        if (symptom && !inSymptoms) {
+            inSymptoms = true;
+            last = 1e300;
+        }
+        QCOMPARE(symptom, inSymptoms);
         const double delta = std::abs(op.toObject().value(u"delta_us"_s).toDouble());
-        QVERIFY(delta <= last); // sorted by |delta_us|
+        QVERIFY(delta <= last);
         last = delta;
     }
     QCOMPARE(ops.at(0).toObject().value(u"name"_s).toString(), u"matmul"_s);

@@ -73,8 +73,9 @@ void TraceCompareWorkspace::createTopBar(QVBoxLayout *layout)
     m_swap = new QPushButton(tr("Swap baseline and target"), this);
     m_step = new QComboBox(this);
     m_step->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_step->setToolTip(tr("Which steps are compared: each run's median step, every step (as a "
-                          "mean per step), or the N-th step of each run."));
+    m_step->setToolTip(tr("Which steps are compared: each run's steady steps (complete steps, "
+                          "the first one excluded as warm-up), every complete step (as a mean "
+                          "per step), or the N-th step of each run."));
     m_mapButton = new QPushButton(tr("Op families…"), this);
     m_mapButton->setToolTip(
         tr("A JSON file of regular expression → op family, tried before the built-in families "

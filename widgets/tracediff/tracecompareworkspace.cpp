@@ -204,7 +204,8 @@ QString TraceCompareWorkspace::summaryText() const
     if (d.baseline.stepNs > 0)
         text += tr(" (%1×)").arg(QLocale().toString(d.target.stepNs / d.baseline.stepNs, 'f', 2));
     QStringList largest;
-    if (!d.ops.empty() && d.ops.front().state != Core::OpDiffState::Same)
+    // Symptom rows (synchronisations) sort last: the first row is a cause unless all are symptoms.
+    if (!d.ops.empty() && d.ops.front().state != Core::OpDiffState::Same && !d.ops.front().symptom)
         largest << tr("%1 %2 (%3)")
                        .arg(d.ops.front().name,
                             signedUs(d.ops.front().deltaNs()),
@@ -221,7 +222,11 @@ void TraceCompareWorkspace::showDiff(std::shared_ptr<const Core::TraceDiff> diff
 {
     m_diff = std::move(diff);
     const Core::TraceDiff &d = *m_diff;
-    m_sides->setText(tr("Baseline: %1    Target: %2").arg(m_baselinePath, m_targetPath));
+    m_sides->setText(tr("Baseline: %1 (%2)    Target: %3 (%4)")
+                         .arg(m_baselinePath,
+                              d.baseline.usedStepsText(),
+                              m_targetPath,
+                              d.target.usedStepsText()));
     m_summary->setText(summaryText());
     m_stepModel->setDiff(m_diff);
     m_phaseModel->setDiff(m_diff);
@@ -236,12 +241,12 @@ void TraceCompareWorkspace::showDiff(std::shared_ptr<const Core::TraceDiff> diff
     // Small tables (15 metrics, 11 categories): their columns fit their contents.
     m_phaseTable->resizeColumnsToContents();
     m_categoryTable->resizeColumnsToContents();
-    // The step choices: median, every step, then the N-th step of each run.
+    // The step choices: the steady steps, every complete step, then the N-th step of each run.
     {
         const QSignalBlocker block(m_step);
         m_step->clear();
-        m_step->addItem(tr("Median step of each run"), -1);
-        m_step->addItem(tr("Every step (mean per step)"), -2);
+        m_step->addItem(tr("Steady steps (warm-up and unfinished excluded)"), -1);
+        m_step->addItem(tr("Every complete step (warm-up included)"), -2);
         const size_t n = std::min(d.baseline.steps.size(), d.target.steps.size());
         for (size_t k = 0; k < n && k < 1000; ++k) {
             auto name = [](const Core::TraceStepRow &s) {
