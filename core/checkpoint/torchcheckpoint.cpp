@@ -19,10 +19,14 @@ bool isModelKey(const QString &key)
     return keys.contains(key);
 }
 
+// Longest key text used in a tensor's name: real keys are short, and a memoized megabyte key shared
+// by many dicts would otherwise repeat in every name under them.
+constexpr qsizetype MaxKeyChars = 1024;
+
 QString keyText(const PickleValue &key)
 {
     if (key.kind() == PickleValue::Kind::String)
-        return key.toString();
+        return key.toString().left(MaxKeyChars);
     bool ok = false;
     const qint64 i = key.toInt(&ok);
     return ok ? QString::number(i) : key.describe();
@@ -35,6 +39,11 @@ struct Flattener
     TensorDump *dump;
     Diagnostics *diagnostics;
     QSet<QString> names;
+    // Containers already walked, by node: a pickle's values form a graph (memo references), and
+    // walking a shared container again under every parent made a 20 KB pickle of nested memo
+    // references (a "billion laughs" DAG) take minutes; each container is walked once, so the
+    // walk is linear in the pickle (issue #30).
+    std::vector<bool> walked = std::vector<bool>(size_t(file.document().nodeCount()), false);
     qint64 visited = 0;
     bool canceled = false;
 
@@ -73,6 +82,17 @@ struct Flattener
         auto join = [&](const QString &k) {
             return name.isEmpty() ? k : name + u'.' + k;
         };
+        if (v.isContainer()) {
+            if (walked[size_t(v.index())]) {
+                diagnostics->add(u"torch_shared_container"_s,
+                                 Tr::tr("A container appears under more than one name (a shared "
+                                        "object in the pickle); its tensors are listed under the "
+                                        "first name only."),
+                                 Location{-1, -1, name});
+                return;
+            }
+            walked[size_t(v.index())] = true;
+        }
         switch (v.kind()) {
         case PickleValue::Kind::Tensor:
             tensor(v, name.isEmpty() ? u"tensor"_s : name);
