@@ -1,5 +1,6 @@
 #include "torchcheckpoint.h"
 
+#include "checkpoint.h"
 #include "core/common/tr.h"
 #include "core/torch/torchfile.h"
 
@@ -45,7 +46,9 @@ struct Flattener
     // walk is linear in the pickle (issue #30).
     std::vector<bool> walked = std::vector<bool>(size_t(file.document().nodeCount()), false);
     qint64 visited = 0;
+    qint64 maxEntries = DefaultMaxCheckpointEntries;
     bool canceled = false;
+    bool tooMany = false;
 
     void tensor(const PickleValue &v, const QString &name)
     {
@@ -75,6 +78,10 @@ struct Flattener
     // Depth is bounded by the pickle reader (PickleOptions::maxDepth), so recursion is bounded.
     void walk(const PickleValue &v, const QString &name, bool root)
     {
+        if (tooMany || dump->tensors.size() > maxEntries) {
+            tooMany = true;
+            return;
+        }
         if (canceled || (++visited % 4096 == 0 && cancel.isCanceled())) {
             canceled = true;
             return;
@@ -128,8 +135,10 @@ struct Flattener
 
 } // namespace
 
-Result<TensorDump>
-loadTorchCheckpoint(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+Result<TensorDump> loadTorchCheckpoint(const Source &source,
+                                       ProgressSink &progress,
+                                       const CancelToken &cancel,
+                                       qint64 maxEntries)
 {
     progress.report(0, Tr::tr("Reading the PyTorch checkpoint"));
     Error error;
@@ -144,9 +153,13 @@ loadTorchCheckpoint(const Source &source, ProgressSink &progress, const CancelTo
     dump->path = source.isPath() ? source.path : source.name();
     dump->format = u"torch_zip"_s;
     Flattener f{*file, cancel, dump.get(), &diagnostics, {}};
+    f.maxEntries = maxEntries;
     f.walk(file->root(), QString(), true);
     if (f.canceled)
         return Result<TensorDump>::canceled();
+    if (f.tooMany)
+        return Result<TensorDump>::failed(tooManyEntriesError(source.name(), maxEntries),
+                                          diagnostics);
     if (dump->tensors.isEmpty()) {
         Error e = Error::make(
             ErrorCode::Malformed,

@@ -6,6 +6,8 @@
 // 3 and a message, and (Release builds) within max(4x the input, 512 MB) of memory. The big cases
 // (a million checkpoint entries, ...) are in tst_clihostile_scale.
 #include "common/hostileinputs.h"
+#include "core/common/zipreader.h"
+#include "core/dump/resulttable.h"
 #include "testhelpers_hostile.h"
 
 #include <QDir>
@@ -177,6 +179,63 @@ private slots:
         checkEnds(r, 5);
         QVERIFY2(r.exited(3), r.describe().constData());
         QVERIFY2(r.err.contains("zip bomb"), r.err.constData());
+    }
+    void compareResultHeaderTooWide()
+    {
+        // A 0.7 MB header of 100 000 columns and 20 000 rows: every row was padded to the
+        // header (4.6 GB); now refused at the end of the header line.
+        QByteArray csv = "NPU Name,Bench Name";
+        for (int i = 0; i < 100000; ++i)
+            csv += ",c" + QByteArray::number(i);
+        csv += '\n';
+        for (int i = 0; i < 20000; ++i)
+            csv += "a" + QByteArray::number(i) + ",b\n";
+        const QString path = write(u"wide.csv"_s, csv);
+        const HostileRun r = runHostile({u"dumps"_s, u"--json"_s, path}, hostileLimitMs(20000));
+        checkEnds(r, 5);
+        QVERIFY2(r.exited(3), r.describe().constData());
+        QVERIFY2(r.err.contains("100002 columns") && r.err.contains("wide.csv"), r.err.constData());
+    }
+
+    void compareResultLongFieldIsCut()
+    {
+        // One 40 MB cell and one row wider than the header: kept within the cell cap, counted.
+        QByteArray csv = "NPU Name,Bench Name,Cosine,Err_message\n";
+        csv += "Functional.linear.0.forward.output.0,Functional.linear.0.forward.output.0,1.0,\"" +
+               QByteArray(40 << 20, 'x') + "\"\n";
+        csv += "Functional.relu.0.forward.output.0,Functional.relu.0.forward.output.0,0.5,m,x,y\n";
+        const QString path = write(u"long.csv"_s, csv);
+        const HostileRun r = runHostile({u"dumps"_s, u"--json"_s, path}, hostileLimitMs(20000));
+        checkEnds(r, 5);
+        QVERIFY2(r.exited(0), r.describe().constData());
+        QCOMPARE(warningCount(r.json(), u"long_cell"_s), 1);
+        QCOMPARE(warningCount(r.json(), u"cells_past_header"_s), 2);
+    }
+
+    void xlsxSharedStringsAreCapped()
+    {
+        // One 10 MB shared string referenced by 300 cells: the string is cut at the cell cap
+        // when it is read, so the table holds 300 references to 64 KiB.
+        QByteArray shared = "<sst><si><t>NPU Name</t></si><si><t>Bench Name</t></si><si><t>" +
+                            QByteArray(10 << 20, 'y') + "</t></si></sst>";
+        QByteArray sheet = "<worksheet><sheetData><row><c r=\"A1\" t=\"s\"><v>0</v></c><c "
+                           "r=\"B1\" t=\"s\"><v>1</v></c></row>";
+        for (int i = 0; i < 300; ++i)
+            sheet += "<row><c t=\"s\"><v>2</v></c><c t=\"s\"><v>2</v></c></row>";
+        sheet += "</sheetData></worksheet>";
+        const QByteArray xlsx = Hostile::zipArchive(
+            {{"xl/sharedStrings.xml", shared}, {"xl/worksheets/sheet1.xml", sheet}}, true);
+        Twinscope::Core::Error error;
+        const auto zip = Twinscope::Core::ZipReader::open(
+            Twinscope::Core::Source::fromBytes(xlsx, u"shared.xlsx"_s), &error);
+        QVERIFY2(zip, qPrintable(error.toString()));
+        QElapsedTimer timer;
+        timer.start();
+        const auto table = Twinscope::Core::readXlsxTable(*zip, {}, &error);
+        QVERIFY2(table, qPrintable(error.toString()));
+        QVERIFY(timer.elapsed() < hostileLimitMs(10000));
+        QCOMPARE(table->rows.size(), 300);
+        QCOMPARE(table->rows.first().first().size(), Twinscope::Core::MaxResultCellBytes);
     }
 };
 
