@@ -155,6 +155,12 @@ int runCkpt(const QStringList &args, CliIo &io)
         {u"rtol"_s, CliTr::tr("allclose relative tolerance (default: per B's dtype)."), u"R"_s});
     parser.addOption(
         {u"atol"_s, CliTr::tr("allclose absolute tolerance (default: per B's dtype)."), u"A"_s});
+    parser.addOption(
+        {u"max-entries"_s,
+         CliTr::tr("Refuse a checkpoint with more entries (parameters, tensors) than N "
+                   "(default: %1).")
+             .arg(DefaultMaxCheckpointEntries),
+         u"N"_s});
     parser.addOption({u"threads"_s,
                       CliTr::tr("Worker threads over tensor pairs (default: all cores)."),
                       u"N"_s});
@@ -180,6 +186,15 @@ int runCkpt(const QStringList &args, CliIo &io)
     CompareOptions &options = input.options;
     if (const auto bad = readCompareOptions(parser, &options, io))
         return *bad;
+    if (parser.isSet(u"max-entries"_s)) {
+        bool capOk = false;
+        const qint64 cap = parser.value(u"max-entries"_s).toLongLong(&capOk);
+        if (!capOk || cap < 1 || cap > (qint64(1) << 31)) {
+            io.err << CliTr::tr("--max-entries needs a whole number from 1 to 2^31.") << '\n';
+            return ExitUsage;
+        }
+        input.maxEntries = cap;
+    }
     QElapsedTimer timer;
     timer.start();
     ProgressSink progress;

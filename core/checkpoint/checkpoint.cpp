@@ -166,8 +166,22 @@ std::shared_ptr<const TensorDump> dottedNames(const TensorDump &dump)
 
 } // namespace
 
-Result<Checkpoint>
-loadCheckpoint(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+Error tooManyEntriesError(const QString &file, qint64 maxEntries, qint64 offset)
+{
+    Error e = Error::make(ErrorCode::TooLarge,
+                          Tr::tr("the checkpoint holds more than %1 entries, more than Twinscope "
+                                 "compares by default; raise the cap with --max-entries")
+                              .arg(maxEntries),
+                          file,
+                          offset);
+    e.expected = Tr::tr("at most %1 entries").arg(maxEntries);
+    return e;
+}
+
+Result<Checkpoint> loadCheckpoint(const Source &source,
+                                  ProgressSink &progress,
+                                  const CancelToken &cancel,
+                                  qint64 maxEntries)
 {
     return runGuarded<Checkpoint>(source.name(), [&]() -> Result<Checkpoint> {
         SniffResult s;
@@ -192,14 +206,14 @@ loadCheckpoint(const Source &source, ProgressSink &progress, const CancelToken &
             // An unrecognised .ckpt still goes to the decoder: it says where the framing breaks
             // (and that an encrypted checkpoint needs MindSpore's key).
             framework = u"mindspore"_s;
-            r = loadMindSporeCheckpoint(source, progress, cancel);
+            r = loadMindSporeCheckpoint(source, progress, cancel, maxEntries);
         } else if (s.format == u"safetensors"_s ||
                    (s.kind == FileKind::Unknown &&
                     source.name().endsWith(u".safetensors"_s, Qt::CaseInsensitive))) {
-            r = loadSafetensors(source, progress, cancel);
+            r = loadSafetensors(source, progress, cancel, maxEntries);
         } else if (s.format == u"torch_zip"_s || s.format == u"torch_legacy"_s) {
             framework = u"pytorch"_s;
-            r = loadTorchCheckpoint(source, progress, cancel);
+            r = loadTorchCheckpoint(source, progress, cancel, maxEntries);
         } else if (s.format == u"npz"_s) {
             r = loadNpzDump(source, progress, cancel);
         } else if (s.format == u"hdf5"_s && source.isPath()) {
@@ -217,6 +231,9 @@ loadCheckpoint(const Source &source, ProgressSink &progress, const CancelToken &
         }
         if (!r.isOk())
             return forwardFailure<Checkpoint>(r);
+        if (r.value()->tensors.size() > maxEntries) // .npz and HDF5 files
+            return Result<Checkpoint>::failed(tooManyEntriesError(source.name(), maxEntries),
+                                              r.diagnostics());
         auto c = std::make_shared<Checkpoint>();
         c->path = source.isPath() ? source.path : source.name();
         c->format = r.value()->format;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checkpointlimits.h"
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "core/common/source.h"
@@ -46,8 +47,15 @@ struct Checkpoint
 // Any supported checkpoint, by content: MindSpore .ckpt, PyTorch .pth/.pt state dicts (zip),
 // safetensors, .npz, HDF5 parameter files. HDF5 dataset paths become dotted names ("a/b" ->
 // "a.b") so they line up with the other formats.
-Result<Checkpoint>
-loadCheckpoint(const Source &source, ProgressSink &progress, const CancelToken &cancel);
+// More than maxEntries tensors fail with TooLarge before the names are mapped (the readers stop
+// counting there; checkpointlimits.h).
+Result<Checkpoint> loadCheckpoint(const Source &source,
+                                  ProgressSink &progress,
+                                  const CancelToken &cancel,
+                                  qint64 maxEntries = DefaultMaxCheckpointEntries);
+
+// The error for a checkpoint with more than maxEntries entries.
+Error tooManyEntriesError(const QString &file, qint64 maxEntries, qint64 offset = -1);
 
 // Sets every entry's role, twin expectation and optimizer owner from the names (exposed for tests).
 QList<CheckpointEntry> classifyCheckpoint(const TensorDump &tensors, const QString &framework);

@@ -53,7 +53,8 @@ Result<CheckpointComparison> runCheckpointPipeline(const CheckpointPipelineInput
         for (int i = 0; i < paths.size(); ++i) {
             // Loading reads headers only; the comparison streams every byte.
             ProgressSink part = subProgress(progress, i * 25, i * 25 + 25);
-            const Result<Checkpoint> r = loadCheckpoint(Source::fromPath(paths[i]), part, cancel);
+            const Result<Checkpoint> r =
+                loadCheckpoint(Source::fromPath(paths[i]), part, cancel, input.maxEntries);
             Diagnostics side = r.diagnostics();
             side.setFile(paths[i]);
             diagnostics.merge(side);

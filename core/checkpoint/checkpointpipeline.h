@@ -1,6 +1,7 @@
 #pragma once
 
 #include "checkpointcompare.h"
+#include "checkpointlimits.h"
 
 namespace Twinscope::Core {
 
@@ -15,6 +16,8 @@ struct CheckpointPipelineInput
     QString beforeA, beforeB;
     // Thresholds, tolerances, threads; mapping = the user's name mapping for B's names.
     CompareOptions options;
+    // A file with more entries fails (TooLarge) before its names are mapped.
+    qint64 maxEntries = DefaultMaxCheckpointEntries;
 };
 
 // Diagnostics name the file they came from; a file that cannot be read fails the pipeline with

@@ -281,8 +281,10 @@ makeParameter(const QList<Piece> &pieces, const Source &source, Diagnostics *dia
 
 } // namespace
 
-Result<TensorDump>
-loadMindSporeCheckpoint(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+Result<TensorDump> loadMindSporeCheckpoint(const Source &source,
+                                           ProgressSink &progress,
+                                           const CancelToken &cancel,
+                                           qint64 maxEntries)
 {
     Error openError;
     const auto bytes = ByteSource::open(source, &openError);
@@ -295,6 +297,7 @@ loadMindSporeCheckpoint(const Source &source, ProgressSink &progress, const Canc
 
     Diagnostics diagnostics;
     QList<Piece> pieces;
+    qint64 parameters = 0; // runs of pieces with one tag
     qint64 pos = 0;
     qint64 records = 0;
     while (pos < size) {
@@ -390,6 +393,30 @@ loadMindSporeCheckpoint(const Source &source, ProgressSink &progress, const Canc
             if (!piece.tag.isEmpty())
                 e.message =
                     Tr::tr("checkpoint value %1 lacks its tensor or content").arg(piece.tag);
+            return Result<TensorDump>::failed(e, diagnostics);
+        }
+        // A new tag starts a parameter: past the cap the file is refused before more memory
+        // goes to pieces (a 30 MB file can declare a million one-element parameters).
+        if (pieces.isEmpty() || pieces.last().tag != piece.tag) {
+            if (++parameters > maxEntries) {
+                Error e = Error::make(ErrorCode::TooLarge,
+                                      Tr::tr("the checkpoint holds more than %1 parameters, more "
+                                             "than Twinscope compares by default; raise the cap "
+                                             "with --max-entries")
+                                          .arg(maxEntries),
+                                      source.name(),
+                                      piece.offset);
+                e.expected = Tr::tr("at most %1 parameters").arg(maxEntries);
+                return Result<TensorDump>::failed(e, diagnostics);
+            }
+        } else if (pieces.size() > 16 * maxEntries) {
+            // Slices of one parameter (a model-parallel save) are few per parameter.
+            Error e = Error::make(ErrorCode::TooLarge,
+                                  Tr::tr("the checkpoint holds more than %1 slices, more than "
+                                         "Twinscope reads; raise the cap with --max-entries")
+                                      .arg(16 * maxEntries),
+                                  source.name(),
+                                  piece.offset);
             return Result<TensorDump>::failed(e, diagnostics);
         }
         pieces.append(std::move(piece));

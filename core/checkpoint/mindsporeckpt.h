@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checkpointlimits.h"
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "core/common/source.h"
@@ -22,8 +23,10 @@ namespace Twinscope::Core {
 // "random_op" entries and map parameters are not tensors and are counted, not listed. A file cut
 // off inside a Value keeps the complete parameters before it (warning "ckpt_truncated"); damage
 // in the framing fails with the byte offset. A checkpoint given as bytes is listed only.
-Result<TensorDump>
-loadMindSporeCheckpoint(const Source &source, ProgressSink &progress, const CancelToken &cancel);
+Result<TensorDump> loadMindSporeCheckpoint(const Source &source,
+                                           ProgressSink &progress,
+                                           const CancelToken &cancel,
+                                           qint64 maxEntries = DefaultMaxCheckpointEntries);
 
 // MindSpore's tensor_type spelling ("Float32", "BFloat16", "Bool", ...); Unknown otherwise.
 DType mindSporeDType(const QString &tensorType);

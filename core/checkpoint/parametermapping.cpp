@@ -1,5 +1,6 @@
 #include "parametermapping.h"
 
+#include "core/common/boundedregex.h"
 #include "core/common/tr.h"
 #include "core/dump/dumpcompare.h"
 
@@ -93,12 +94,12 @@ Side makeSide(const Checkpoint &c, const QList<QPair<QRegularExpression, QString
     for (int i = 0; i < s.size(); ++i) {
         QString name = s.tensor(i).name;
         QStringList applied;
-        if (userMapping) {
+        if (userMapping && name.size() <= MaxPatternSubjectChars) {
             for (const auto &[re, replacement] : *userMapping) {
                 const QString before = name;
                 name.replace(re, replacement);
                 if (name != before)
-                    applied << re.pattern();
+                    applied << userPatternText(re);
             }
         }
         QString rule;

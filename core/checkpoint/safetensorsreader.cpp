@@ -66,8 +66,10 @@ bool toCount(const QJsonValue &v, qint64 *out)
 
 } // namespace
 
-Result<TensorDump>
-loadSafetensors(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+Result<TensorDump> loadSafetensors(const Source &source,
+                                   ProgressSink &progress,
+                                   const CancelToken &cancel,
+                                   qint64 maxEntries)
 {
     Error openError;
     const auto bytes = ByteSource::open(source, &openError);
@@ -93,6 +95,27 @@ loadSafetensors(const Source &source, ProgressSink &progress, const CancelToken 
                         Tr::tr("%1 header bytes in a file of %2").arg(headerLength).arg(size));
         e.code = headerLength > quint64(size - 8) ? ErrorCode::Truncated : ErrorCode::TooLarge;
         return Result<TensorDump>::failed(e);
+    }
+    // Entries are counted before the header is parsed: QJsonDocument holds a parsed header in
+    // several times its size, and a 84 MB header of a million tensors is refused at once.
+    {
+        const std::string_view text(data.data() + 8, size_t(headerLength));
+        constexpr std::string_view key = "\"data_offsets\"";
+        qint64 entries = 0;
+        for (size_t at = text.find(key); at != std::string_view::npos;
+             at = text.find(key, at + key.size())) {
+            if (++entries > maxEntries) {
+                Error e = Error::make(
+                    ErrorCode::TooLarge,
+                    Tr::tr("the safetensors header lists more than %1 tensors, more than "
+                           "Twinscope compares by default; raise the cap with --max-entries")
+                        .arg(maxEntries),
+                    source.name(),
+                    8 + qint64(at));
+                e.expected = Tr::tr("at most %1 tensors").arg(maxEntries);
+                return Result<TensorDump>::failed(e);
+            }
+        }
     }
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(

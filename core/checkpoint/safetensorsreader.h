@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checkpointlimits.h"
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "core/common/source.h"
@@ -15,8 +16,12 @@ namespace Twinscope::Core {
 // ranges) keeps the tensor as an unreadable entry with a warning naming it; a header that is not
 // JSON, or longer than the file, fails. Tensors are listed in natural name order (the header's
 // object has no order of its own). A file given as bytes is listed only.
-Result<TensorDump>
-loadSafetensors(const Source &source, ProgressSink &progress, const CancelToken &cancel);
+// More than maxEntries tensors are refused before the header is parsed (counted by a scan for
+// "data_offsets").
+Result<TensorDump> loadSafetensors(const Source &source,
+                                   ProgressSink &progress,
+                                   const CancelToken &cancel,
+                                   qint64 maxEntries = DefaultMaxCheckpointEntries);
 
 // The element type of a safetensors dtype ("F32", "BF16", "I64", "BOOL", ...); Unknown otherwise
 // (float8 and complex types, which Twinscope does not read).

@@ -1,5 +1,6 @@
 #include "torchcheckpoint.h"
 
+#include "checkpoint.h"
 #include "core/common/tr.h"
 #include "core/torch/torchfile.h"
 
@@ -19,10 +20,14 @@ bool isModelKey(const QString &key)
     return keys.contains(key);
 }
 
+// Longest key text used in a tensor's name: real keys are short, and a memoized megabyte key shared
+// by many dicts would otherwise repeat in every name under them.
+constexpr qsizetype MaxKeyChars = 1024;
+
 QString keyText(const PickleValue &key)
 {
     if (key.kind() == PickleValue::Kind::String)
-        return key.toString();
+        return key.toString().left(MaxKeyChars);
     bool ok = false;
     const qint64 i = key.toInt(&ok);
     return ok ? QString::number(i) : key.describe();
@@ -35,8 +40,15 @@ struct Flattener
     TensorDump *dump;
     Diagnostics *diagnostics;
     QSet<QString> names;
+    // Containers already walked, by node: a pickle's values form a graph (memo references), and
+    // walking a shared container again under every parent made a 20 KB pickle of nested memo
+    // references (a "billion laughs" DAG) take minutes; each container is walked once, so the
+    // walk is linear in the pickle (issue #30).
+    std::vector<bool> walked = std::vector<bool>(size_t(file.document().nodeCount()), false);
     qint64 visited = 0;
+    qint64 maxEntries = DefaultMaxCheckpointEntries;
     bool canceled = false;
+    bool tooMany = false;
 
     void tensor(const PickleValue &v, const QString &name)
     {
@@ -66,6 +78,10 @@ struct Flattener
     // Depth is bounded by the pickle reader (PickleOptions::maxDepth), so recursion is bounded.
     void walk(const PickleValue &v, const QString &name, bool root)
     {
+        if (tooMany || dump->tensors.size() > maxEntries) {
+            tooMany = true;
+            return;
+        }
         if (canceled || (++visited % 4096 == 0 && cancel.isCanceled())) {
             canceled = true;
             return;
@@ -73,6 +89,17 @@ struct Flattener
         auto join = [&](const QString &k) {
             return name.isEmpty() ? k : name + u'.' + k;
         };
+        if (v.isContainer()) {
+            if (walked[size_t(v.index())]) {
+                diagnostics->add(u"torch_shared_container"_s,
+                                 Tr::tr("A container appears under more than one name (a shared "
+                                        "object in the pickle); its tensors are listed under the "
+                                        "first name only."),
+                                 Location{-1, -1, name});
+                return;
+            }
+            walked[size_t(v.index())] = true;
+        }
         switch (v.kind()) {
         case PickleValue::Kind::Tensor:
             tensor(v, name.isEmpty() ? u"tensor"_s : name);
@@ -108,8 +135,10 @@ struct Flattener
 
 } // namespace
 
-Result<TensorDump>
-loadTorchCheckpoint(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+Result<TensorDump> loadTorchCheckpoint(const Source &source,
+                                       ProgressSink &progress,
+                                       const CancelToken &cancel,
+                                       qint64 maxEntries)
 {
     progress.report(0, Tr::tr("Reading the PyTorch checkpoint"));
     Error error;
@@ -124,9 +153,13 @@ loadTorchCheckpoint(const Source &source, ProgressSink &progress, const CancelTo
     dump->path = source.isPath() ? source.path : source.name();
     dump->format = u"torch_zip"_s;
     Flattener f{*file, cancel, dump.get(), &diagnostics, {}};
+    f.maxEntries = maxEntries;
     f.walk(file->root(), QString(), true);
     if (f.canceled)
         return Result<TensorDump>::canceled();
+    if (f.tooMany)
+        return Result<TensorDump>::failed(tooManyEntriesError(source.name(), maxEntries),
+                                          diagnostics);
     if (dump->tensors.isEmpty()) {
         Error e = Error::make(
             ErrorCode::Malformed,

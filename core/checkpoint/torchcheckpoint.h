@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checkpointlimits.h"
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "core/common/source.h"
@@ -19,7 +20,9 @@ namespace Twinscope::Core {
 // (keyed by the parameter's index, as torch.optim keeps it). Other nested dicts keep their key as
 // a prefix; numbers, strings and None are not tensors and are counted, not listed. Tensors point
 // into their storage members (zero copy); views Twinscope cannot stream are unreadable entries.
-Result<TensorDump>
-loadTorchCheckpoint(const Source &source, ProgressSink &progress, const CancelToken &cancel);
+Result<TensorDump> loadTorchCheckpoint(const Source &source,
+                                       ProgressSink &progress,
+                                       const CancelToken &cancel,
+                                       qint64 maxEntries = DefaultMaxCheckpointEntries);
 
 } // namespace Twinscope::Core

@@ -251,7 +251,21 @@ Result<DumpComparison> compareResultFromTable(const ResultTable &table, const QS
         c->rows << r;
     }
     markDivergence(c.get());
-    return Result<DumpComparison>::ok(c);
+    Diagnostics diagnostics;
+    if (table.cutCells > 0)
+        diagnostics.add(
+            u"long_cell"_s,
+            Tr::tr("Cells longer than %1 bytes were cut there.").arg(MaxResultCellBytes),
+            Location{},
+            Severity::Warning,
+            table.cutCells);
+    if (table.droppedCells > 0)
+        diagnostics.add(u"cells_past_header"_s,
+                        Tr::tr("Rows hold cells past the header's columns; they were left out."),
+                        Location{},
+                        Severity::Warning,
+                        table.droppedCells);
+    return Result<DumpComparison>::ok(c, std::move(diagnostics));
 }
 
 Result<DumpComparison>

@@ -1,5 +1,6 @@
 #include "dumpcompare.h"
 
+#include "core/common/boundedregex.h"
 #include "core/common/inputfile.h"
 #include "core/common/pipeline.h"
 #include "core/common/tr.h"
@@ -117,10 +118,13 @@ bool loadMappingFile(const QString &path,
         }
     }
     for (const auto &[pattern, replacement] : std::as_const(pairs)) {
-        QRegularExpression re(pattern);
+        // Every name of both sides goes through every pattern: refuse shapes that backtrack
+        // exponentially and give the rest PCRE2's step budget (core/common/boundedregex.h).
+        QString patternError;
+        const QRegularExpression re = compileUserPattern(pattern, {}, &patternError);
         if (!re.isValid()) {
-            *error = Tr::tr("%1: invalid regular expression %2: %3")
-                         .arg(path, pattern, re.errorString());
+            *error =
+                Tr::tr("%1: invalid regular expression %2: %3").arg(path, pattern, patternError);
             return false;
         }
         mapping->append({re, replacement});
@@ -133,6 +137,10 @@ namespace {
 QString applyMapping(const QString &key, const CompareOptions &options)
 {
     QString out = key;
+    // A name longer than any real one is left as it is: the patterns' budget is per match, and
+    // replace() matches again after each replacement (core/common/boundedregex.h).
+    if (out.size() > MaxPatternSubjectChars)
+        return out;
     for (const auto &[re, replacement] : options.mapping)
         out.replace(re, replacement);
     return out;

@@ -24,9 +24,26 @@ void finishRow(ResultTable *t, QStringList row)
         t->header = row;
         return;
     }
+    if (row.size() > t->header.size()) {
+        t->droppedCells += row.size() - t->header.size();
+        row.resize(t->header.size());
+    }
     while (row.size() < t->header.size())
         row << QString();
     t->rows << row;
+}
+
+Error tooWideError(const QString &name, qint64 columns)
+{
+    Error e = Error::make(ErrorCode::TooLarge,
+                          Tr::tr("the table's header has %1 columns, more than the %2 Twinscope "
+                                 "reads (a compare result has about 30)")
+                              .arg(columns)
+                              .arg(MaxResultColumns),
+                          name,
+                          0);
+    e.line = 1;
+    return e;
 }
 
 } // namespace
@@ -41,36 +58,63 @@ readCsvTable(std::string_view text, const QString &name, const CancelToken &canc
     std::string field;
     bool quoted = false, fieldStarted = false;
     qint64 line = 1;
+    // Cells past the header's width are skipped unread, and a cell longer than
+    // MaxResultCellBytes is cut: memory follows the header's width and the cap, not the bytes.
+    auto keepCell = [&] {
+        return t.header.isEmpty() ? row.size() <= MaxResultColumns : row.size() < t.header.size();
+    };
+    qint64 fieldsInRow = 0;
     auto endField = [&] {
-        row << QString::fromUtf8(field.data(), qsizetype(field.size()));
+        ++fieldsInRow;
+        if (keepCell())
+            row << QString::fromUtf8(field.data(), qsizetype(field.size()));
+        else if (!t.header.isEmpty())
+            ++t.droppedCells;
         field.clear();
         fieldStarted = false;
+    };
+    auto addChar = [&](char c) {
+        if (field.size() < size_t(MaxResultCellBytes))
+            field.push_back(c);
+        else if (field.size() == size_t(MaxResultCellBytes) && keepCell()) {
+            ++t.cutCells;
+            field.push_back('\0'); // marks the cut once; removed below
+        }
     };
     for (size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (quoted) {
             if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-                field.push_back('"');
+                addChar('"');
                 ++i;
             } else if (c == '"') {
                 quoted = false;
             } else {
                 line += c == '\n';
-                field.push_back(c);
+                addChar(c);
             }
             continue;
         }
         if (c == '"' && !fieldStarted && field.empty()) {
             quoted = fieldStarted = true;
         } else if (c == ',') {
+            if (field.size() > size_t(MaxResultCellBytes))
+                field.pop_back();
             endField();
         } else if (c == '\n' || c == '\r') {
             if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n')
                 ++i;
+            if (field.size() > size_t(MaxResultCellBytes))
+                field.pop_back();
             endField();
+            if (t.header.isEmpty() && fieldsInRow > MaxResultColumns) {
+                *error = tooWideError(name, fieldsInRow);
+                return std::nullopt;
+            }
             if (!(row.size() == 1 && row.first().isEmpty()))
                 finishRow(&t, row);
             row.clear();
+            fieldsInRow = 0;
             if ((++line & 4095) == 0 && cancel.isCanceled())
                 return std::nullopt;
             if (t.rows.size() > MaxResultRows) {
@@ -80,7 +124,7 @@ readCsvTable(std::string_view text, const QString &name, const CancelToken &canc
                 return std::nullopt;
             }
         } else {
-            field.push_back(c);
+            addChar(c);
             fieldStarted = true;
         }
     }
@@ -93,8 +137,14 @@ readCsvTable(std::string_view text, const QString &name, const CancelToken &canc
         *error = e;
         return std::nullopt;
     }
+    if (field.size() > size_t(MaxResultCellBytes))
+        field.pop_back();
     if (!field.empty() || !row.isEmpty()) {
         endField();
+        if (t.header.isEmpty() && fieldsInRow > MaxResultColumns) {
+            *error = tooWideError(name, fieldsInRow);
+            return std::nullopt;
+        }
         finishRow(&t, row);
     }
     if (t.header.isEmpty()) {
@@ -285,8 +335,8 @@ readXlsxTable(const ZipReader &zip, const CancelToken &cancel, Error *error)
                        [&](QXmlStreamReader &x) {
                            if (x.isStartElement() && x.name() == u"si"_s)
                                inSi = true, si.clear();
-                           else if (inSi && x.isCharacters())
-                               si += x.text();
+                           else if (inSi && x.isCharacters() && si.size() < MaxResultCellBytes)
+                               si += x.text().left(MaxResultCellBytes - si.size());
                            else if (x.isEndElement() && x.name() == u"si"_s &&
                                     shared.size() < MaxResultRows * 4) {
                                inSi = false;
@@ -327,8 +377,8 @@ readXlsxTable(const ZipReader &zip, const CancelToken &cancel, Error *error)
                 } else if (inCell && (x.name() == u"v"_s || x.name() == u"t"_s)) {
                     inValue = true;
                 }
-            } else if (x.isCharacters() && inValue) {
-                value += x.text();
+            } else if (x.isCharacters() && inValue && value.size() < MaxResultCellBytes) {
+                value += x.text().left(MaxResultCellBytes - value.size());
             } else if (x.isEndElement()) {
                 if (x.name() == u"v"_s || x.name() == u"t"_s) {
                     inValue = false;

@@ -1,5 +1,6 @@
 #include "losstextparser.h"
 
+#include "core/common/boundedregex.h"
 #include "core/common/constants.h"
 #include "core/common/tr.h"
 #include "lossnumber.h"
@@ -86,12 +87,14 @@ LossTextParser::LossTextParser(LossTextDialect dialect, const LossTextOptions &o
 {
     if (dialect != LossTextDialect::Regex)
         return;
-    m_regex.setPattern(options.pattern);
+    // The pattern runs on every line: shapes that backtrack exponentially are refused and the
+    // rest run with PCRE2's step budget on at most MaxPatternSubjectChars of a line
+    // (core/common/boundedregex.h).
+    QString patternError;
+    m_regex = compileUserPattern(options.pattern, {}, &patternError);
     if (!m_regex.isValid()) {
         Error e = Error::make(ErrorCode::Unsupported,
-                              Tr::tr("The pattern does not compile: %1 (at character %2).")
-                                  .arg(m_regex.errorString())
-                                  .arg(m_regex.patternErrorOffset()),
+                              Tr::tr("The pattern cannot be used: %1.").arg(patternError),
                               {});
         e.found = options.pattern;
         m_setupError = e;
@@ -365,9 +368,22 @@ bool LossTextParser::parseKeyValue(std::string_view line)
     Pair pairs[64];
     int count = 0;
     size_t pos = 0;
+    // The next ':'/'=' and the next " is " are searched again only once pos has passed them:
+    // searching both from every separator made a line of 10^5 colons and no " is " quadratic
+    // (issue #30); this way each byte is scanned a bounded number of times.
+    size_t nextSep = 0, nextIs = 0;
+    bool haveSep = false, haveIs = false;
     while (pos < line.size() && count < 64) {
-        size_t sep = line.find_first_of(":=", pos);
-        size_t isAt = line.find(" is ", pos);
+        if (!haveSep || (nextSep != std::string_view::npos && nextSep < pos)) {
+            nextSep = line.find_first_of(":=", pos);
+            haveSep = true;
+        }
+        if (!haveIs || (nextIs != std::string_view::npos && nextIs < pos)) {
+            nextIs = line.find(" is ", pos);
+            haveIs = true;
+        }
+        size_t sep = nextSep;
+        size_t isAt = nextIs;
         size_t sepLen = 1;
         if (isAt != std::string_view::npos && (sep == std::string_view::npos || isAt < sep)) {
             sep = isAt;
@@ -576,10 +592,37 @@ bool LossTextParser::parseCsv(std::string_view line)
 
 bool LossTextParser::parseRegex(std::string_view line)
 {
-    if (m_setupError)
+    if (m_setupError || m_regexGaveUp)
         return false;
-    const QRegularExpressionMatch m =
-        m_regex.match(QString::fromUtf8(line.data(), qsizetype(line.size())));
+    const QString subject = QString::fromUtf8(
+        line.data(), qsizetype(std::min<size_t>(line.size(), size_t(MaxPatternSubjectChars))));
+    const QRegularExpressionMatch m = m_regex.match(subject);
+    if (patternBudgetExceeded(m)) {
+        // A line on which the pattern ran out of steps: counted; after a few such lines the
+        // pattern is not tried again, so a log of a million such lines still ends in seconds.
+        m_diagnostics.add(u"pattern_budget"_s,
+                          Tr::tr("The pattern needed more than %1 steps on a line and was "
+                                 "stopped there; simplify it (fewer nested or adjacent "
+                                 "repetitions).")
+                              .arg(PatternMatchLimit),
+                          Location{-1, m_lines, {}});
+        if (++m_regexBudgetLines >= MaxRegexBudgetLines) {
+            m_regexGaveUp = true;
+            m_diagnostics.add(u"pattern_abandoned"_s,
+                              Tr::tr("The pattern ran out of steps on %1 lines; the lines after "
+                                     "this one were not matched.")
+                                  .arg(MaxRegexBudgetLines),
+                              Location{-1, m_lines, {}});
+        }
+        return false;
+    }
+    if (line.size() > size_t(MaxPatternSubjectChars))
+        m_diagnostics.add(u"pattern_long_line"_s,
+                          Tr::tr("A line is longer than %1 characters; the pattern was matched "
+                                 "against its start only.")
+                              .arg(MaxPatternSubjectChars),
+                          Location{-1, m_lines, {}},
+                          Severity::Info);
     if (!m.hasMatch())
         return false;
     qint64 step = 0;

@@ -74,6 +74,11 @@ private:
     QRegularExpression m_regex;
     QList<QPair<QString, int>> m_regexValues; // series name, capture group
     int m_regexStepGroup = 1;
+    // Lines on which the pattern ran out of its step budget; past MaxRegexBudgetLines the pattern
+    // is given up (the rest of the log is counted as unparsed).
+    static constexpr int MaxRegexBudgetLines = 16;
+    int m_regexBudgetLines = 0;
+    bool m_regexGaveUp = false;
     std::optional<Error> m_setupError;
 
     LossRunBuilder m_builder;

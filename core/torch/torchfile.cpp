@@ -1,6 +1,7 @@
 #include "torchfile.h"
 
 #include "core/common/bytesource.h"
+#include "core/common/gzipstream.h"
 #include "core/common/tr.h"
 
 #include <QFile>
@@ -77,6 +78,21 @@ TorchFile::open(const Source &source, const PickleOptions &options, Error *error
                             Tr::tr("data.pkl holds %1 bytes, more than the %2 Twinscope reads")
                                 .arg(zip->entries()[pickleIndex].uncompressedSize)
                                 .arg(MaxPickleBytes),
+                            name);
+        return nullptr;
+    }
+    // torch.save stores data.pkl uncompressed; one that inflates like a gzip bomb is refused
+    // before it is inflated (the same ratio as every gzip reader, core/common/gzipstream.h).
+    const ZipEntry &pickleEntry = zip->entries()[pickleIndex];
+    if (pickleEntry.uncompressedSize > InflateFloorBytes &&
+        pickleEntry.uncompressedSize / InflateMaxRatio > pickleEntry.compressedSize) {
+        *error = torchError(ErrorCode::TooLarge,
+                            Tr::tr("data.pkl inflates from %1 to %2 bytes, more than %3-fold: "
+                                   "refused as a likely zip bomb (torch.save stores it "
+                                   "uncompressed)")
+                                .arg(pickleEntry.compressedSize)
+                                .arg(pickleEntry.uncompressedSize)
+                                .arg(InflateMaxRatio),
                             name);
         return nullptr;
     }

@@ -143,6 +143,9 @@ QString torchDTypeName(DType type)
 class PickleMachine
 {
 public:
+    // What one memo entry costs in its hash (key, value, bucket).
+    static constexpr qint64 MemoEntryBytes = 24;
+
     using Kind = PickleValue::Kind;
     using Node = PickleDocument::Node;
 
@@ -241,11 +244,56 @@ private:
         return true;
     }
 
+    // The memory budget (PickleOptions::maxBytes): what a value costs is counted before it is made.
+    bool charge(qint64 bytes)
+    {
+        m_bytes += bytes;
+        if (m_bytes <= m_options.maxBytes)
+            return true;
+        return fail(ErrorCode::TooLarge,
+                    Tr::tr("the pickle's values need more than %1 MiB (%2 values so far), more "
+                           "than Twinscope reads; a small pickle that asks for this much "
+                           "multiplies memo references (a \"pickle bomb\")")
+                        .arg(m_options.maxBytes >> 20)
+                        .arg(m_doc->m_nodes.size()));
+    }
+    bool chargeItems(qsizetype count) { return charge(qint64(count) * qint64(sizeof(int))); }
+    bool setItems(int n, QList<int> items)
+    {
+        if (!chargeItems(items.size()))
+            return false;
+        node(n).items = std::move(items);
+        return true;
+    }
+    bool appendItems(int n, const QList<int> &items)
+    {
+        if (!chargeItems(items.size()))
+            return false;
+        node(n).items.append(items);
+        return true;
+    }
+    bool setText(int n, QString text)
+    {
+        if (!charge(qint64(text.size()) * 2))
+            return false;
+        node(n).text = std::move(text);
+        return true;
+    }
+    bool setBytes(int n, QByteArray bytes)
+    {
+        if (!charge(bytes.size()))
+            return false;
+        node(n).bytes = std::move(bytes);
+        return true;
+    }
+
     // Nodes and the stack.
     int make(Kind kind)
     {
         if (m_doc->m_nodes.size() >= m_options.maxNodes)
             return -1;
+        if (!charge(qint64(sizeof(Node))))
+            return -2; // push() fails with the budget's message, already set
         Node n;
         n.kind = kind;
         m_doc->m_nodes.append(std::move(n));
@@ -253,10 +301,18 @@ private:
     }
     bool push(int node)
     {
+        if (node == -2)
+            return false; // the budget ran out: m_error says so
         if (node < 0)
             return fail(ErrorCode::TooLarge,
                         Tr::tr("the pickle holds more than %1 values, more than Twinscope reads")
                             .arg(m_options.maxNodes));
+        // DUP and the memo GETs push without making a node: the stack is counted too.
+        if (m_stack.size() >= m_stackCharged) {
+            if (!charge(qint64(sizeof(int))))
+                return false;
+            ++m_stackCharged;
+        }
         m_stack.push_back(node);
         return true;
     }
@@ -315,6 +371,8 @@ private:
     QHash<quint32, int> m_memo;
     QHash<QString, int> m_storageByKey;
     Error m_error;
+    qint64 m_bytes = 0;        // counted against PickleOptions::maxBytes
+    size_t m_stackCharged = 0; // stack slots already counted
 };
 
 bool PickleMachine::execute()
@@ -410,8 +468,8 @@ bool PickleMachine::execute()
                     node(a).integer = qint64(u);
             } else {
                 a = make(Kind::BigInt);
-                if (a >= 0)
-                    node(a).bytes = QByteArray(p, qsizetype(n));
+                if (a >= 0 && !setBytes(a, QByteArray(p, qsizetype(n))))
+                    return false;
             }
             if (!push(a))
                 return false;
@@ -450,12 +508,12 @@ bool PickleMachine::execute()
             const bool bytes = op == 'B' || op == 'C' || op == 0x8e || op == 0x96;
             a = make(bytes ? Kind::Bytes : Kind::String);
             if (a >= 0) {
-                if (bytes)
-                    node(a).bytes = QByteArray(p, qsizetype(n));
-                else if (op == 'T' || op == 'U')
-                    node(a).text = QString::fromLatin1(p, qsizetype(n));
-                else
-                    node(a).text = QString::fromUtf8(p, qsizetype(n));
+                const bool stored = bytes ? setBytes(a, QByteArray(p, qsizetype(n)))
+                                    : (op == 'T' || op == 'U')
+                                        ? setText(a, QString::fromLatin1(p, qsizetype(n)))
+                                        : setText(a, QString::fromUtf8(p, qsizetype(n)));
+                if (!stored)
+                    return false;
             }
             if (!push(a))
                 return false;
@@ -482,8 +540,8 @@ bool PickleMachine::execute()
             if (op == 'd' && items.size() % 2 != 0)
                 return malformed(Tr::tr("DICT has an odd number of items"));
             a = make(op == 'l' ? Kind::List : op == 't' ? Kind::Tuple : Kind::Dict);
-            if (a >= 0)
-                node(a).items = std::move(items);
+            if (a >= 0 && !setItems(a, std::move(items)))
+                return false;
             if (!push(a))
                 return false;
             break;
@@ -497,8 +555,8 @@ bool PickleMachine::execute()
                 if (!pop(&items[i]))
                     return false;
             a = make(Kind::Tuple);
-            if (a >= 0)
-                node(a).items = std::move(items);
+            if (a >= 0 && !setItems(a, std::move(items)))
+                return false;
             if (!push(a))
                 return false;
             break;
@@ -508,6 +566,8 @@ bool PickleMachine::execute()
                 return false;
             if (kindOf(a) != Kind::List && kindOf(a) != Kind::Opaque)
                 return malformed(Tr::tr("APPEND to something that is not a list"));
+            if (!chargeItems(1))
+                return false;
             node(a).items.append(b);
             break;
         case 'e': { // APPENDS
@@ -516,7 +576,8 @@ bool PickleMachine::execute()
                 return false;
             if (kindOf(a) != Kind::List && kindOf(a) != Kind::Opaque)
                 return malformed(Tr::tr("APPENDS to something that is not a list"));
-            node(a).items.append(items);
+            if (!appendItems(a, items))
+                return false;
             break;
         }
         case 's': // SETITEM
@@ -524,6 +585,8 @@ bool PickleMachine::execute()
                 return false;
             if (kindOf(a) != Kind::Dict && kindOf(a) != Kind::Opaque)
                 return malformed(Tr::tr("SETITEM on something that is not a dict"));
+            if (!chargeItems(2))
+                return false;
             node(a).items.append({b, c});
             break;
         case 'u': { // SETITEMS
@@ -532,7 +595,8 @@ bool PickleMachine::execute()
                 return false;
             if ((kindOf(a) != Kind::Dict && kindOf(a) != Kind::Opaque) || items.size() % 2 != 0)
                 return malformed(Tr::tr("SETITEMS on something that is not a dict"));
-            node(a).items.append(items);
+            if (!appendItems(a, items))
+                return false;
             break;
         }
         case 'c': { // GLOBAL
@@ -609,6 +673,9 @@ bool PickleMachine::execute()
                 return false;
             if (m_memo.size() >= m_options.maxNodes)
                 return fail(ErrorCode::TooLarge, Tr::tr("the pickle's memo is too large"));
+            // The memo holds node indices: a later GET shares the value, never copies it.
+            if (!m_memo.contains(idx) && !charge(MemoEntryBytes))
+                return false;
             m_memo.insert(idx, a);
             break;
         }
@@ -633,7 +700,8 @@ bool PickleMachine::opGlobal(const QString &module, const QString &name)
                         .arg(full));
     const int g = make(Kind::Global);
     if (g >= 0) {
-        node(g).text = full;
+        if (!setText(g, full))
+            return false;
         node(g).integer = qint64(kind);
     }
     return push(g);
@@ -663,17 +731,23 @@ bool PickleMachine::callGlobal(int callable, int args, int *result, int nesting)
     case GlobalKind::OrderedDict: {
         *result = make(Kind::Dict);
         if (*result < 0)
-            return true; // the caller's push reports the limit
+            return *result != -2; // the caller's push reports the node limit
         node(*result).ordered = true;
         if (a.size() == 1 && (kindOf(a[0]) == Kind::List || kindOf(a[0]) == Kind::Tuple)) {
-            // OrderedDict([(key, value), ...])
-            for (int pair : node(a[0]).items) {
+            // OrderedDict([(key, value), ...]): the pairs are charged before they are copied, so
+            // a memoized list passed again and again runs into the budget, not out of memory.
+            const QList<int> pairs = node(a[0]).items;
+            if (!chargeItems(2 * pairs.size()))
+                return false;
+            for (int pair : pairs) {
                 if (kindOf(pair) != Kind::Tuple || node(pair).items.size() != 2)
                     return badArgs();
                 node(*result).items.append(node(pair).items);
             }
         } else if (a.size() == 1 && kindOf(a[0]) == Kind::Dict) {
-            node(*result).items = node(a[0]).items;
+            // Shared (QList is copy-on-write) but charged in full: a later SETITEM copies it.
+            if (!setItems(*result, node(a[0]).items))
+                return false;
         } else if (!a.isEmpty()) {
             return badArgs();
         }
@@ -702,9 +776,9 @@ bool PickleMachine::callGlobal(int callable, int args, int *result, int nesting)
         if (a.size() != 1 || (kindOf(a[0]) != Kind::Tuple && kindOf(a[0]) != Kind::List))
             return badArgs();
         *result = make(Kind::Tuple);
-        if (*result >= 0)
-            node(*result).items = node(a[0]).items;
-        return true;
+        if (*result >= 0 && !setItems(*result, node(a[0]).items))
+            return false;
+        return *result != -2;
     case GlobalKind::Device: {
         QString text;
         for (int x : a) {
@@ -714,11 +788,13 @@ bool PickleMachine::callGlobal(int callable, int args, int *result, int nesting)
                 text += u':' + QString::number(node(x).integer);
             else
                 return badArgs();
+            if (text.size() > 4096)
+                return badArgs(); // "cuda:0"; a device name is never this long
         }
         *result = make(Kind::String);
-        if (*result >= 0)
-            node(*result).text = text;
-        return true;
+        if (*result >= 0 && !setText(*result, text))
+            return false;
+        return *result != -2;
     }
     case GlobalKind::CodecsEncode: {
         // Protocol 2 pickles Python bytes as _codecs.encode(text, "latin1").
@@ -729,14 +805,12 @@ bool PickleMachine::callGlobal(int callable, int args, int *result, int nesting)
         const QString text = node(a[0]).text;
         *result = make(Kind::Bytes);
         if (*result < 0)
-            return true;
+            return *result != -2;
         if (encoding == u"latin1"_s || encoding == u"latin-1"_s)
-            node(*result).bytes = text.toLatin1();
-        else if (encoding == u"utf-8"_s || encoding == u"utf8"_s)
-            node(*result).bytes = text.toUtf8();
-        else
-            return badArgs();
-        return true;
+            return setBytes(*result, text.toLatin1());
+        if (encoding == u"utf-8"_s || encoding == u"utf8"_s)
+            return setBytes(*result, text.toUtf8());
+        return badArgs();
     }
     case GlobalKind::StorageType:
     case GlobalKind::DTypeConstant:
@@ -758,9 +832,10 @@ bool PickleMachine::opaque(int callable, const QList<int> &items, int *result)
     *result = make(Kind::Opaque);
     if (*result >= 0) {
         node(*result).text = kindOf(callable) == Kind::Global ? node(callable).text : u"<object>"_s;
-        node(*result).items = items;
+        if (!setItems(*result, items))
+            return false;
     }
-    return true;
+    return *result != -2;
 }
 
 bool PickleMachine::opBuild()
@@ -779,6 +854,8 @@ bool PickleMachine::opBuild()
             node(target).attributes = state;
         return true;
     case Kind::Opaque:
+        if (!chargeItems(1))
+            return false;
         node(target).items.append(state);
         return true;
     default:
@@ -816,6 +893,8 @@ bool PickleMachine::opPersistentId()
             return malformed(Tr::tr("storage %1 is described twice differently").arg(s.key));
     } else {
         index = int(m_doc->m_storages.size());
+        if (!charge(qint64(sizeof(TorchStorageRef)) + 2 * (s.key.size() + s.location.size())))
+            return false;
         m_doc->m_storages.append(s);
         m_storageByKey.insert(s.key, index);
     }
@@ -881,10 +960,12 @@ bool PickleMachine::rebuildTensor(const QList<int> &a, bool v2, int *result)
         t.problem = Tr::tr("%1 tensors are not read").arg(s.typeName);
     *result = make(Kind::Tensor);
     if (*result >= 0) {
+        if (!charge(qint64(sizeof(TorchTensorRef)) + 16 * t.shape.size() + 2 * t.problem.size()))
+            return false;
         node(*result).ref = int(m_doc->m_tensors.size());
         m_doc->m_tensors.append(t);
     }
-    return true;
+    return *result != -2;
 }
 
 bool PickleMachine::rebuildParameter(const QList<int> &a, int *result)
@@ -897,10 +978,12 @@ bool PickleMachine::rebuildParameter(const QList<int> &a, int *result)
     t.requiresGrad = kindOf(a[1]) == Kind::Bool && node(a[1]).integer != 0;
     *result = make(Kind::Tensor);
     if (*result >= 0) {
+        if (!charge(qint64(sizeof(TorchTensorRef)) + 16 * t.shape.size() + 2 * t.problem.size()))
+            return false;
         node(*result).ref = int(m_doc->m_tensors.size());
         m_doc->m_tensors.append(t);
     }
-    return true;
+    return *result != -2;
 }
 
 // Depth of the value tree (children of containers and opaque objects, a Dict's attributes) by an

@@ -17,8 +17,11 @@ namespace Twinscope::Core {
 // plain numbers are understood. Nothing is ever executed: a GLOBAL outside the allow-list below is
 // refused with a message that names the file, the byte offset and the global (unless
 // PickleOptions::opaqueObjects asks for an inert placeholder instead). Memory is bounded by the
-// input (every opcode makes at most one node; lengths are checked against the bytes left before
-// anything is allocated), and the value tree's depth is bounded and checked, cycles refused.
+// input and a budget (PickleOptions::maxBytes: every node, item and string is counted when it is
+// made; lengths are checked against the bytes left before anything is allocated), time is linear
+// in the opcodes (memo references share a value, never copy it), and the value tree's depth is
+// bounded and checked, cycles refused. The value "tree" is a graph: a memoized value may appear
+// under many parents, so consumers that walk it must visit shared containers once.
 //
 // Opcodes (protocols 2 to 5): PROTO, FRAME, STOP, MARK, POP, POP_MARK, DUP, NONE, NEWTRUE,
 // NEWFALSE, BININT, BININT1, BININT2, LONG1, LONG4, BINFLOAT, BINUNICODE, SHORT_BINUNICODE,
@@ -140,6 +143,13 @@ struct PickleOptions
     int maxDepth = 256;
     // Refuse pickles with more nodes than this (state dicts of the largest models have < 1 M).
     qint64 maxNodes = qint64(1) << 25;
+    // Refuse pickles whose values need more memory than this: nodes, their items, text and bytes,
+    // the stack and the memo, counted as they are made (a torch.save state dict needs about 2 KB
+    // per tensor, so 192 MiB holds ~100 k tensors). Memo references share values instead of
+    // copying them, but a few opcodes can still ask for many items (OrderedDict(list) or
+    // torch.Size(list) of a memoized list, again and again): the budget stops those "billion
+    // laughs" pickles with a message instead of gigabytes (issue #30).
+    qint64 maxBytes = qint64(192) << 20;
     // When true, REDUCE/NEWOBJ/BUILD of a global outside the allow-list build an inert Opaque
     // node (the global's name with its arguments and state) instead of failing, so a checkpoint
     // that also pickles, e.g., argparse.Namespace still yields its tensors. Still nothing runs.

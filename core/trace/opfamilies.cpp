@@ -1,5 +1,6 @@
 #include "opfamilies.h"
 
+#include "core/common/boundedregex.h"
 #include "core/common/bytesource.h"
 #include "core/common/tr.h"
 
@@ -102,7 +103,10 @@ void OpFamilyMap::prepend(std::vector<OpFamilyRule> rules)
 
 QString OpFamilyMap::familyOf(std::string_view name, bool userOnly) const
 {
-    const QString text = QString::fromUtf8(name.data(), qsizetype(name.size()));
+    // Op names are short; a hostile kilobyte-long one is matched on its start only, so no rule
+    // runs longer than its budget allows (core/common/boundedregex.h).
+    const QString text = QString::fromUtf8(
+        name.data(), qsizetype(std::min<size_t>(name.size(), size_t(MaxPatternSubjectChars))));
     for (const OpFamilyRule &rule : m_rules) {
         if (userOnly && !rule.user)
             break; // user rules come first
@@ -188,17 +192,19 @@ Result<std::vector<OpFamilyRule>> parseOpFamilyFile(std::string_view bytes, cons
                                        keyAt,
                                        Tr::tr("The family for \"%1\" is empty.").arg(pattern),
                                        Tr::tr("a family name")));
-        rule.pattern = QRegularExpression(pattern, QRegularExpression::CaseInsensitiveOption);
+        // A user pattern runs on every op name of both traces: refuse shapes that backtrack
+        // exponentially and give the rest PCRE2's step budget (core/common/boundedregex.h).
+        QString patternError;
+        rule.pattern =
+            compileUserPattern(pattern, QRegularExpression::CaseInsensitiveOption, &patternError);
         if (!rule.pattern.isValid()) {
-            return R::failed(
-                fileError(name,
-                          bytes,
-                          keyAt,
-                          Tr::tr("\"%1\" is not a valid regular expression: %2 (at character %3).")
-                              .arg(pattern, rule.pattern.errorString())
-                              .arg(rule.pattern.patternErrorOffset() + 1),
-                          Tr::tr("a regular expression"),
-                          pattern));
+            return R::failed(fileError(
+                name,
+                bytes,
+                keyAt,
+                Tr::tr("\"%1\" is not a usable regular expression: %2.").arg(pattern, patternError),
+                Tr::tr("a regular expression"),
+                pattern));
         }
         rules->push_back(std::move(rule));
     }

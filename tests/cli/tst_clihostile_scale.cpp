@@ -112,6 +112,52 @@ qint64 fileSize(const QString &path)
     return QFileInfo(path).size();
 }
 
+// Protobuf pieces for MindSpore's checkpoint.proto: varints and length-delimited fields.
+QByteArray varint(quint64 v)
+{
+    QByteArray out;
+    do {
+        const char b = char(v & 0x7f);
+        v >>= 7;
+        out += v ? char(b | 0x80) : b;
+    } while (v);
+    return out;
+}
+
+QByteArray field(int number, const QByteArray &payload)
+{
+    return varint(quint64(number) << 3 | 2) + varint(quint64(payload.size())) + payload;
+}
+
+// A .ckpt of count one-element float32 parameters (about 30 bytes each).
+bool writeMindSporeCkpt(const QString &path, int count)
+{
+    Writer w(path);
+    const QByteArray tensor = varint(1 << 3) + varint(1) + field(2, "Float32") +
+                              field(3, QByteArray("\x00\x00\x80\x3f", 4));
+    for (int i = 0; i < count; ++i)
+        w << field(1, field(1, "layer." + num(i) + ".weight") + field(2, tensor));
+    return w.ok();
+}
+
+// A safetensors file of count one-element float32 tensors (about 75 header bytes each).
+bool writeSafetensors(const QString &path, int count)
+{
+    QByteArray header = "{";
+    header.reserve(qsizetype(count) * 80);
+    for (int i = 0; i < count; ++i)
+        header += (i ? ",\"layer." : "\"layer.") + num(i) +
+                  ".weight\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[" + num(4 * i) +
+                  "," + num(4 * i + 4) + "]}";
+    header += '}';
+    Writer w(path);
+    QByteArray length(8, '\0');
+    for (int b = 0; b < 8; ++b)
+        length[b] = char((quint64(header.size()) >> (8 * b)) & 0xff);
+    w << length << header << QByteArray(qsizetype(count) * 4, '\0');
+    return w.ok();
+}
+
 } // namespace
 
 class TestCliHostileScale : public QObject
@@ -238,6 +284,33 @@ private slots:
     }
 
     // Ten steps logged twice with three metrics a line: ten repeated steps, not thirty.
+    void checkpointMillionEntries_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("ckpt 10^6 parameters (30 MB)") << u"million.ckpt"_s;
+        QTest::newRow("safetensors 10^6 tensors (78 MB)") << u"million.safetensors"_s;
+    }
+    void checkpointMillionEntries()
+    {
+        // Issue #30: past 60 s (quadratic in entries) and gigabytes before; now refused at the
+        // entry cap with a message naming --max-entries, in linear time and little memory.
+        QFETCH(QString, name);
+        const QString path = m_dir.filePath(u"ckpt/"_s + name);
+        QVERIFY(name.endsWith(u".ckpt"_s) ? writeMindSporeCkpt(path, 1000000)
+                                          : writeSafetensors(path, 1000000));
+        const auto before = fingerprints(QFileInfo(path).absolutePath());
+        const HostileRun r = runHostile({u"ckpt"_s, path, path}, hostileLimitMs(30000));
+        qInfo("%s: %s", qPrintable(name), r.describe().left(160).constData());
+        QVERIFY2(r.exited(3), r.describe());
+        QVERIFY2(r.err.contains("--max-entries") && r.err.contains(name.toUtf8()), r.describe());
+        if (!TWINSCOPE_SANITIZED) {
+            QVERIFY2(r.cpuSeconds < 10, r.describe());
+            QVERIFY2(r.peakRssKb < 512 * 1024, r.describe());
+        }
+        QCOMPARE(fingerprints(QFileInfo(path).absolutePath()), before);
+        QFile::remove(path);
+    }
+
     void lossRepeatedSteps()
     {
         const QString log = m_dir.filePath(u"loss/train.log"_s);

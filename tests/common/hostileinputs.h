@@ -6,6 +6,8 @@
 
 #include <QByteArray>
 #include <QFile>
+#include <QList>
+#include <QPair>
 #include <QString>
 
 #include <cstring>
@@ -169,6 +171,131 @@ inline QByteArray npy(qint64 count)
         std::memcpy(out.data() + at + i * 4, &v, 4);
     }
     return out;
+}
+
+// A zip archive of the given members (no zip64), each stored or, with deflate, compressed raw:
+// enough for .pt, .npz and .xlsx inputs built by the tests.
+inline QByteArray zipArchive(const QList<QPair<QByteArray, QByteArray>> &members,
+                             bool compress = false)
+{
+    auto le16 = [](QByteArray &o, quint32 v) {
+        o += char(v & 0xff);
+        o += char((v >> 8) & 0xff);
+    };
+    auto le32 = [&](QByteArray &o, quint32 v) {
+        le16(o, v & 0xffff);
+        le16(o, v >> 16);
+    };
+    QByteArray out, central;
+    for (const auto &[name, data] : members) {
+        const quint32 crc =
+            quint32(crc32(0, reinterpret_cast<const Bytef *>(data.constData()), uInt(data.size())));
+        QByteArray body = data;
+        if (compress) {
+            z_stream zs{};
+            deflateInit2(&zs, 9, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+            body = QByteArray(qsizetype(deflateBound(&zs, uLong(data.size()))) + 32,
+                              Qt::Uninitialized);
+            zs.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data.constData()));
+            zs.avail_in = uInt(data.size());
+            zs.next_out = reinterpret_cast<Bytef *>(body.data());
+            zs.avail_out = uInt(body.size());
+            deflate(&zs, Z_FINISH);
+            body.resize(qsizetype(zs.total_out));
+            deflateEnd(&zs);
+        }
+        const quint32 offset = quint32(out.size());
+        const quint16 method = compress ? 8 : 0;
+        le32(out, 0x04034b50);
+        le16(out, 20);
+        le16(out, 0);
+        le16(out, method);
+        le32(out, 0); // time, date
+        le32(out, crc);
+        le32(out, quint32(body.size()));
+        le32(out, quint32(data.size()));
+        le16(out, quint32(name.size()));
+        le16(out, 0);
+        out += name;
+        out += body;
+        le32(central, 0x02014b50);
+        le16(central, 20);
+        le16(central, 20);
+        le16(central, 0);
+        le16(central, method);
+        le32(central, 0);
+        le32(central, crc);
+        le32(central, quint32(body.size()));
+        le32(central, quint32(data.size()));
+        le16(central, quint32(name.size()));
+        le32(central, 0); // extra, comment
+        le32(central, 0); // disk, internal attributes
+        le32(central, 0); // external attributes
+        le32(central, offset);
+        central += name;
+    }
+    const quint32 centralAt = quint32(out.size());
+    out += central;
+    le32(out, 0x06054b50);
+    le32(out, 0);
+    le16(out, quint32(members.size()));
+    le16(out, quint32(members.size()));
+    le32(out, quint32(central.size()));
+    le32(out, centralAt);
+    le16(out, 0);
+    return out;
+}
+
+// Pickle pieces (protocol 2) for torch.save-like .pt files.
+inline QByteArray pickleText(const QByteArray &s)
+{
+    return (s.size() < 256 ? QByteArray(1, char(0x8c)) + char(s.size())
+                           : QByteArray(1, 'X') + char(s.size() & 0xff) +
+                                 char((s.size() >> 8) & 0xff) + QByteArray(2, '\0')) +
+           s;
+}
+
+// One float32 tensor of 4 elements on storage key "0": _rebuild_tensor_v2 with its arguments.
+inline QByteArray pickleTensor()
+{
+    QByteArray p = "ctorch._utils\n_rebuild_tensor_v2\n(";
+    p += "(" + pickleText("storage") + "ctorch\nFloatStorage\n" + pickleText("0") +
+         pickleText("cpu") + "K\x04tQ";
+    p += QByteArray("K\x00", 2) + "K\x04\x85" + "K\x01\x85" + "\x89" +
+         "ccollections\nOrderedDict\n)R";
+    p += "tR";
+    return p;
+}
+
+// A .pt whose pickle nests depth dicts, each holding the one below twice through a memo
+// reference ({'a': d, 'b': d}), over one tensor: 2^depth names if walked as a tree.
+inline QByteArray billionLaughsPt(int depth)
+{
+    QByteArray p("\x80\x02", 2);
+    p += pickleTensor() + "q\x01";
+    for (int i = 0; i < depth; ++i)
+        p += "}(" + pickleText("a") + "h\x01" + pickleText("b") + "h\x01uq\x01";
+    p += '.';
+    return zipArchive({{"archive/data.pkl", p},
+                       {"archive/data/0", QByteArray(16, '\0')},
+                       {"archive/version", "3\n"}});
+}
+
+// A .pt whose pickle calls OrderedDict(list) of one memoized list of pairs again and again:
+// each call asks for 2 x pairs items from six bytes of pickle.
+inline QByteArray orderedDictCopiesPt(int pairs, int calls)
+{
+    QByteArray p("\x80\x02", 2);
+    p += "ccollections\nOrderedDict\nq\x04";
+    p += "K\x01K\x02\x86q\x02"; // the pair (1, 2), memo 2
+    p += "0](";
+    for (int i = 0; i < pairs; ++i)
+        p += "h\x02";
+    p += "eq\x03"; // the list, memo 3
+    for (int i = 0; i < calls; ++i)
+        p += "h\x04h\x03\x85R0";
+    p += '.';
+    return zipArchive({{"archive/data.pkl", p}, {"archive/version", "3\n"}});
 }
 
 } // namespace Hostile

@@ -283,6 +283,29 @@ private slots:
         }
     }
 
+    void entryCap()
+    {
+        // Parameters past the cap fail the file with a message naming --max-entries; slices of
+        // one parameter count once.
+        QTemporaryDir dir;
+        QByteArray three;
+        for (int i = 0; i < 3; ++i)
+            three += checkpointValue("p" + QByteArray::number(i), {1}, "Int8", "x");
+        three += checkpointValue("p2", {1}, "Int8", "x"); // a second slice of p2
+        const QString path = write(dir, three);
+        ProgressSink progress;
+        const auto capped =
+            loadMindSporeCheckpoint(Source::fromPath(path), progress, CancelToken(), 2);
+        QVERIFY(capped.isFailed());
+        QCOMPARE(capped.error().code, ErrorCode::TooLarge);
+        QVERIFY(capped.error().message.contains(u"--max-entries"_s));
+        QVERIFY(capped.error().offset > 0);
+        const auto fits =
+            loadMindSporeCheckpoint(Source::fromPath(path), progress, CancelToken(), 3);
+        QVERIFY2(fits.isOk(), qPrintable(fits.isFailed() ? fits.error().toString() : QString()));
+        QCOMPARE(fits.value()->tensors.size(), 3);
+    }
+
     void cancel()
     {
         // More values than one poll interval: a canceled token stops the decoder.

@@ -143,6 +143,28 @@ private slots:
         QVERIFY(load(write(dir, "[1, 2]", {})).isFailed());
     }
 
+    void entryCap()
+    {
+        // More tensors than the cap: refused before the header is parsed, naming the option.
+        QTemporaryDir dir;
+        QByteArray header = "{";
+        for (int i = 0; i < 3; ++i)
+            header += (i ? "," : "") + QByteArray("\"t") + QByteArray::number(i) +
+                      "\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[" +
+                      QByteArray::number(4 * i) + "," + QByteArray::number(4 * i + 4) + "]}";
+        header += '}';
+        const QString path = write(dir, header, QByteArray(12, '\0'));
+        ProgressSink progress;
+        const auto capped = loadSafetensors(Source::fromPath(path), progress, CancelToken(), 2);
+        QVERIFY(capped.isFailed());
+        QCOMPARE(capped.error().code, ErrorCode::TooLarge);
+        QVERIFY(capped.error().message.contains(u"--max-entries"_s));
+        QVERIFY(capped.error().offset > 8);
+        const auto fits = loadSafetensors(Source::fromPath(path), progress, CancelToken(), 3);
+        QVERIFY(fits.isOk());
+        QCOMPARE(fits.value()->tensors.size(), 3);
+    }
+
     void prefixSweep()
     {
         QFile f(checkpointData(u"good/net.safetensors"_s));

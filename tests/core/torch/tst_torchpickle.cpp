@@ -211,6 +211,51 @@ private slots:
         QVERIFY(timer.elapsed() < 1000);
     }
 
+    void memoryBudget()
+    {
+        // OrderedDict(list) of one memoized list of 1 000 pairs, called 1 000 times: six bytes of
+        // pickle per call, 2 000 items each (issue #30). Refused past the budget, with a message.
+        QByteArray p = raw("\x80\x02\x63"
+                           "collections\nOrderedDict\nq\x04K\x01K\x02\x86q\x02"
+                           "0](");
+        for (int i = 0; i < 1000; ++i)
+            p += raw("h\x02");
+        p += raw("eq\x03");
+        for (int i = 0; i < 1000; ++i)
+            p += raw("h\x04h\x03\x85R0");
+        p += '.';
+        PickleOptions small;
+        small.maxBytes = 4 << 20; // 8 MB asked
+        Error error;
+        QVERIFY(!parse(p, &error, small));
+        QCOMPARE(error.code, ErrorCode::TooLarge);
+        QVERIFY2(error.message.contains(u"pickle bomb"_s), qPrintable(error.message));
+        QVERIFY(error.offset > 0);
+        // Within the default budget the same pickle parses: the budget is a bound, not a ban.
+        const auto doc = parse(p, &error);
+        QVERIFY2(doc, qPrintable(error.toString()));
+        QCOMPARE(doc->root().size(), 1000);
+    }
+
+    void stackAndMemoAreCounted()
+    {
+        // DUP makes no node, but each copy on the stack is counted.
+        QByteArray p = raw("\x80\x02N");
+        p += QByteArray(200000, '2');
+        p += '.';
+        PickleOptions small;
+        small.maxBytes = 256 << 10;
+        Error error;
+        QVERIFY(!parse(p, &error, small));
+        QCOMPARE(error.code, ErrorCode::TooLarge);
+        // MEMOIZE of one value under 100 000 indices.
+        QByteArray m = raw("\x80\x04N");
+        m += QByteArray(100000, char(0x94));
+        m += '.';
+        QVERIFY(!parse(m, &error, small));
+        QCOMPARE(error.code, ErrorCode::TooLarge);
+    }
+
     void prefixesOfARealPickle()
     {
         // Every prefix of checkpoint.pt's data.pkl fails cleanly; only the whole one parses.
