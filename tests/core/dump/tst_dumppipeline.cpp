@@ -206,7 +206,7 @@ private slots:
                 QCOMPARE(r.metrics->count, c.bench->tensors[r.bench].numel());
         }
         ProgressSink progress;
-        const auto r = runSingleDumpPipeline({h5, {}, {}, 0, {}}, progress, CancelToken());
+        const auto r = runSingleDumpPipeline({h5, {}, {}, 0, {}, {}}, progress, CancelToken());
         QVERIFY(r.isOk());
         const OverflowAnalysis &a = *r.value()->runs[0];
         QCOMPARE(a.dump->tensors.size(), 3);
@@ -222,7 +222,7 @@ private slots:
     {
         auto analyse = [](const QString &path) -> std::shared_ptr<const OverflowSeries> {
             ProgressSink progress;
-            const auto r = runSingleDumpPipeline({path, {}, {}, 0, {}}, progress, CancelToken());
+            const auto r = runSingleDumpPipeline({path, {}, {}, 0, {}, {}}, progress, CancelToken());
             if (!r.isOk())
                 qWarning() << r.error().toString();
             return r.isOk() ? r.value() : nullptr;
