@@ -4,8 +4,8 @@
 #include "core/common/inputfile.h"
 #include "core/common/jsontext.h"
 #include "core/common/tr.h"
-#include "core/torch/torchfile.h"
 #include "core/tensor/dumpnames.h"
+#include "core/torch/torchfile.h"
 #include "jsonmembers.h"
 #include "namepool.h"
 #include "npyreader.h"
@@ -177,9 +177,10 @@ struct Walker
 
     // Tensor mode: the data_name file in dump_tensor_data/ (.pt from PyTorch, .npy from
     // MindSpore) gives the elements; dump.json keeps the say on dtype and shape.
+    // The row keeps msprobe's name (the call key and slot, "….forward.input.1"), as msprobe's
+    // compare and statistics mode show it; the file name stays in storage.file (Data_name).
     void readTensorFile(const QString &dataName, TensorEntry *t)
     {
-        t->name = dataName;
         const QString file = QDir(tensorDir).filePath(dataName);
         if (!contained(file, dataName, t))
             return; // refused: nothing outside the dump is opened, or even looked at
@@ -414,7 +415,8 @@ Result<TensorDump> parseMsprobeDumpJson(std::string_view json,
                 ++types;
         dump->tensors.reserve(types);
     }
-    // Legacy forward.json (no data wrapper): the call keys sit at the top level (docs/FORMATS.md §5.6).
+    // Legacy forward.json (no data wrapper): the call keys sit at the top level (docs/FORMATS.md
+    // §5.6).
     qint64 done = 0;
     for (const JsonMember &m : *calls) {
         if ((++done & 1023) == 0 && cancel.isCanceled())
