@@ -2,6 +2,7 @@
 
 #include "core/common/pipeline.h"
 #include "core/common/tr.h"
+#include "core/dump/verdictpolicy.h"
 
 #include <QHash>
 #include <QSet>
@@ -11,6 +12,11 @@ using namespace Qt::StringLiterals;
 namespace Twinscope::Core {
 
 namespace {
+
+// TroubleShooter's compare_pth_and_ckpt / compare_ms_ckpt defaults (equal_nan False); the
+// options' rtol/atol replace them.
+constexpr double TroubleShooterRtol = 1e-4;
+constexpr double TroubleShooterAtol = 1e-4;
 
 PairMatch pairMatchOf(MappingRule rule)
 {
@@ -144,6 +150,13 @@ Result<CheckpointComparison> compareCheckpoints(std::shared_ptr<const Checkpoint
     CompareOptions o = options;
     o.mapping.clear(); // already applied by the name mapping
     o.pairByKeyOnly = true;
+    // Weights are judged as TroubleShooter's checkpoint compare judges them (applyAllcloseVerdict
+    // below): any element outside allclose(rtol 1e-4, atol 1e-4) fails the parameter, whatever
+    // its cosine (a moving variance scaled by 1.05 has cosine 1 and passes msprobe's rule).
+    if (o.rtol < 0)
+        o.rtol = TroubleShooterRtol;
+    if (o.atol < 0)
+        o.atol = TroubleShooterAtol;
     ProgressSink part = subProgress(progress, 20, 1000);
     const Result<DumpComparison> r = compareDumps(benchDump, npuDump, o, part, cancel);
     diagnostics.merge(r.diagnostics());
@@ -153,6 +166,7 @@ Result<CheckpointComparison> compareCheckpoints(std::shared_ptr<const Checkpoint
         return Result<CheckpointComparison>::failed(r.error(), diagnostics);
     }
     auto comparison = std::make_shared<DumpComparison>(*r.value());
+    applyAllcloseVerdict(comparison.get());
     for (CompareRow &row : comparison->rows) {
         const int p = keyA[out->aEntry[row.bench]];
         out->rowPair.append(p);

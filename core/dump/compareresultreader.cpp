@@ -113,6 +113,10 @@ quint32 reasonsFromMessage(const QString &message)
     for (const auto &[text, reason] : known)
         if (message.contains(text, Qt::CaseInsensitive))
             reasons |= quint32(reason);
+    // Twinscope's own CSV: a warning whose only move is rounding (not a divergence).
+    if (message.contains(u"by less than the rounding"_s))
+        reasons = (reasons & ~quint32(VerdictReason::StatisticsDiffer)) |
+                  quint32(VerdictReason::StatisticsRounding);
     return reasons;
 }
 

@@ -1,6 +1,7 @@
 #include "divergencematrix.h"
 
 #include "core/common/tr.h"
+#include "verdictpolicy.h"
 
 #include <QHash>
 
@@ -123,8 +124,11 @@ double divergenceBadness(const DumpComparison &c, int row, int metric)
     const CompareRow &r = c.rows[row];
     // Rows that could not be compared (unreadable, shape mismatch, NaN/Inf at different positions)
     // are fully bad rather than grey: grey is reserved for tensors without a partner.
+    // (A row read back from a compare-result file has no element count either, but was compared:
+    // its cells show the file's metrics, and the ones the file lacks are absent.)
     if (r.verdict == Verdict::Unmatched || r.metrics->maskMismatch ||
-        (r.verdict == Verdict::Error && !c.statisticsMode && r.metrics->count == 0))
+        (r.verdict == Verdict::Error && !c.statisticsMode && r.metrics->count == 0 &&
+         (r.reasons & quint32(VerdictReason::Unreadable))))
         return 1.0;
     const qsizetype n = c.statisticsMode ? std::size(statMetrics) : std::size(tensorMetrics);
     if (metric < 0 || metric >= n)
@@ -137,7 +141,11 @@ double divergenceBadness(const DumpComparison &c, int row, int metric)
     const double cap = r.verdict == Verdict::Pass      ? 1.0 / 3
                        : r.verdict == Verdict::Warning ? 2.0 / 3
                                                        : 1.0;
-    return std::min(cap, logBadness(m.value(r), m.clean, m.broken));
+    // A metric the row does not have (msprobe's result files carry no MeanAbs or RMSE; a
+    // statistic whose bench value is 0 has no relative error) is absent: NaN, drawn as no value,
+    // never in the verdict's colour (std::min(cap, NaN) gave the cap: orange for a warning row).
+    const double badness = logBadness(m.value(r), m.clean, m.broken);
+    return std::isnan(badness) ? badness : std::min(cap, badness);
 }
 
 DivergenceMatrix buildDivergenceMatrix(const DumpComparison &c)

@@ -32,8 +32,9 @@ struct CompareThresholds
     double maxRelativeOutRed = 0.5;    // MAX_RELATIVE_OUT_RED
     double maxRelativeOutYellow = 0.1; // MAX_RELATIVE_OUT_YELLOW
     double maxRelativeInYellow = 0.01; // MAX_RELATIVE_IN_YELLOW
-    // Twinscope: a statistic difference below this many units of the pair's roundoff times the
-    // tensor's largest magnitude is rounding noise (a mean of ±1e-9 around 0), never a warning.
+    // Twinscope: a Mean difference below this many units of the run's roundoff times the tensor's
+    // largest magnitude (Max/Min/Norm: twice as many units of their own) is rounding noise; a
+    // warning made only of such moves is statistics_rounding, not a divergence.
     double statNoiseUnits = 2;
 };
 
@@ -79,8 +80,8 @@ struct StatsDiff
            normDiff = std::nan("");
     double maxRel = std::nan(""), minRel = std::nan(""), meanRel = std::nan(""),
            normRel = std::nan("");
-    // msprobe's magnitude: the largest |Δ| / (max(|npu|, |bench|) + 1e-10) over the four
-    // statistics, counting only differences beyond the dtype's rounding noise (0 when none is).
+    // msprobe's magnitude: the largest |Δ| / (|max(npu, bench)| + 1e-10) over the four
+    // statistics (0 when none moved, inf when NaN/Inf appear on one side only).
     double worst = std::nan("");
 };
 

@@ -177,9 +177,10 @@ struct Walker
 
     // Tensor mode: the data_name file in dump_tensor_data/ (.pt from PyTorch, .npy from
     // MindSpore) gives the elements; dump.json keeps the say on dtype and shape.
+    // The row keeps msprobe's name (the call key and slot, "….forward.input.1"), as msprobe's
+    // compare and statistics mode show it; the file name stays in storage.file (Data_name).
     void readTensorFile(const QString &dataName, TensorEntry *t)
     {
-        t->name = dataName;
         const QString file = QDir(tensorDir).filePath(dataName);
         if (!contained(file, dataName, t))
             return; // refused: nothing outside the dump is opened, or even looked at

@@ -51,6 +51,9 @@ const ReasonInfo Reasons[] = {
     {VerdictReason::ArgumentChanged,
      u"argument_changed",
      QT_TRANSLATE_NOOP("Core", "a non-tensor argument of this call differs")},
+    {VerdictReason::AllcloseFailed,
+     u"allclose_failed",
+     QT_TRANSLATE_NOOP("Core", "elements differ beyond allclose")},
     {VerdictReason::StatisticsDiffer,
      u"statistics_differ",
      QT_TRANSLATE_NOOP("Core", "Need double check api accuracy.")},
@@ -77,6 +80,11 @@ const ReasonInfo Reasons[] = {
     {VerdictReason::RequiresGradDiffers,
      u"requires_grad_differs",
      QT_TRANSLATE_NOOP("Core", "requires_grad is inconsistent")},
+    {VerdictReason::StatisticsRounding,
+     u"statistics_rounding",
+     QT_TRANSLATE_NOOP("Core",
+                       "Need double check api accuracy. Only the Mean moved, by less than the "
+                       "rounding of the run's precision: not a divergence")},
 };
 
 } // namespace
@@ -123,6 +131,28 @@ bool allFinite(std::initializer_list<double> values)
     return std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
 }
 
+// Why a pair fails allclose, in words: the share within, and a uniform scale when every element
+// moved by the same factor (cosine 1, each element's relative error equal to the norms' ratio).
+QString allcloseText(const PairMetrics &m)
+{
+    QString text = Tr::tr("%1 % of elements within allclose (rtol %2, atol %3)")
+                       .arg(QString::number(100 * m.allclosePassShare, 'g', 4),
+                            QString::number(m.rtol),
+                            QString::number(m.atol));
+    const double ratio = m.npu.norm / m.bench.norm;
+    const double moved = std::fabs(ratio - 1);
+    if (std::isfinite(ratio) && m.cosine >= 0.999999 && moved > 0 &&
+        std::fabs(m.maxRelErr - moved) <= 0.01 * moved)
+        text += u"; "_s + Tr::tr("every element %1 % %2: a scale (×%3, cosine 1)")
+                              .arg(QString::number(100 * moved, 'g', 3),
+                                   ratio > 1 ? Tr::tr("larger") : Tr::tr("smaller"),
+                                   QString::number(ratio, 'g', 6));
+    else if (std::isfinite(m.maxRelErr))
+        text += u"; "_s +
+                Tr::tr("max relative error %1 %").arg(QString::number(100 * m.maxRelErr, 'g', 3));
+    return text;
+}
+
 bool sameValue(double x, double y)
 {
     return x == y || (std::isnan(x) && std::isnan(y));
@@ -148,8 +178,8 @@ public:
     {
         for (CompareRow &r : m_c.rows)
             rowRules(r);
+        compareArguments(); // before the call rules: numeric arguments are inputs there
         callRules();
-        compareArguments();
         for (CompareRow &r : m_c.rows)
             finishRow(r);
         markDivergence(&m_c);
@@ -230,15 +260,18 @@ private:
     void statisticsRules(CompareRow &r)
     {
         const TensorStats n = m_c.npuStats(r), b = m_c.benchStats(r);
-        // Max, Min and Norm are rounded relative to themselves, so msprobe's 50 % is far above
-        // their noise; a Mean cancels, and its rounding is relative to the largest element.
-        const double floor = noiseFloor(r);
+        // msprobe's Result: Warning when a statistic moved by more than MAGNITUDE of the larger
+        // value's magnitude. A Mean cancels, so its rounding is relative to the largest element;
+        // Max, Min and Norm round relative to themselves. A warning whose every move is rounding
+        // (only the Mean of a bf16 run moved, ±1e-9 around 0) stays a warning but is not a
+        // divergence.
+        const double meanFloor = noiseFloor(r);
         double worst = 0;
-        bool differ = false;
-        for (const auto &[x, y, noise] : {std::tuple{n.max, b.max, 0.0},
-                                          std::tuple{n.min, b.min, 0.0},
-                                          std::tuple{n.mean, b.mean, floor},
-                                          std::tuple{n.norm, b.norm, 0.0}}) {
+        bool warn = false, beyondRounding = false;
+        for (const auto &[x, y, isMean] : {std::tuple{n.max, b.max, false},
+                                           std::tuple{n.min, b.min, false},
+                                           std::tuple{n.mean, b.mean, true},
+                                           std::tuple{n.norm, b.norm, false}}) {
             if (sameValue(x, y))
                 continue;
             // The NPU gains NaN/Inf when one of its statistics is not finite and the bench's is
@@ -246,23 +279,30 @@ private:
             if (!std::isfinite(x))
                 r.nonFiniteGained = true;
             if (!std::isfinite(x) || !std::isfinite(y)) {
-                differ = true; // NaN/Inf on one side only, or different ones
+                // NaN/Inf on one side only, or different ones: msprobe's magnitude is NaN there
+                // and never warns; Twinscope does (METRICS.md §4.5).
+                warn = beyondRounding = true;
                 worst = INFINITY;
                 continue;
             }
             const double d = std::fabs(x - y);
-            if (d <= noise)
-                continue;
-            const double share = d / (std::max(std::fabs(x), std::fabs(y)) + Epsilon);
+            const double scale = std::max(std::fabs(x), std::fabs(y));
+            // msprobe 8.3.3 (acc_compare.calc_summary_diff) divides by |max(npu, bench)|, the
+            // signed larger value: -1.54 against -1 is measured against 1, not 1.54.
+            const double share = d / (std::fabs(std::max(x, y)) + Epsilon);
             worst = std::max(worst, share);
-            differ = differ || share > m_t.statMagnitude;
+            warn = warn || share > m_t.statMagnitude;
+            const double rounding = isMean ? meanFloor : 2 * m_t.statNoiseUnits * m_u * scale;
+            beyondRounding = beyondRounding || d > rounding;
         }
         r.stats.worst = worst;
         r.npuNonFinite = r.nonFiniteGained || std::isinf(n.max) || std::isinf(n.min);
         if (r.nonFiniteGained)
             add(r, VerdictReason::NonFiniteGained);
-        if (differ)
-            add(r, VerdictReason::StatisticsDiffer);
+        if (warn)
+            add(r,
+                beyondRounding ? VerdictReason::StatisticsDiffer
+                               : VerdictReason::StatisticsRounding);
         if (std::isfinite(r.stats.maxDiff) && std::fabs(r.stats.maxDiff) > m_t.maxDiffRed)
             add(r, VerdictReason::HugeError);
     }
@@ -279,6 +319,39 @@ private:
         return allFinite({n.max, b.max, maxDiff});
     }
 
+    // An input of a call as the input/output rules see it: a tensor row, or (statistics mode) a
+    // numeric non-tensor argument, which msprobe's rules count as an input row too.
+    struct Input
+    {
+        double err;    // MaxAbsErr (statistics: |Max diff|)
+        double maxRel; // statistics: MaxRelativeErr; NaN where msprobe writes N/A
+        const CompareRow *row = nullptr;
+    };
+
+    double errOf(const CompareRow &r) const
+    {
+        return std::fabs(m_c.statisticsMode ? r.stats.maxDiff : r.metrics->maxAbsErr);
+    }
+
+    // The numeric non-tensor arguments of every call, as msprobe's statistics rows hold them:
+    // ints and floats (not bools) whose values and difference are numbers.
+    QHash<QStringView, QList<Input>> argumentInputs() const
+    {
+        QHash<QStringView, QList<Input>> out;
+        if (!m_c.statisticsMode)
+            return out;
+        for (const ArgumentDiff &d : m_c.arguments) {
+            const ArgumentEntry &b = m_c.bench->arguments[d.bench], &n = m_c.npu->arguments[d.npu];
+            if (b.isOutput || b.type == u"bool"_s || n.type == u"bool"_s ||
+                !allFinite({b.number, n.number}))
+                continue;
+            const double diff = n.number - b.number;
+            out[QStringView(b.op)].append(
+                Input{std::fabs(diff), b.number != 0 ? std::fabs(diff / b.number) : NAN});
+        }
+        return out;
+    }
+
     void callRules()
     {
         // Each call's input rows as a chain through one array (last input per call in the hash,
@@ -292,14 +365,16 @@ private:
                 previous[size_t(i)] = last - 1; // -1 for the call's first input
                 last = i + 1;                   // 0 = none yet
             }
+        const QHash<QStringView, QList<Input>> arguments = argumentInputs();
         for (CompareRow &out : m_c.rows) {
             if (!benchOf(out).isOutput || !numeric(out))
                 continue;
-            QList<const CompareRow *> in;
+            QList<Input> in;
             for (int k = lastInput.value(QStringView(benchOf(out).op)) - 1; k >= 0;
                  k = previous[size_t(k)])
                 if (numeric(m_c.rows[k]))
-                    in.prepend(&m_c.rows[k]);
+                    in.prepend(Input{errOf(m_c.rows[k]), m_c.rows[k].stats.maxRel, &m_c.rows[k]});
+            in << arguments.value(QStringView(benchOf(out).op));
             if (in.isEmpty())
                 continue;
             errorGrowth(out, in);
@@ -310,14 +385,11 @@ private:
         }
     }
 
-    void errorGrowth(CompareRow &out, const QList<const CompareRow *> &in)
+    void errorGrowth(CompareRow &out, const QList<Input> &in)
     {
-        auto err = [this](const CompareRow &r) {
-            return std::fabs(m_c.statisticsMode ? r.stats.maxDiff : r.metrics->maxAbsErr);
-        };
-        const double o = err(out);
-        for (const CompareRow *i : in) {
-            const double x = err(*i);
+        const double o = errOf(out);
+        for (const Input &i : in) {
+            const double x = i.err;
             if (x > o || x <= 1 || o <= 1)
                 continue;
             if (std::log10(o) - std::log10(x) >= m_t.orderOfMagnitudeYellow)
@@ -325,13 +397,16 @@ private:
         }
     }
 
-    void tensorCallRules(CompareRow &out, const QList<const CompareRow *> &in)
+    void tensorCallRules(CompareRow &out, const QList<Input> &in)
     {
         const double o = accurateShare(*out.metrics, m_u);
         // Twinscope blames the call only when every input is accurate; msprobe fires when any
         // one is, which blames an add for the error of its other operand.
         bool allAccurate = true, anyShare = false;
-        for (const CompareRow *i : in) {
+        for (const Input &input : in) {
+            const CompareRow *i = input.row;
+            if (!i)
+                continue;
             const double x = accurateShare(*i->metrics, m_u);
             if (std::isnan(x))
                 continue;
@@ -348,13 +423,13 @@ private:
         }
     }
 
-    void statisticsCallRules(CompareRow &out, const QList<const CompareRow *> &in)
+    void statisticsCallRules(CompareRow &out, const QList<Input> &in)
     {
         const double o = out.stats.maxRel;
         if (o > m_t.maxRelativeOutRed)
             add(out, VerdictReason::OutputMaxRelative);
-        for (const CompareRow *i : in)
-            if (o > m_t.maxRelativeOutYellow && i->stats.maxRel < m_t.maxRelativeInYellow)
+        for (const Input &i : in)
+            if (o > m_t.maxRelativeOutYellow && i.maxRel < m_t.maxRelativeInYellow)
                 add(out, VerdictReason::OutputRelativeGrowth);
     }
 
@@ -547,6 +622,33 @@ void markDivergence(DumpComparison *c)
 void applyVerdictPolicy(DumpComparison *comparison)
 {
     Policy(comparison).run();
+}
+
+TensorStats shownNpuStats(const DumpComparison &c, const CompareRow &r)
+{
+    if (r.npu >= 0 && c.npu->tensors[r.npu].stats)
+        return *c.npu->tensors[r.npu].stats;
+    return c.npuStats(r);
+}
+
+TensorStats shownBenchStats(const DumpComparison &c, const CompareRow &r)
+{
+    if (r.bench >= 0 && c.bench->tensors[r.bench].stats)
+        return *c.bench->tensors[r.bench].stats;
+    return c.benchStats(r);
+}
+
+void applyAllcloseVerdict(DumpComparison *c)
+{
+    for (CompareRow &r : c->rows) {
+        const PairMetrics &m = *r.metrics;
+        if (r.verdict == Verdict::Unmatched || m.count == 0 || m.allclosePassShare >= 1)
+            continue;
+        r.reasons |= quint32(VerdictReason::AllcloseFailed);
+        r.verdict = Verdict::Error;
+        r.message += (r.message.isEmpty() ? QString() : u"\n"_s) + allcloseText(m);
+    }
+    markDivergence(c);
 }
 
 } // namespace Twinscope::Core

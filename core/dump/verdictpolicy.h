@@ -20,6 +20,7 @@ enum class VerdictReason : quint32 {
     AccuracyDrop = 1u << 5,       // every input accurate (> 0.9), this output not (< 0.6)
     OutputMaxRelative = 1u << 6,  // statistics: the output's Max moved by more than half
     ArgumentChanged = 1u << 7,    // a non-tensor argument of the call differs
+    AllcloseFailed = 1u << 8,     // checkpoints: elements outside allclose (applyAllcloseVerdict)
     // Warnings.
     StatisticsDiffer = 1u << 16,     // statistics: Max/Min/Mean/Norm moved by more than half
     AccuracyDecrease = 1u << 17,     // the output's accurate share fell by > 0.1 from an input's
@@ -27,6 +28,10 @@ enum class VerdictReason : quint32 {
     ErrorGrowth = 1u << 19,          // MaxAbsErr grew by an order of magnitude from input to output
     OutputRelativeGrowth = 1u << 20, // statistics: output Max moved > 10 %, an input's < 1 %
     RequiresGradDiffers = 1u << 21,
+    // statistics: msprobe's Warning, but only the Mean moved and by less than the run's rounding
+    // while Max/Min/Norm agree to rounding (a mean of ±1e-9 around 0 in a bf16 run): a warning, as
+    // in msprobe, that does not make the row divergent.
+    StatisticsRounding = 1u << 22,
 };
 constexpr quint32 ErrorReasons = 0xffffu;
 
@@ -55,6 +60,18 @@ double accurateShare(const PairMetrics &m, double runRoundoff);
 // non-tensor arguments, and sets firstDivergent and nanOrigin. Metrics (tensor mode) or
 // statistics differences (statistics mode) must already be in the rows.
 void applyVerdictPolicy(DumpComparison *comparison);
+
+// The statistics every view shows (the CLI's JSON, the CSV, the GUI's statistics pane): what the
+// dump recorded (msprobe dump.json, in tensor mode too) where it has them, else the ones computed
+// over the compared elements (npuStats/benchStats).
+TensorStats shownNpuStats(const DumpComparison &comparison, const CompareRow &row);
+TensorStats shownBenchStats(const DumpComparison &comparison, const CompareRow &row);
+
+// Checkpoints (TroubleShooter's compare_pth_and_ckpt): every compared pair with an element outside
+// allclose (the rtol/atol its metrics were computed with) gets AllcloseFailed, whatever its
+// cosine, and the message says how it fails ("every element 5 % larger: a scale"); then the
+// divergence flags are marked again.
+void applyAllcloseVerdict(DumpComparison *comparison);
 
 // The divergent and origin flags, firstDivergent and nanOrigin from the rows' verdicts, reasons
 // and nonFiniteGained (applyVerdictPolicy ends with it; compare-result files use it alone).

@@ -4,6 +4,8 @@
 #include "core/torch/torchpickle.h"
 #include "csvwriter.h"
 
+#include <QFileInfo>
+
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
@@ -105,7 +107,11 @@ QStringList basic(const TensorEntry *n, const TensorEntry *b)
 QString dataName(const TensorEntry *n, const TensorEntry *b)
 {
     auto one = [](const TensorEntry *t) {
-        return t && t->storage.kind != TensorStorage::Kind::None ? t->name : u"-1"_s;
+        if (!t || t->storage.kind == TensorStorage::Kind::None)
+            return u"-1"_s;
+        // msprobe's data_name: the tensor file's name (msprobe rows are named by call key).
+        const QString file = QFileInfo(t->storage.file).fileName();
+        return file.endsWith(u".pt"_s) || file.endsWith(u".npy"_s) ? file : t->name;
     };
     return u"['%1', '%2']"_s.arg(one(n), one(b));
 }

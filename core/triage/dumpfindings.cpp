@@ -4,6 +4,7 @@
 #include "core/dump/divergencematrix.h"
 #include "core/dump/overflowanalysis.h"
 
+#include <QJsonArray>
 #include <QLocale>
 
 #include <cmath>
@@ -72,12 +73,46 @@ Finding rowFinding(const DumpComparison &c, int run, const QString &label, int r
     return f;
 }
 
+// The call's non-tensor arguments that differ from the benchmark's, as "input.1 = 0.0 (bench
+// 2.83)": a changed scalar (a divisor set to 0) is the cause the tensors alone do not show.
+QStringList changedArguments(const DumpComparison &c, const QString &op)
+{
+    QStringList out;
+    for (const ArgumentDiff &d : c.arguments) {
+        if (!d.changed || !c.bench || !c.npu)
+            continue;
+        const ArgumentEntry &b = c.bench->arguments[d.bench];
+        if (b.op != op)
+            continue;
+        out << Tr::tr("%1 = %2 (bench %3)")
+                   .arg(b.key.mid(op.size() + 1), c.npu->arguments[d.npu].value, b.value);
+    }
+    return out;
+}
+
+bool lowPrecision(DType t)
+{
+    return t == DType::Float16 || t == DType::BFloat16;
+}
+
 } // namespace
 
 FindingList dumpFindings(const DumpSeries &series)
 {
     const QLocale locale;
     FindingList out;
+    // "Nothing diverges" is said once, of every run compared, and only when no run of the series
+    // has a problem: a clean step 0 beside a step-1 NaN would read as a contradiction.
+    bool anyProblem = false;
+    qsizetype pairs = 0;
+    QStringList cleanRuns;
+    for (qsizetype run = 0; run < series.runs.size(); ++run) {
+        const DumpComparison &c = *series.runs[run];
+        anyProblem = anyProblem || c.nanOrigin >= 0 || c.firstDivergent >= 0;
+        pairs += c.rows.size();
+        if (!series.labels.value(run).isEmpty())
+            cleanRuns << series.labels.value(run);
+    }
     for (qsizetype run = 0; run < series.runs.size(); ++run) {
         const DumpComparison &c = *series.runs[run];
         const QString label = series.labels.value(run);
@@ -92,17 +127,41 @@ FindingList dumpFindings(const DumpSeries &series)
             f.severity = FindingSeverity::Critical;
             f.weight = 2;
             const QString op = f.evidence.value(u"op"_s).toString();
-            f.text = saturated ? Tr::tr("NaN/Inf first appears in %1%2, output of op %3 whose "
-                                        "inputs are finite: the benchmark exceeds float16's "
-                                        "range there (saturation).")
-                                     .arg(f.link.name, where, op)
-                               : Tr::tr("NaN/Inf first appears in %1%2, output of op %3 whose "
-                                        "inputs are finite: that op overflows.")
-                                     .arg(f.link.name, where, op);
-            f.nextAction = Tr::tr("Check op %1 for overflow: look at its inputs' ranges, run it "
-                                  "in float32 (or keep it out of the float16 list), and check "
-                                  "the loss scale.")
-                               .arg(op);
+            const TensorEntry *t = rowTensor(c, row);
+            const QStringList arguments = changedArguments(c, op);
+            if (!arguments.isEmpty())
+                f.evidence.insert(u"changed_arguments"_s, QJsonArray::fromStringList(arguments));
+            if (!arguments.isEmpty())
+                f.text = Tr::tr("NaN/Inf first appears in %1%2, output of op %3 whose tensor "
+                                "inputs are finite; a non-tensor argument of that call differs "
+                                "from the benchmark: %4.")
+                             .arg(f.link.name, where, op, arguments.join(u"; "_s));
+            else if (saturated)
+                f.text = Tr::tr("NaN/Inf first appears in %1%2, output of op %3 whose "
+                                "inputs are finite: the benchmark exceeds float16's "
+                                "range there (saturation).")
+                             .arg(f.link.name, where, op);
+            else
+                f.text = Tr::tr("NaN/Inf first appears in %1%2, output of op %3 whose "
+                                "inputs are finite: that op overflows.")
+                             .arg(f.link.name, where, op);
+            // The advice follows the cause and the dtype: float32 and loss-scale advice only
+            // helps a low-precision op.
+            if (!arguments.isEmpty())
+                f.nextAction = Tr::tr("Find where the code computes %1 for op %2 (the call stack "
+                                      "in the dump view): the value differs from the benchmark's "
+                                      "before the op runs.")
+                                   .arg(arguments.join(u"; "_s), op);
+            else if (t && lowPrecision(t->dtype))
+                f.nextAction = Tr::tr("Check op %1 for overflow in %2: look at its inputs' "
+                                      "ranges, run it in float32 (or keep it out of the %2 "
+                                      "list), and check the loss scale.")
+                                   .arg(op, dtypeId(t->dtype));
+            else
+                f.nextAction = Tr::tr("Op %1 overflows in %2 with finite inputs: check its "
+                                      "inputs' ranges and the values it divides by or "
+                                      "exponentiates (a zero divisor, a large exponent).")
+                                   .arg(op, t ? dtypeId(t->dtype) : Tr::tr("its dtype"));
             out.push_back(std::move(f));
         }
         if (c.firstDivergent >= 0) {
@@ -134,22 +193,26 @@ FindingList dumpFindings(const DumpSeries &series)
                                      .arg(op);
             out.push_back(std::move(f));
         }
-        if (c.nanOrigin < 0 && c.firstDivergent < 0 && !c.rows.isEmpty()) {
-            Finding f;
-            f.code = u"dump.all_pass"_s;
-            f.severity = FindingSeverity::Clear;
-            f.guide = dumpGuide();
-            f.evidence = QJsonObject{{u"benchmark_file"_s, c.bench ? c.bench->path : QString()},
-                                     {u"test_file"_s, c.npu ? c.npu->path : QString()},
-                                     {u"pairs"_s, c.rows.size()}};
-            if (!label.isEmpty())
-                f.evidence.insert(u"run"_s, label);
-            f.text = Tr::tr("No tensor of the %1 compared pairs diverges%2.")
-                         .arg(locale.toString(c.rows.size()), where);
-            f.nextAction = Tr::tr("Nothing to do for these dumps; if the loss still differs, "
-                                  "dump a later step or the backward pass.");
-            out.push_back(std::move(f));
-        }
+    }
+    if (!anyProblem && pairs > 0 && !series.runs.isEmpty()) {
+        const DumpComparison &c = *series.runs.front();
+        Finding f;
+        f.code = u"dump.all_pass"_s;
+        f.severity = FindingSeverity::Clear;
+        f.guide = dumpGuide();
+        f.evidence = QJsonObject{{u"benchmark_file"_s, c.bench ? c.bench->path : QString()},
+                                 {u"test_file"_s, c.npu ? c.npu->path : QString()},
+                                 {u"pairs"_s, double(pairs)}};
+        if (!cleanRuns.isEmpty())
+            f.evidence.insert(u"runs"_s, QJsonArray::fromStringList(cleanRuns));
+        f.text =
+            cleanRuns.isEmpty()
+                ? Tr::tr("No tensor of the %1 compared pairs diverges.").arg(locale.toString(pairs))
+                : Tr::tr("No tensor of the %1 compared pairs diverges (runs %2).")
+                      .arg(locale.toString(pairs), cleanRuns.join(u", "_s));
+        f.nextAction = Tr::tr("Nothing to do for these dumps; if the loss still differs, "
+                              "dump a later step or the backward pass.");
+        out.push_back(std::move(f));
     }
     return out;
 }

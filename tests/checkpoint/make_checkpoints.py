@@ -10,7 +10,8 @@ Every tensor is built with numpy from a fixed seed; the same small network is sa
     writes them, scalars with dims [0];
   - as safetensors (written by the format's specification), .npz and HDF5.
 The MindSpore copy differs from the PyTorch one in exactly one place: layer1.0.bn2's
-moving_variance, channel 5, is 2.5 larger. Broken fixtures cover the bad-input cases.
+moving_variance, channel 5, is 2.5 larger (ms_net_scaled.ckpt instead scales
+layer1.0.bn1's moving_variance by 1.05). Broken fixtures cover the bad-input cases.
 
 Run with Debian's python (numpy, h5py, python3-protobuf, python3-torch, protobuf-compiler):
     /usr/bin/python3 tests/checkpoint/make_checkpoints.py
@@ -207,6 +208,12 @@ def main():
     # The same MindSpore parameters with fc.weight written in three slices, as MindSpore writes a
     # parameter over 512 MiB (consecutive values with one tag).
     write_ckpt(os.path.join(good, "ms_net_sliced.ckpt"), ms, slices={"fc.weight": 3})
+    # Issue #24: one moving variance scaled by 1.05 on every element (cosine 1, every element
+    # 5 % larger); everything else is the PyTorch copy's exact values.
+    scaled = ms_names(sd)
+    scaled["layer1.0.bn1.moving_variance"] = (
+        scaled["layer1.0.bn1.moving_variance"] * np.float32(1.05)).astype(np.float32)
+    write_ckpt(os.path.join(good, "ms_net_scaled.ckpt"), scaled)
     # One saved tensor (what msprobe dumps): a tensor dump, not a checkpoint.
     torch.save(torch.from_numpy(sd["fc.bias"]), os.path.join(good, "tensor.pt"))
     # The PyTorch state in other containers, each holding the very same values.

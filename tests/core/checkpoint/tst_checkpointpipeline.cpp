@@ -1,6 +1,7 @@
 // The checkpoint pipeline end to end (issue #13 acceptance): structure check, mapping report,
 // comparison verdicts, update mode, optimizer state, failures.
 #include "core/checkpoint/checkpointpipeline.h"
+#include "core/dump/verdictpolicy.h"
 #include "testhelpers_checkpoint.h"
 
 #include <QSet>
@@ -113,12 +114,47 @@ private slots:
         const CompareRow &first = cmp.rows[cmp.firstDivergent];
         QCOMPARE(first.verdict, Verdict::Error);
         QVERIFY(std::abs(first.metrics->maxAbsErr - 2.5) < 1e-6); // 2.5 added in float32
+        // TroubleShooter's allclose fails it too, with one element of 16 (the golden of `ckpt`).
+        QVERIFY2(first.message.endsWith(u"93.75 % of elements within allclose (rtol 0.0001, atol "
+                                        u"0.0001); max relative error 247 %"_s) ||
+                     ckptFirst,
+                 qPrintable(first.message));
         QCOMPARE(first.match, PairMatch::Mapped);
         for (const CompareRow &row : cmp.rows)
             if (&row != &first)
                 QVERIFY2(row.metrics->maxAbsErr == 0,
                          qPrintable(cmp.bench->tensors[row.bench].name));
         QCOMPARE(cmp.bytesCompared, 2 * 2790 * 4);
+    }
+
+    // Issue #24: one moving variance ×1.05 on every element has cosine 1 and passes msprobe's
+    // accuracy rule; allclose (TroubleShooter's rtol = atol = 1e-4) fails it, and only it.
+    void scaledParameterFails()
+    {
+        const auto r = run(u"good/torch_net.pth"_s, u"good/ms_net_scaled.ckpt"_s);
+        QVERIFY2(r.isOk(), qPrintable(r.error().toString()));
+        const CheckpointComparison &c = *r.value();
+        QCOMPARE(divergent(c),
+                 QStringList{u"layer1.0.bn1.running_var|layer1.0.bn1.moving_variance"_s});
+        const DumpComparison &cmp = *c.comparison;
+        const CompareRow &row = cmp.rows[cmp.firstDivergent];
+        QCOMPARE(row.verdict, Verdict::Error);
+        QVERIFY(row.metrics->cosine > 0.999999);
+        QCOMPARE(row.metrics->allclosePassShare, 0.0);
+        QCOMPARE(row.metrics->rtol, 1e-4);
+        QCOMPARE(row.metrics->atol, 1e-4);
+        QCOMPARE(verdictReasonIds(row.reasons), QStringList{u"allclose_failed"_s});
+        QVERIFY2(row.message.contains(u"every element 5 % larger: a scale"_s),
+                 qPrintable(row.message));
+        // The user's tolerances replace TroubleShooter's: 6 % lets the scale pass.
+        CheckpointPipelineInput input;
+        input.pathA = checkpointData(u"good/torch_net.pth"_s);
+        input.pathB = checkpointData(u"good/ms_net_scaled.ckpt"_s);
+        input.options.rtol = 0.06;
+        ProgressSink progress;
+        const auto loose = runCheckpointPipeline(input, progress, {});
+        QVERIFY(loose.isOk());
+        QVERIFY(divergent(*loose.value()).isEmpty());
     }
 
     // Update mode: the runs start from different weights, so every weight differs, but only
