@@ -17,52 +17,110 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::App {
 
-int runGui(int argc, char **argv)
-{
-    QApplication app(argc, argv);
-    // Sort arrows that point the way the list runs (the style takes ownership of nothing else).
-    QApplication::setStyle(new Widgets::SortIndicatorStyle(QApplication::style()->name()));
-    QApplication::setOrganizationName(u"Twinscope"_s);
-    QApplication::setApplicationName(u"Twinscope"_s);
-    QApplication::setApplicationVersion(Core::versionString());
+namespace {
 
-    // The language must be installed before any widget exists; parse --lang by hand first.
-    QString language = QSettings().value(u"language"_s, u"system"_s).toString();
-    const QStringList raw = QApplication::arguments();
+void addOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(
+        QCoreApplication::translate("Application",
+                                    "Timelines, op-info logs, paired dumps, loss curves, "
+                                    "checkpoints, profiler folders and investigations for NPU "
+                                    "porting."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption(
+        {u"lang"_s,
+         QCoreApplication::translate("Application", "Interface language: system, en or zh_CN."),
+         u"language"_s});
+    parser.addOption({u"screenshot"_s,
+                      QCoreApplication::translate("Application",
+                                                  "Save a screenshot of the window to FILE once "
+                                                  "the given files are open, then quit. Never "
+                                                  "offers to restore an earlier session."),
+                      u"file"_s});
+    parser.addOption(
+        {u"window-size"_s,
+         QCoreApplication::translate("Application", "Open the window at this size, e.g. 1024x700."),
+         u"size"_s});
+    parser.addOption({u"compare"_s,
+                      QCoreApplication::translate("Application",
+                                                  "Open the two given traces in a Compare tab, "
+                                                  "the first as baseline.")});
+    parser.addOption({u"no-restore"_s,
+                      QCoreApplication::translate("Application",
+                                                  "Do not offer to restore the investigation of a "
+                                                  "session that did not close normally.")});
+    parser.addPositionalArgument(
+        u"paths"_s,
+        QCoreApplication::translate("Application", "Files or folders to open."),
+        u"[PATH...]"_s);
+}
+
+// The language must be installed before any widget exists; --lang is read by hand first.
+QString languageArgument(const QStringList &raw, QString language)
+{
     for (int i = 1; i < raw.size(); ++i) {
         if (raw[i] == u"--lang"_s && i + 1 < raw.size())
             language = raw[i + 1];
         else if (raw[i].startsWith(u"--lang="_s))
             language = raw[i].mid(7);
     }
-    Core::installTranslators(&app, language);
+    return language;
+}
+
+// --help and --version only print: they must work on a machine with no display, where
+// constructing QApplication aborts, so they are answered by a QCoreApplication.
+bool onlyPrints(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "--") // what follows are paths
+            return false;
+        if (a == "-h" || a == "--help" || a == "-?" || a == "--help-all" || a == "-v" ||
+            a == "--version")
+            return true;
+    }
+    return false;
+}
+
+void setNames()
+{
+    QCoreApplication::setOrganizationName(u"Twinscope"_s);
+    QCoreApplication::setApplicationName(u"Twinscope"_s);
+    QCoreApplication::setApplicationVersion(Core::versionString());
+}
+
+int printOnly(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    setNames();
+    Core::installTranslators(
+        &app,
+        languageArgument(QCoreApplication::arguments(),
+                         QSettings().value(u"language"_s, u"system"_s).toString()));
+    QCommandLineParser parser;
+    addOptions(parser);
+    parser.process(app); // prints and exits
+    return 0;
+}
+
+} // namespace
+
+int runGui(int argc, char **argv)
+{
+    if (onlyPrints(argc, argv))
+        return printOnly(argc, argv);
+    QApplication app(argc, argv);
+    // Sort arrows that point the way the list runs (the style takes ownership of nothing else).
+    QApplication::setStyle(new Widgets::SortIndicatorStyle(QApplication::style()->name()));
+    setNames();
+    Core::installTranslators(
+        &app,
+        languageArgument(QApplication::arguments(),
+                         QSettings().value(u"language"_s, u"system"_s).toString()));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate(
-        "Application", "Timelines, op-info logs, paired dumps and loss curves for NPU porting."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addOption(
-        {u"lang"_s,
-         QApplication::translate("Application", "Interface language: system, en or zh_CN."),
-         u"language"_s});
-    parser.addOption({u"screenshot"_s,
-                      QApplication::translate("Application",
-                                              "Save a screenshot of the window to FILE once the "
-                                              "given files are open, then quit."),
-                      u"file"_s});
-    parser.addOption(
-        {u"window-size"_s,
-         QApplication::translate("Application", "Open the window at this size, e.g. 1024x700."),
-         u"size"_s});
-    parser.addOption({u"compare"_s,
-                      QApplication::translate("Application",
-                                              "Open the two given traces in a Compare tab, the "
-                                              "first as baseline.")});
-    parser.addPositionalArgument(
-        u"paths"_s,
-        QApplication::translate("Application", "Files or folders to open."),
-        u"[PATH...]"_s);
+    addOptions(parser);
     parser.process(app);
 
     // A screenshot shows the defaults, not whatever this user's settings restore (docked panels,
@@ -79,7 +137,14 @@ int runGui(int argc, char **argv)
             window.resize(size[0].toInt(), size[1].toInt());
     }
     window.show();
-    window.investigation()->offerRecovery();
+    // A screenshot runs unattended: a modal question would wait forever, and its own autosave
+    // would leave a recovery file that makes the next run ask again. Only interactive sessions
+    // autosave and offer recovery; --no-restore keeps the autosave but does not ask.
+    if (!parser.isSet(u"screenshot"_s)) {
+        window.investigation()->enableRecovery();
+        if (!parser.isSet(u"no-restore"_s))
+            window.investigation()->offerRecovery();
+    }
     const bool compare = parser.isSet(u"compare"_s) && parser.positionalArguments().size() == 2;
     if (!compare)
         window.openPaths(parser.positionalArguments());

@@ -241,9 +241,14 @@ bool Investigation::writeReport(const QString &path, QString *error) const
         Core::triageReportHtml(ws, m_panel->findings(), figures), path, error, images);
 }
 
-void Investigation::offerRecovery()
+void Investigation::enableRecovery()
 {
     m_recovery = true;
+}
+
+void Investigation::offerRecovery()
+{
+    enableRecovery();
     const QList<Core::RecoveryCandidate> found = Core::findRecoveryFiles();
     if (found.isEmpty())
         return;

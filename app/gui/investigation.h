@@ -53,8 +53,10 @@ public:
     void open(const QString &path);
     bool saveTo(const QString &path, QString *error);
     bool writeReport(const QString &path, QString *error) const;
-    // Turns crash recovery on (the real app; tests point TWINSCOPE_RECOVERY_DIR at a temporary
-    // folder first) and offers the recovery file of a session that ended without closing.
+    // Turns crash recovery (the autosave) on: the real app's interactive sessions; tests point
+    // TWINSCOPE_RECOVERY_DIR at a temporary folder first.
+    void enableRecovery();
+    // Turns recovery on and offers the recovery file of a session that ended without closing.
     void offerRecovery();
     // The window closes normally: the recovery file is not needed.
     void sessionEnded();

@@ -129,9 +129,14 @@ void MainWindow::createActions()
 {
     m_openAction = new QAction(tr("&Open…"), this);
     m_openAction->setShortcut(QKeySequence::Open);
+    m_openAction->setStatusTip(tr("Open timelines, profiler exports, op-info logs, dumps, loss "
+                                  "logs, checkpoints or a saved investigation."));
     connect(m_openAction, &QAction::triggered, this, [this] { openFileDialog(false); });
     m_openFolderAction = new QAction(tr("Open &Folder…"), this);
     m_openFolderAction->setShortcut(tr("Ctrl+Shift+O"));
+    m_openFolderAction->setStatusTip(
+        tr("Open a profiler folder (a rank, a cluster, an msprof-analyze output), an msprobe dump "
+           "tree, a folder of .npy files or of plogs."));
     connect(m_openFolderAction, &QAction::triggered, this, [this] { openFileDialog(true); });
     m_compareLossAction = new QAction(tr("Compare &Loss Logs…"), this);
     m_compareLossAction->setShortcut(tr("Ctrl+L"));
@@ -591,9 +596,18 @@ void MainWindow::openFileDialog(bool folder)
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setFileMode(folder ? QFileDialog::Directory : QFileDialog::ExistingFiles);
     if (!folder)
-        dialog->setNameFilters({tr("All supported files (*.json *.gz *.log *.txt *.jsonl *.csv "
-                                   "*.h5 *.hdf5 *.npy *.npz *.pkl)"),
-                                tr("All files (*)")});
+        // One filter per kind of input, so the dialog itself says what Twinscope opens.
+        dialog->setNameFilters(
+            {tr("All supported files (*.json *.gz *.log *.txt *.jsonl *.csv *.h5 *.hdf5 *.npy "
+                "*.npz *.pkl *.pt *.pth *.bin *.ckpt *.safetensors *.db *.twinscope)"),
+             tr("Timelines (*.json *.gz)"),
+             tr("Profiler exports (*.db *.csv *.json)"),
+             tr("Op-info logs (*.log *.txt)"),
+             tr("Paired dumps (*.h5 *.hdf5 *.npy *.npz *.pkl *.pt *.json)"),
+             tr("Loss logs (*.log *.txt *.jsonl *.json *.csv)"),
+             tr("Checkpoints (*.pt *.pth *.bin *.ckpt *.safetensors)"),
+             tr("Investigations (*.twinscope)"),
+             tr("All files (*)")});
     dialog->setDirectory(QSettings().value(u"lastOpenDir"_s).toString());
     connect(dialog, &QFileDialog::filesSelected, this, [this](const QStringList &files) {
         if (!files.isEmpty())

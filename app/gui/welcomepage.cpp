@@ -22,13 +22,18 @@ WelcomePage::WelcomePage(QWidget *parent)
            "<li><b>Timelines</b>: PyTorch/Kineto, torch_npu <tt>trace_view.json</tt>, CANN msprof, "
            "MindSpore and Catapult traces (<tt>.json</tt>, <tt>.json.gz</tt>), torch_npu/CANN "
            "profiler databases (<tt>ascend_pytorch_profiler_*.db</tt>) and Nsight Systems SQLite "
-           "exports</li>"
-           "<li><b>Profiler tables</b>: torch_npu/CANN/MindSpore profiler folders (CSV, JSON or "
-           "database), msprof-analyze's cluster outputs</li>"
+           "exports; two of them side by side with <i>Compare Traces</i></li>"
+           "<li><b>Profiler folders</b>: torch_npu <tt>*_ascend_pt</tt> and MindSpore "
+           "<tt>*_ascend_ms</tt> rank folders (CSV, JSON or database), clusters, msprof-analyze "
+           "outputs</li>"
            "<li><b>Op-info logs</b>: Ascend host plogs with <tt>aclopCompile::aclOp</tt> lines</li>"
            "<li><b>Paired dumps</b>: HDF5, <tt>.npy</tt> folders, msprobe <tt>dump.json</tt></li>"
            "<li><b>Loss logs</b>: Megatron/MindSpeed, MindSpore, LLaMA-Factory, HF trainer "
            "state</li>"
+           "<li><b>Checkpoints</b>: PyTorch <tt>.pt</tt>/<tt>.pth</tt>, MindSpore <tt>.ckpt</tt>, "
+           "<tt>.safetensors</tt>; two of them with <i>Compare Checkpoints</i></li>"
+           "<li><b>Investigations</b>: a saved <tt>.twinscope</tt> file reopens every input, "
+           "finding and note</li>"
            "</ul>"),
         this);
     intro->setWordWrap(true);

@@ -1,5 +1,7 @@
 #include "kernelgroupmodel.h"
 
+#include "core/profile/kerneltypelabel.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -88,6 +90,7 @@ QVariant KernelGroupModel::data(const QModelIndex &index, int role) const
         const QVariant v = raw();
         switch (column) {
         case Type:
+            return v.toString().isEmpty() ? u"—"_s : QVariant(kernelTypeLabel(v.toString()));
         case Core:
             return v.toString().isEmpty() ? u"—"_s : v;
         case Shapes:

@@ -1,5 +1,6 @@
 #include "opsignaturetablemodel.h"
 
+#include "core/opinfo/opinfokernels.h"
 #include "core/opinfo/plogline.h"
 
 #include <QLocale>
@@ -138,7 +139,7 @@ QVariant OpSignatureTableModel::headerData(int section, Qt::Orientation orientat
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (Column(section)) {
     case Compiles:
-        return tr("Compiles");
+        return m_dataset && eventsAreGraphKernels(*m_dataset) ? tr("Kernels") : tr("Compiles");
     case First:
         return tr("First compile");
     case Inputs:

@@ -12,10 +12,11 @@ OpTypeTableModel::OpTypeTableModel(QObject *parent)
     : QAbstractTableModel(parent)
 {}
 
-void OpTypeTableModel::setReport(std::shared_ptr<const OpInfoReport> report)
+void OpTypeTableModel::setReport(std::shared_ptr<const OpInfoReport> report, bool kernels)
 {
     beginResetModel();
     m_report = std::move(report);
+    m_kernels = kernels;
     endResetModel();
 }
 
@@ -120,7 +121,7 @@ QVariant OpTypeTableModel::headerData(int section, Qt::Orientation orientation, 
     case Type:
         return tr("Op type");
     case Compiles:
-        return tr("Compiles");
+        return m_kernels ? tr("Kernels") : tr("Compiles");
     case Signatures:
         return tr("Signatures");
     case AfterCutoff:
@@ -128,9 +129,9 @@ QVariant OpTypeTableModel::headerData(int section, Qt::Orientation orientation, 
     case Truncated:
         return tr("Truncated");
     case First:
-        return tr("First compile");
+        return m_kernels ? tr("First seen") : tr("First compile");
     case Last:
-        return tr("Last compile");
+        return m_kernels ? tr("Last seen") : tr("Last compile");
     case DataTypes:
         return tr("Data types");
     case Formats:

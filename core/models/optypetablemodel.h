@@ -37,7 +37,8 @@ public:
 
     explicit OpTypeTableModel(QObject *parent = nullptr);
 
-    void setReport(std::shared_ptr<const OpInfoReport> report);
+    // kernels: the events are a graph's kernels (eventsAreGraphKernels), and the headers say so.
+    void setReport(std::shared_ptr<const OpInfoReport> report, bool kernels = false);
     const OpInfoReport *report() const { return m_report.get(); }
     // Row of an op type, -1 when absent.
     int rowOf(const QString &type) const;
@@ -50,6 +51,7 @@ public:
 
 private:
     std::shared_ptr<const OpInfoReport> m_report;
+    bool m_kernels = false;
 };
 
 } // namespace Twinscope::Core

@@ -46,6 +46,10 @@ TensorDesc descFromMindSpore(const QJsonObject &o, bool *ok)
     d.formatText = formatCode >= -1 ? QString() : format;
     d.dataType = typeCode >= -1 ? typeCode : -1;
     d.dataTypeText = typeCode >= -1 ? QString() : mindSporeTypeName(type);
+    // MindSpore writes UNKNOWN or its enum's bounds (NUMBER_TYPE_BEGIN/END) where the kernel
+    // records no type (TransData, graph-internal kernels): say so rather than ACL's "undefined".
+    if (typeCode == -1)
+        d.dataTypeText = u"no dtype"_s;
     d.shape = shapeFromCommaText(o.value(u"shape"_s).toString(), ok);
     d.storageShape = d.shape;
     d.hasShape = d.hasStorageShape = *ok;

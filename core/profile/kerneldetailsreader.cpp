@@ -37,6 +37,26 @@ bool isPmuColumn(const QString &name)
     return false;
 }
 
+// A vector-core kernel writes 0 in the cube counters (aic_*, aicore_*) and a cube kernel 0 in the
+// vector ones (aiv_*): those zeros mean "does not apply", and averaging them would show 0 % where
+// the table should be blank (issue #29). Mixed kernels (MIX_AIC, MIX_AIV) use both cores; AI CPU
+// and communication tasks use neither.
+bool counterApplies(const QString &counter, std::string_view core)
+{
+    if (core.empty() || isMissingValue(core))
+        return true;
+    const bool cube = counter.startsWith(u"aic_"_s, Qt::CaseInsensitive) ||
+                      counter.startsWith(u"aicore_"_s, Qt::CaseInsensitive);
+    const bool vector = counter.startsWith(u"aiv_"_s, Qt::CaseInsensitive);
+    if (core == "AI_VECTOR_CORE")
+        return !cube;
+    if (core == "AI_CORE")
+        return !vector;
+    if (core == "AI_CPU" || core == "HCCL" || core == "COMMUNICATION")
+        return !cube && !vector;
+    return true;
+}
+
 } // namespace
 
 TableRead readKernelDetails(std::string_view data,
@@ -87,7 +107,10 @@ TableRead readKernelDetails(std::string_view data,
         const int g = rank.kernels.group(
             typeText, cell(row, core), cell(row, shapes), cell(row, dtypes), cell(row, formats));
         rank.kernels.add(g, *dur, parseCsvDouble(cell(row, wait)).value_or(0.0));
+        const std::string_view coreText = cell(row, core);
         for (const auto &[fileColumn, tableColumn] : pmu) {
+            if (!counterApplies(names[fileColumn], coreText))
+                continue;
             if (const auto v = parseCsvDouble(cell(row, fileColumn)))
                 rank.kernels.addPmu(g, tableColumn, *v);
         }

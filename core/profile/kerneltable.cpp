@@ -1,5 +1,7 @@
 #include "kerneltable.h"
 
+#include "kerneltypelabel.h"
+
 #include <algorithm>
 #include <cmath>
 #include <tuple>
@@ -223,6 +225,16 @@ std::vector<const KernelGroup *> KernelTable::byTotal() const
         return std::tie(a->type, a->core) < std::tie(b->type, b->core);
     });
     return out;
+}
+
+QString kernelTypeLabel(const QString &type)
+{
+    if (!type.startsWith(u"hcom_"_s, Qt::CaseInsensitive))
+        return type;
+    qsizetype end = type.size();
+    while (end > 5 && type[end - 1] == u'_')
+        --end;
+    return type.left(end);
 }
 
 } // namespace Twinscope::Core

@@ -189,6 +189,9 @@ DumpWorkspace::~DumpWorkspace() = default;
 QString DumpWorkspace::title() const
 {
     // Name the pair, as the loss tab does, so that two comparisons can be told apart.
+    // A dump analysed on its own is no comparison: the tab names its file.
+    if (!m_comparison && m_overflow && !m_benchPath.isEmpty())
+        return tr("Dump: %1").arg(QFileInfo(m_benchPath).fileName());
     if (!m_comparison)
         return tr("Dump comparison");
     return tr("Dumps: %1 vs %2")
@@ -322,6 +325,7 @@ void DumpWorkspace::onAnalysed(const Core::Result<Core::OverflowSeries> &result)
     m_model->setComparison(nullptr);
     setSingleMode(true);
     showAnalysis(Core::firstOverflowRun(*m_overflow));
+    emit titleChanged();
     emit loaded(m_benchPath, result.diagnostics());
     emit analysisReady();
 }

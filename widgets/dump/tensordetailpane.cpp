@@ -265,6 +265,10 @@ void TensorDetailPane::clear()
     m_title->setText(tr("Click a heatmap cell or a table row to see a tensor pair."));
     m_stats->setRowCount(0);
     m_worst->setRowCount(0);
+    // Until a pair's detail arrives there is nothing to plot: no empty frames with made-up
+    // 0–4 axes (issue #29); a pair whose detail cannot be read keeps them hidden.
+    m_charts->hide();
+    m_worst->hide();
     m_note->clear();
     for (int i = 0; i < 2; ++i)
         if (auto *bars = qobject_cast<QCPBars *>(m_statsChart->plottable(i)))
@@ -314,8 +318,10 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
     };
     const int shown = c.statisticsMode ? 4 : int(stats.size());
     m_charts->setCurrentWidget(c.statisticsMode ? m_statsChart : m_hist);
-    if (c.statisticsMode)
+    if (c.statisticsMode) {
         showStatisticsChart(c, row);
+        m_charts->show();
+    }
     m_stats->setRowCount(shown);
     for (int i = 0; i < shown; ++i) {
         const auto &[name, vn, vb] = stats[i];
@@ -374,6 +380,8 @@ void TensorDetailPane::setDetail(const Core::TensorDetail &d)
         bars->keyAxis()->setRange(h.lo - w, std::max(h.hi, h.lo + w) + w);
         bars->valueAxis()->setRange(0, top * 1.05);
     }
+    m_charts->show();
+    m_worst->show();
     m_hist->replot(QCustomPlot::rpQueuedReplot);
     m_worst->setRowCount(int(d.worst.size()));
     for (int i = 0; i < d.worst.size(); ++i) {

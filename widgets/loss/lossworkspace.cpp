@@ -32,7 +32,8 @@ namespace Twinscope::Widgets {
 
 namespace {
 
-// The slider works in thousandths: TensorBoard's 0..0.999 range with its 0.6 default.
+// The slider works in thousandths: TensorBoard's 0..0.999 range; its 0.6 default only for long
+// runs (defaultSmoothing).
 constexpr int SliderScale = 1000;
 
 } // namespace
@@ -48,7 +49,7 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
     m_metric->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_smoothing = new QSlider(Qt::Horizontal, this);
     m_smoothing->setRange(0, 999);
-    m_smoothing->setValue(600);
+    m_smoothing->setValue(0);
     m_smoothing->setMaximumWidth(140);
     m_smoothingValue = new QLabel(this);
     m_logY = new QCheckBox(tr("Log y"), this);
@@ -158,8 +159,8 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
     layout->addWidget(m_patternBar);
     layout->addWidget(split, 1);
 
-    m_smoothingValue->setText(QLocale().toString(0.6, 'f', 3));
-    m_plot->setSmoothing(0.6);
+    m_smoothingValue->setText(QLocale().toString(0.0, 'f', 3));
+    m_plot->setSmoothing(0.0);
     connect(open, &QPushButton::clicked, this, &LossWorkspace::openDialog);
     connect(m_metric, &QComboBox::currentTextChanged, this, [this] {
         refresh();
@@ -170,6 +171,8 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
         m_smoothingValue->setText(QLocale().toString(w, 'f', 3));
         m_plot->setSmoothing(w);
     });
+    connect(m_smoothing, &QSlider::sliderMoved, this, [this] { m_smoothingChosen = true; });
+    connect(m_smoothing, &QSlider::actionTriggered, this, [this] { m_smoothingChosen = true; });
     connect(m_logY, &QCheckBox::toggled, m_plot, &LossPlotView::setLogY);
     connect(m_robust, &QCheckBox::toggled, m_plot, &LossPlotView::setRobustRange);
     connect(m_rtol, &QDoubleSpinBox::valueChanged, this, [this] { startPipeline(); });
@@ -304,12 +307,40 @@ void LossWorkspace::onPipelineDone(const QList<quint64> &slotIds, const Result<L
     m_slots.removeIf([&](const Slot &s) { return failed.contains(s.id); });
     if (changed || !m_comparison)
         refresh();
+    if (changed) // after refresh, which picks the metric whose points count
+        applyDefaultSmoothing();
     if (changed)
         emit titleChanged();
     m_comparison = a.comparison;
     m_plot->setComparison(m_comparison);
     updateSummary();
     emit comparisonChanged();
+}
+
+double LossWorkspace::defaultSmoothing(qsizetype points)
+{
+    constexpr double Start = 50; // below: no smoothing
+    constexpr double Full = 500; // from here: TensorBoard's default
+    constexpr double Weight = 0.6;
+    if (points < qsizetype(Start))
+        return 0.0;
+    if (points >= qsizetype(Full))
+        return Weight;
+    return Weight * std::log(double(points) / Start) / std::log(Full / Start);
+}
+
+void LossWorkspace::applyDefaultSmoothing()
+{
+    if (m_smoothingChosen)
+        return;
+    qsizetype longest = 0;
+    for (int i = 0;; ++i) {
+        const qsizetype n = runPoints(i);
+        if (n < 0)
+            break;
+        longest = std::max(longest, n);
+    }
+    m_smoothing->setValue(int(std::lround(defaultSmoothing(longest) * SliderScale)));
 }
 
 QStringList LossWorkspace::runPaths() const

@@ -64,6 +64,10 @@ public:
     qsizetype runPoints(int runIndex) const; // points of the current metric in a loaded run
     // Live follow: re-parse only what running jobs append to their logs.
     void setFollow(bool on);
+    // The EMA weight a run of this many points starts with: none below 50 points, where the
+    // lagging smoothed curve would hide the few real ones, rising (log-scaled) to TensorBoard's
+    // 0.6 at 500 points and more.
+    static double defaultSmoothing(qsizetype points);
     bool isFollowing() const;
 
 signals:
@@ -87,6 +91,8 @@ private:
     void startPipeline(bool pollFollowers = false);
     void onPipelineDone(const QList<quint64> &slotIds, const Core::Result<Core::LossAnalysis> &r);
     void refresh();
+    // Until the user moves the slider, the smoothing follows the runs' length (issue #29).
+    void applyDefaultSmoothing();
     void refreshRunTable();
     void updateSummary();
     void retryWithPattern();
@@ -104,6 +110,7 @@ private:
     QComboBox *m_metric = nullptr;
     QSlider *m_smoothing = nullptr;
     QLabel *m_smoothingValue = nullptr;
+    bool m_smoothingChosen = false; // the user moved the slider: keep their weight
     QCheckBox *m_logY = nullptr;
     QCheckBox *m_robust = nullptr;
     QCheckBox *m_follow = nullptr;

@@ -4,6 +4,7 @@
 #include "core/export/csvwriter.h"
 #include "core/models/opsignaturetablemodel.h"
 #include "core/models/optypetablemodel.h"
+#include "core/opinfo/opinfokernels.h"
 #include "core/opinfo/plogline.h"
 
 #include <QFile>
@@ -345,7 +346,7 @@ void OpInfoWorkspace::showLoaded(const std::shared_ptr<const OpInfoAnalysis> &lo
     const QString keep = m_selected;
     m_dataset = loaded->dataset;
     m_report = loaded->report;
-    m_model->setReport(m_report);
+    m_model->setReport(m_report, eventsAreGraphKernels(*m_dataset));
     m_signatureModel->setSource(m_dataset, m_report);
     m_chart->setChart(loaded->chart);
     // Inputs without times (MindSpore tables, ascend_op_info_summary.txt) would leave the chart
@@ -400,7 +401,8 @@ void OpInfoWorkspace::updateSummary()
     const OpInfoDataset &ds = *m_dataset;
     const QLocale loc;
     QStringList facts;
-    facts << tr("<b>%1</b> compiles of <b>%2</b> op types")
+    facts << (eventsAreGraphKernels(ds) ? tr("<b>%1</b> graph kernels of <b>%2</b> op types")
+                                        : tr("<b>%1</b> compiles of <b>%2</b> op types"))
                  .arg(loc.toString(r.compileEvents))
                  .arg(r.opTypes.size())
           << tr("<b>%n</b> recompiled op type(s)", "", int(r.recompiled.size()))

@@ -81,8 +81,17 @@ TraceWorkspace::~TraceWorkspace() = default;
 
 QString TraceWorkspace::title() const
 {
-    if (m_loaded.size() == 1)
-        return tr("Trace: %1").arg(m_loaded.front().label);
+    if (m_loaded.size() == 1) {
+        // The file the user opened names the tab; a rank alone ("rank 1") says nothing about
+        // which trace it is.
+        const TimelineInput &only = m_loaded.front();
+        const QString file = QFileInfo(only.groupTooltip).fileName();
+        if (file.isEmpty())
+            return tr("Trace: %1").arg(only.label);
+        if (only.dataset && only.dataset->rank >= 0)
+            return tr("Trace: %1 (rank %2)").arg(file).arg(only.dataset->rank);
+        return tr("Trace: %1").arg(file);
+    }
     return m_loaded.empty() ? tr("Trace") : tr("Trace: %n files", nullptr, int(m_loaded.size()));
 }
 

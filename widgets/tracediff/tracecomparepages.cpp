@@ -1,4 +1,5 @@
 // The Compare tab's pages and wiring, in phases (issue #22: the constructor was 173 lines).
+#include "comparecharts.h"
 #include "core/models/categorydiffmodel.h"
 #include "core/models/difftablemodel.h"
 #include "core/models/opdiffmodel.h"
@@ -121,14 +122,41 @@ void TraceCompareWorkspace::createTopBar(QVBoxLayout *layout)
             const QStringList filters = exportFilter().split(u";;"_s);
             const int page = std::clamp(m_tabs->currentIndex(), 0, int(filters.size()) - 1);
             QString error;
-            // The Steps page exports its step table; the phases table is one more filter.
-            if (exportTo(path, filters.value(page == 0 ? 0 : page + 1), &error))
+            // The Overview and Steps pages export the step table; the phases table is one more
+            // filter, so the later pages' filters have the pages' own indices.
+            if (exportTo(path, filters.value(page <= 1 ? 0 : page), &error))
                 emit statusMessage(tr("Table written to %1.").arg(path));
             else
                 emit statusMessage(error);
         });
         dialog->open();
     });
+}
+
+// The step breakdown, the ops that moved and the phases as charts (issue #29).
+QWidget *TraceCompareWorkspace::createChartsPage()
+{
+    m_charts = new CompareCharts(m_tabs);
+    connect(m_charts, &CompareCharts::opChosen, this, &TraceCompareWorkspace::showOpRow);
+    return m_charts;
+}
+
+void TraceCompareWorkspace::showOpRow(const QString &name, Core::OpLevel level)
+{
+    // Both levels and no filter, so that the row is there to select.
+    m_level->setCurrentIndex(0);
+    m_opFilter->clear();
+    const QString levelName = Core::opLevelName(level);
+    for (int r = 0; r < m_opProxy->rowCount(); ++r) {
+        const QModelIndex nameIndex = m_opProxy->index(r, Core::OpDiffModel::Name);
+        if (nameIndex.data().toString() != name ||
+            m_opProxy->index(r, Core::OpDiffModel::Level).data().toString() != levelName)
+            continue;
+        m_tabs->setCurrentWidget(m_opTable->parentWidget());
+        m_opTable->setCurrentIndex(nameIndex);
+        m_opTable->scrollTo(nameIndex, QAbstractItemView::PositionAtCenter);
+        return;
+    }
 }
 
 // Every step side by side with its phase bars; below, the compared steps' numbers.

@@ -1,5 +1,6 @@
 #include "tracecompareworkspace.h"
 
+#include "comparecharts.h"
 #include "core/export/csvwriter.h"
 #include "core/models/categorydiffmodel.h"
 #include "core/models/opdiffmodel.h"
@@ -54,6 +55,8 @@ TraceCompareWorkspace::TraceCompareWorkspace(LoadController *loads, QWidget *par
     createTopBar(layout);
     m_tabs = new QTabWidget(this);
     layout->addWidget(m_tabs, 1);
+    // The answer at a glance first; every number behind it one tab away.
+    m_tabs->addTab(createChartsPage(), tr("Overview"));
     m_tabs->addTab(createStepsPage(), tr("Steps and phases"));
     m_tabs->addTab(createCategoriesPage(), tr("Categories"));
     m_tabs->addTab(createOpsPage(), tr("Op diff"));
@@ -228,6 +231,7 @@ void TraceCompareWorkspace::showDiff(std::shared_ptr<const Core::TraceDiff> diff
                               m_targetPath,
                               d.target.usedStepsText()));
     m_summary->setText(summaryText());
+    m_charts->setDiff(m_diff);
     m_stepModel->setDiff(m_diff);
     m_phaseModel->setDiff(m_diff);
     m_categoryModel->setDiff(m_diff);

@@ -25,6 +25,7 @@ class StepDiffModel;
 
 namespace Twinscope::Widgets {
 
+class CompareCharts;
 class PhaseBarDelegate;
 class StackedTimelines;
 
@@ -74,6 +75,9 @@ public:
     Core::PhaseDiffModel *phaseModel() const { return m_phaseModel; }
     Core::OpShapeModel *shapeModel() const { return m_shapeModel; }
     StackedTimelines *timelines() const { return m_timelines; }
+    CompareCharts *charts() const { return m_charts; }
+    // Shows the op's row in the Op diff table (what clicking its bar in the charts does).
+    void showOpRow(const QString &name, Core::OpLevel level);
     QTabWidget *tabs() const { return m_tabs; }
     QTableView *opTable() const { return m_opTable; }
     bool isBusy() const;
@@ -84,6 +88,7 @@ signals:
 private:
     // Construction phases (tracecomparepages.cpp).
     void createTopBar(QVBoxLayout *layout);
+    QWidget *createChartsPage();
     QWidget *createStepsPage();
     QWidget *createCategoriesPage();
     QWidget *createOpsPage();
@@ -109,6 +114,7 @@ private:
     QTableView *m_opTable = nullptr;
     QTableView *m_shapeTable = nullptr;
     StackedTimelines *m_timelines = nullptr;
+    CompareCharts *m_charts = nullptr;
     PhaseBarDelegate *m_bars = nullptr;
     Core::StepDiffModel *m_stepModel = nullptr;
     Core::PhaseDiffModel *m_phaseModel = nullptr;

@@ -2,6 +2,7 @@
 #include "core/opinfo/ascendenums.h"
 #include "core/opinfo/mindsporeopinfo.h"
 #include "core/opinfo/opinfoanalysis.h"
+#include "core/opinfo/opinfokernels.h"
 #include "core/opinfo/opinfoloader.h"
 
 #include <QTest>
@@ -102,14 +103,17 @@ void tst_MindSporeOpInfo::frameworkRaw()
     QCOMPARE(first.inputs[0].shape, (QList<qint64>{2, 3, 227, 227}));
     QCOMPARE(first.outputs[0].format, 3);
     QCOMPARE(first.outputs[0].shape, (QList<qint64>{2, 1, 227, 227, 16}));
-    // MindSpore's "UNKNOWN" and its enum sentinel NUMBER_TYPE_END are no type: "undefined",
-    // never the raw enum name (issue #14).
-    QCOMPARE(describeTensor(first.inputs[0]), u"undefined DefaultFormat [2, 3, 227, 227]"_s);
+    // MindSpore's "UNKNOWN" and its enum sentinel NUMBER_TYPE_END are no type: said so, never
+    // the raw enum name (issue #14) nor ACL's "undefined" (issue #29).
+    QCOMPARE(describeTensor(first.inputs[0]), u"no dtype DefaultFormat [2, 3, 227, 227]"_s);
     for (const OpTypeStats &t : report.opTypes) {
         for (const QString &dtype : t.dtypes)
-            QVERIFY2(!dtype.contains(u"NUMBER_TYPE"_s) && dtype != u"UNKNOWN"_s,
+            QVERIFY2(!dtype.contains(u"NUMBER_TYPE"_s) && dtype != u"UNKNOWN"_s &&
+                         dtype != u"undefined"_s,
                      qPrintable(t.type + u": "_s + dtype));
     }
+    // The rows are a graph's kernels, not compiles.
+    QVERIFY(eventsAreGraphKernels(ds));
     QCOMPARE(mindSporeTypeName(u"NUMBER_TYPE_INT"_s), u"int"_s);
     QCOMPARE(dataTypeCodeFromName(u"NUMBER_TYPE_END"_s), -1);
     QCOMPARE(dataTypeCodeFromName(u"NUMBER_TYPE_FLOAT16"_s), 1);

@@ -1,4 +1,5 @@
 #include "core/profile/kerneltable.h"
+#include "core/profile/kerneltypelabel.h"
 
 #include <QTest>
 
@@ -15,6 +16,7 @@ private slots:
     void groupsBySignature();
     void regroupKeepsTotalsAndFlags();
     void mergeMapsPmuColumnsByName();
+    void hcclTypesLoseTheCounterSeparator();
     void flags_data();
     void flags();
     void aggregateRows();
@@ -134,6 +136,16 @@ void tst_KernelTable::aggregateRows()
     QCOMPARE(t.groups[0].minUs, 50.0);
     QCOMPARE(t.groups[0].maxUs, 150.0);
     QCOMPARE(t.kernels, 5);
+}
+
+void tst_KernelTable::hcclTypesLoseTheCounterSeparator()
+{
+    QCOMPARE(kernelTypeLabel(u"hcom_allReduce_"_s), u"hcom_allReduce"_s);
+    QCOMPARE(kernelTypeLabel(u"hcom_broadcast__"_s), u"hcom_broadcast"_s);
+    QCOMPARE(kernelTypeLabel(u"hcom_"_s), u"hcom_"_s);
+    // Only HCCL's types: an op type of the model keeps its underscores.
+    QCOMPARE(kernelTypeLabel(u"my_op_"_s), u"my_op_"_s);
+    QCOMPARE(kernelTypeLabel(u"MatMul"_s), u"MatMul"_s);
 }
 
 QTEST_GUILESS_MAIN(tst_KernelTable)

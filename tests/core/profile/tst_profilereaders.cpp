@@ -5,6 +5,8 @@
 #include <QFile>
 #include <QTest>
 
+#include <cmath>
+
 using namespace Qt::StringLiterals;
 using namespace Twinscope::Core;
 
@@ -18,6 +20,7 @@ class tst_ProfileReaders : public QObject
 private slots:
     void prefixes_data();
     void prefixes();
+    void countersThatDoNotApplyStayBlank();
 };
 
 namespace {
@@ -160,6 +163,44 @@ void tst_ProfileReaders::prefixes()
         QVERIFY(r.rows <= full.rows);
         QVERIFY(rank.kernels.kernels <= whole.kernels.kernels);
     }
+}
+
+void tst_ProfileReaders::countersThatDoNotApplyStayBlank()
+{
+    // A vector kernel's cube counters and a cube kernel's vector counters are written as 0 but
+    // do not apply (issue #29): they stay out of the means, so the table shows them blank.
+    const std::string csv =
+        "Name,Type,Accelerator Core,Duration(us),aicore_time(us),aic_mac_fp16_ratio,"
+        "aiv_time(us),aiv_vec_fp16_ratio\n"
+        "Add1,Add,AI_VECTOR_CORE,10,0,0,9.5,0.25\n"
+        "MatMul1,MatMul,AI_CORE,20,19,0.75,0,0\n"
+        "FA1,FlashAttention,MIX_AIC,30,12,0.5,14,0\n";
+    RankProfile rank;
+    Diagnostics diagnostics;
+    const CancelToken cancel;
+    const TableRead r = readKernelDetails(csv, u"kernel_details.csv"_s, rank, diagnostics, cancel);
+    QVERIFY(!r.error);
+    const KernelTable &t = rank.kernels;
+    const auto group = [&](const QString &type) -> const KernelGroup & {
+        for (const KernelGroup &g : t.groups) {
+            if (g.type == type)
+                return g;
+        }
+        qFatal("no group %s", qPrintable(type));
+    };
+    const int aicTime = int(t.pmuColumns.indexOf(u"aicore_time(us)"_s));
+    const int aicMac = int(t.pmuColumns.indexOf(u"aic_mac_fp16_ratio"_s));
+    const int aivTime = int(t.pmuColumns.indexOf(u"aiv_time(us)"_s));
+    const int aivVec = int(t.pmuColumns.indexOf(u"aiv_vec_fp16_ratio"_s));
+    QVERIFY(aicTime >= 0 && aicMac >= 0 && aivTime >= 0 && aivVec >= 0);
+    QVERIFY(std::isnan(group(u"Add"_s).pmuMean(aicTime)));
+    QVERIFY(std::isnan(group(u"Add"_s).pmuMean(aicMac)));
+    QCOMPARE(group(u"Add"_s).pmuMean(aivVec), 0.25);
+    QVERIFY(std::isnan(group(u"MatMul"_s).pmuMean(aivTime)));
+    QCOMPARE(group(u"MatMul"_s).pmuMean(aicMac), 0.75);
+    // A mixed kernel uses both cores: its zero is a real zero.
+    QCOMPARE(group(u"FlashAttention"_s).pmuMean(aivVec), 0.0);
+    QCOMPARE(group(u"FlashAttention"_s).pmuMean(aicMac), 0.5);
 }
 
 QTEST_GUILESS_MAIN(tst_ProfileReaders)

@@ -10,6 +10,7 @@
 #include <QImage>
 #include <QSet>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -37,6 +38,7 @@ private slots:
     void legendNamesRunsInFull();
     void toolbarWrapsAt1024();
     void validationSeriesAndNeutralDiagnosis();
+    void smoothingScalesWithTheSteps();
 };
 
 namespace {
@@ -431,6 +433,41 @@ void tst_LossWorkspace::validationSeriesAndNeutralDiagnosis()
              qPrintable(f.workspace.summaryText()));
     QVERIFY(!f.workspace.summaryText().contains(u"shuffling"_s));
     QCOMPARE(f.workspace.plot()->differenceAxis()->label(), u"B − A (ms)"_s);
+}
+
+void tst_LossWorkspace::smoothingScalesWithTheSteps()
+{
+    // Issue #29: TensorBoard's 0.6 on a ten-step run drew a lagging curve over the real points.
+    QCOMPARE(LossWorkspace::defaultSmoothing(0), 0.0);
+    QCOMPARE(LossWorkspace::defaultSmoothing(49), 0.0);
+    QCOMPARE(LossWorkspace::defaultSmoothing(50), 0.0);
+    QVERIFY(LossWorkspace::defaultSmoothing(100) > 0.1);
+    QVERIFY(LossWorkspace::defaultSmoothing(100) < LossWorkspace::defaultSmoothing(300));
+    QVERIFY(LossWorkspace::defaultSmoothing(300) < 0.6);
+    QCOMPARE(LossWorkspace::defaultSmoothing(500), 0.6);
+    QCOMPARE(LossWorkspace::defaultSmoothing(1'000'000), 0.6);
+
+    Fixture f;
+    QVERIFY(f.openPair(tenA, tenB));
+    QCOMPARE(f.workspace.runPoints(0), 10);
+    QCOMPARE(f.workspace.plot()->smoothing(), 0.0);
+
+    // A long run starts smoothed; a weight the user picked survives later loads.
+    Fixture g;
+    QVERIFY(g.openPair(shared + u"hf_trainer_nsllm_trainer_state.json"_s,
+                       shared + u"llamafactory_nsllm_trainer_log.jsonl"_s));
+    const double expected = LossWorkspace::defaultSmoothing(
+        std::max(g.workspace.runPoints(0), g.workspace.runPoints(1)));
+    QVERIFY(expected > 0.0);
+    QCOMPARE(g.workspace.plot()->smoothing(), std::round(expected * 1000) / 1000);
+    auto *slider = g.workspace.findChild<QSlider *>();
+    QVERIFY(slider);
+    slider->triggerAction(QAbstractSlider::SliderSingleStepAdd);
+    const double chosen = g.workspace.plot()->smoothing();
+    g.workspace.openPaths({sniffPath(tenA)});
+    QVERIFY(QTest::qWaitFor(
+        [&] { return g.workspace.runPaths().size() == 3 && !g.workspace.isBusy(); }, 20000));
+    QCOMPARE(g.workspace.plot()->smoothing(), chosen);
 }
 
 QTEST_MAIN(tst_LossWorkspace)

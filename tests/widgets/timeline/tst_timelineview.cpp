@@ -83,6 +83,7 @@ private slots:
     void alignRanks();
     void offsetBox();
     void workspace();
+    void singleRankedTraceIsTitledByItsFile();
     void runsAreAlignedGroups();
 
 private:
@@ -475,6 +476,17 @@ void TestTimelineView::runsAreAlignedGroups()
     QTest::mouseClick(view, Qt::LeftButton, {}, QPoint(TimelineView::LabelWidth + 40, y));
     QVERIFY(view->isProcessCollapsed(header.dataset, -1));
     QVERIFY(view->rows().rows().size() < before);
+}
+
+void TestTimelineView::singleRankedTraceIsTitledByItsFile()
+{
+    // Issue #29: one trace that records its rank was titled "Trace: rank 34", naming no file.
+    LoadController loads;
+    TraceWorkspace ws(&loads);
+    QSignalSpy loaded(&ws, &Workspace::loaded);
+    ws.openPaths({Core::sniffPath(sharedData(u"trace/hta_cpu_only_rank-34.pt.trace.json.gz"_s))});
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
+    QCOMPARE(ws.title(), u"Trace: hta_cpu_only_rank-34.pt.trace.json.gz (rank 34)"_s);
 }
 
 void TestTimelineView::workspace()
