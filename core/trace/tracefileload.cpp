@@ -6,6 +6,7 @@
 #include "nsystrace.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 using namespace Qt::StringLiterals;
 
@@ -21,11 +22,14 @@ Result<TraceDataset> loadTraceFile(const QString &path,
                                    ProgressSink &progress,
                                    const CancelToken &cancel)
 {
-    QFile f(path);
+    // Only a regular file is peeked at: opening a FIFO blocks until a writer comes, and the
+    // chrome-trace loader refuses special files with a message (docs/RELIABILITY.md).
     QByteArray head;
-    if (f.open(QIODevice::ReadOnly))
-        head = f.read(16);
-    f.close();
+    if (QFileInfo(path).isFile()) {
+        QFile f(path);
+        if (f.open(QIODevice::ReadOnly))
+            head = f.read(16);
+    }
     if (head != QByteArrayView("SQLite format 3\0", 16))
         return loadChromeTrace(Source::fromPath(path), options, progress, cancel);
     QString error;
