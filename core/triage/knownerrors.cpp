@@ -7,6 +7,7 @@
 #include "core/common/workerpool.h"
 #include "core/opinfo/plogline.h"
 
+#include <algorithm>
 #include <atomic>
 #include <map>
 
@@ -79,8 +80,8 @@ bool scanText(std::string_view text,
                 match.firstText = QString::fromUtf8(line.data(), qsizetype(line.size()))
                                       .left(MaxLineText)
                                       .trimmed();
-                for (int g = 1; g <= m.lastCapturedIndex(); ++g)
-                    match.captures << m.captured(g);
+                for (int g = 1; g <= std::min(m.lastCapturedIndex(), MaxCaptures); ++g)
+                    match.captures << m.captured(g).left(MaxCaptureText);
             }
         }
     }
