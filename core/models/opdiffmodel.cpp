@@ -1,5 +1,6 @@
 #include "opdiffmodel.h"
 
+#include "core/common/plaintooltip.h"
 #include "core/common/tr.h"
 
 using namespace Qt::StringLiterals;
@@ -135,7 +136,8 @@ QVariant OpDiffModel::other(int row, int column, int role) const
                 shown << tr("… and %n more", nullptr, int(names.size() - 8));
             return shown.isEmpty() ? tr("(none)") : shown.join(u'\n');
         };
-        return tr("Baseline:\n%1\n\nTarget:\n%2").arg(list(r.baselineNames), list(r.targetNames));
+        return plainToolTip(
+            tr("Baseline:\n%1\n\nTarget:\n%2").arg(list(r.baselineNames), list(r.targetNames)));
     }
     default:
         return {};
