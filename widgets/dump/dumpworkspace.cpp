@@ -8,8 +8,8 @@
 #include "core/models/comparetablemodel.h"
 #include "core/models/runsummarymodel.h"
 #include "core/models/tensorstatsmodel.h"
-#include "widgets/charts/divergenceheatmap.h"
 #include "tensordetailpane.h"
+#include "widgets/charts/divergenceheatmap.h"
 #include "widgets/tables/comparetableview.h"
 #include "widgets/tables/verdictdelegate.h"
 
@@ -296,7 +296,7 @@ void DumpWorkspace::analyse(const QString &path)
 {
     m_benchPath = path;
     m_npuPath.clear();
-    m_header->setText(tr("Analysing %1 on its own …").arg(path));
+    m_header->setText(tr("Analysing %1 on its own …").arg(path.toHtmlEscaped()));
     Core::SingleDumpInput input{path, {}, {}, 0, options().read};
     m_singleJob.start(
         tr("Analysing a dump"),
@@ -309,7 +309,8 @@ void DumpWorkspace::analyse(const QString &path)
 void DumpWorkspace::onAnalysed(const Core::Result<Core::OverflowSeries> &result)
 {
     if (result.isFailed()) {
-        m_header->setText(tr("The analysis failed: %1").arg(result.error().toString()));
+        m_header->setText(
+            tr("The analysis failed: %1").arg(result.error().toString().toHtmlEscaped()));
         emit loadFailed(result.error().file.isEmpty() ? m_benchPath : result.error().file,
                         result.error());
         return;
@@ -337,7 +338,7 @@ void DumpWorkspace::showAnalysis(int run)
             runs += tr(" · also in %1").arg(m_overflow->labels[i].toHtmlEscaped());
     m_header->setText(
         tr("%1 (%2)%3 on its own: %n tensor(s), ", nullptr, int(a->tensors.size()))
-            .arg(QFileInfo(m_benchPath).fileName(),
+            .arg(QFileInfo(m_benchPath).fileName().toHtmlEscaped(),
                  a->dump->format,
                  label.isEmpty() ? QString() : tr(", run <b>%1</b>").arg(label.toHtmlEscaped())) +
         tr("%1 with NaN/Inf, %2 fp16-saturated (±65504) · first overflow: %3")
@@ -358,7 +359,7 @@ void DumpWorkspace::openResult(const QString &path)
 {
     m_benchPath = path;
     m_npuPath.clear();
-    m_header->setText(tr("Reading the compare result %1 …").arg(path));
+    m_header->setText(tr("Reading the compare result %1 …").arg(path.toHtmlEscaped()));
     Core::DumpPipelineInput input;
     input.benchPath = path;
     input.options = options();
@@ -374,7 +375,8 @@ void DumpWorkspace::compare(const QString &benchPath, const QString &npuPath)
 {
     m_benchPath = benchPath;
     m_npuPath = npuPath;
-    m_header->setText(tr("Comparing %1 with %2 …").arg(benchPath, npuPath));
+    m_header->setText(
+        tr("Comparing %1 with %2 …").arg(benchPath.toHtmlEscaped(), npuPath.toHtmlEscaped()));
     Core::DumpPipelineInput input;
     input.benchPath = benchPath;
     input.npuPath = npuPath;
@@ -390,7 +392,8 @@ void DumpWorkspace::compare(const QString &benchPath, const QString &npuPath)
 void DumpWorkspace::onCompared(const Core::Result<Core::DumpSeries> &result)
 {
     if (result.isFailed()) {
-        m_header->setText(tr("The comparison failed: %1").arg(result.error().toString()));
+        m_header->setText(
+            tr("The comparison failed: %1").arg(result.error().toString().toHtmlEscaped()));
         emit loadFailed(result.error().file.isEmpty() ? m_npuPath : result.error().file,
                         result.error());
         return;
@@ -454,9 +457,9 @@ void DumpWorkspace::showComparison(std::shared_ptr<const Core::DumpComparison> c
         label.isEmpty() ? QString() : tr(" · run <b>%1</b>").arg(label.toHtmlEscaped());
     m_header->setText(
         tr("%1 (bench, %2) vs %3 (NPU, %4)%5%6<br>%n pair(s), ", nullptr, int(c.rows.size()))
-            .arg(QFileInfo(m_benchPath).fileName(),
+            .arg(QFileInfo(m_benchPath).fileName().toHtmlEscaped(),
                  c.bench->format,
-                 QFileInfo(m_npuPath).fileName(),
+                 QFileInfo(m_npuPath).fileName().toHtmlEscaped(),
                  c.npu->format,
                  c.statisticsMode ? tr(" · statistics mode") : QString(),
                  run) +
