@@ -14,6 +14,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -143,9 +144,59 @@ void Investigation::open(const QString &path)
                                                         r.error().toString().toHtmlEscaped());
                 return;
             }
-            apply(*r.value(), path);
             RecentFiles::add(path);
+            const Core::WorkspaceReview review =
+                Core::reviewWorkspace(*r.value(), QFileInfo(path).absolutePath());
+            if (review.needsConsent())
+                askConsent(*r.value(), review, path);
+            else
+                apply(*r.value(), path);
         });
+}
+
+void Investigation::askConsent(const Core::InvestigationFile &workspace,
+                               const Core::WorkspaceReview &review,
+                               const QString &path)
+{
+    // A workspace is what colleagues send each other (issue #31): inputs outside its folder and
+    // knowledge files or name mappings (regexes that act on the evidence) wait for the user.
+    QStringList lines;
+    for (const Core::RefusedInput &in : review.outside)
+        lines << tr("Input %1: %2").arg(in.input.path, in.reason);
+    for (const Core::MappingFile &m : review.mappings)
+        lines << tr("Applies a %1 file: %2").arg(m.kind, m.path);
+    if (review.settingsChanged)
+        lines << tr("Sets its own thresholds (shown in the findings' evidence).");
+    auto *box = new QMessageBox(QMessageBox::Warning,
+                                tr("Open Files outside the Investigation?"),
+                                tr("This investigation names files outside its folder or brings "
+                                   "its own knowledge files and name mappings. Open them only if "
+                                   "you trust where it came from.\n\n%1")
+                                    .arg(lines.join(u'\n')),
+                                QMessageBox::NoButton,
+                                m_window);
+    box->setObjectName(u"workspaceConsent"_s);
+    box->setTextFormat(Qt::PlainText); // paths are the sender's text, never markup
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton *all = box->addButton(tr("Open Everything"), QMessageBox::AcceptRole);
+    all->setObjectName(u"openEverything"_s);
+    QPushButton *inside = box->addButton(tr("Open Only Its Folder"), QMessageBox::RejectRole);
+    inside->setObjectName(u"openInside"_s);
+    box->setDefaultButton(inside);
+    box->setEscapeButton(inside);
+    connect(box, &QMessageBox::finished, this, [this, box, all, workspace, review, path] {
+        const bool trusted = box->clickedButton() == all;
+        const Core::ReviewedWorkspace opened =
+            Core::applyReview(workspace, review, trusted, trusted);
+        apply(opened.workspace, path);
+        if (!opened.refused.isEmpty() || !opened.withheld.isEmpty())
+            m_window->messageBar()->showMessage(
+                MessageBar::Level::Warning,
+                tr("%n input(s) or mapping file(s) of the investigation were not opened.",
+                   "",
+                   int(opened.refused.size() + opened.withheld.size())));
+    });
+    box->open();
 }
 
 void Investigation::apply(const Core::InvestigationFile &workspace, const QString &path)

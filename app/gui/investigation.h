@@ -4,6 +4,7 @@
 #include "core/triage/finding.h"
 #include "core/triage/investigationfile.h"
 #include "core/triage/recovery.h"
+#include "core/triage/workspacetrust.h"
 #include "widgets/common/jobslot.h"
 
 #include <QObject>
@@ -66,6 +67,9 @@ signals:
 
 private:
     void apply(const Core::InvestigationFile &workspace, const QString &path);
+    void askConsent(const Core::InvestigationFile &workspace,
+                    const Core::WorkspaceReview &review,
+                    const QString &path);
     void touched();
     void openEvidence(const Core::FindingLink &link);
     void saveAsDialog();

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "core/common/plaintooltip.h"
 #include "core/common/translations.h"
 #include "investigation.h"
 #include "recentfiles.h"
@@ -235,7 +236,7 @@ void MainWindow::updateRecentMenu()
     const QStringList recent = RecentFiles::load();
     for (const QString &path : recent) {
         QAction *a = m_recentMenu->addAction(QFileInfo(path).fileName());
-        a->setToolTip(path);
+        a->setToolTip(Core::plainToolTip(path));
         a->setStatusTip(path);
         connect(a, &QAction::triggered, this, [this, path] { openPaths({path}); });
     }

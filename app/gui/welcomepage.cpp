@@ -1,5 +1,7 @@
 #include "welcomepage.h"
 
+#include "core/common/plaintooltip.h"
+
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -73,7 +75,7 @@ void WelcomePage::setRecentFiles(const QStringList &paths)
         auto *item = new QListWidgetItem(
             tr("%1 — %2").arg(QFileInfo(p).fileName(), QFileInfo(p).absolutePath()), m_recent);
         item->setData(Qt::UserRole, p);
-        item->setToolTip(p);
+        item->setToolTip(Core::plainToolTip(p));
     }
     if (paths.isEmpty())
         new QListWidgetItem(tr("Nothing opened yet."), m_recent);

@@ -11,6 +11,10 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
 
+// Cancel is also polled every this many bytes: one record of millions of fields (a CSV a million
+// columns wide) would otherwise outrun it (issue #31).
+constexpr qint64 PollBytes = 4 * 1024 * 1024;
+
 namespace {
 
 Error tableError(ErrorCode code, const QString &message, const QString &name, qint64 offset = -1)
@@ -82,6 +86,10 @@ readCsvTable(std::string_view text, const QString &name, const CancelToken &canc
         }
     };
     for (size_t i = 0; i < text.size(); ++i) {
+        // Also by bytes: a row of millions of fields (or one endless quoted field) has no line
+        // break to poll at.
+        if ((i & (size_t(PollBytes) - 1)) == 0 && i > 0 && cancel.isCanceled())
+            return std::nullopt;
         const char c = text[i];
         if (quoted) {
             if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {

@@ -10,10 +10,90 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
 
-QString csvField(const QString &text)
+namespace {
+
+// C0 controls (tab and line breaks included), DEL, C1 controls, and the bidirectional embeddings,
+// overrides and isolates that reorder what a reader sees (U+202A..U+202E, U+2066..U+2069).
+bool mustEscape(char16_t c)
 {
-    const bool needsQuotes = text.contains(u',') || text.contains(u'"') || text.contains(u'\n') ||
-                             text.contains(u'\r') ||
+    return c < 0x20 || (c >= 0x7F && c <= 0x9F) || (c >= 0x202A && c <= 0x202E) ||
+           (c >= 0x2066 && c <= 0x2069);
+}
+
+bool isAsciiDigit(QChar c)
+{
+    return c.unicode() >= u'0' && c.unicode() <= u'9';
+}
+
+// A number as Twinscope and msprobe spell one ("-1.5", "+2e-3", "-12.5%", "-inf", "-Nan"): a
+// spreadsheet reads it as a number, never as a formula, so it keeps its sign.
+bool isNumberSpelling(QStringView t)
+{
+    qsizetype i = 0;
+    if (i < t.size() && (t[i] == u'+' || t[i] == u'-'))
+        ++i;
+    const QStringView rest = t.mid(i);
+    if (rest.compare(u"inf", Qt::CaseInsensitive) == 0 ||
+        rest.compare(u"nan", Qt::CaseInsensitive) == 0)
+        return true;
+    qsizetype digits = 0;
+    for (; i < t.size() && isAsciiDigit(t[i]); ++i)
+        ++digits;
+    if (i < t.size() && t[i] == u'.') {
+        for (++i; i < t.size() && isAsciiDigit(t[i]); ++i)
+            ++digits;
+    }
+    if (digits == 0)
+        return false;
+    if (i < t.size() && (t[i] == u'e' || t[i] == u'E')) {
+        ++i;
+        if (i < t.size() && (t[i] == u'+' || t[i] == u'-'))
+            ++i;
+        const qsizetype exponentFrom = i;
+        while (i < t.size() && isAsciiDigit(t[i]))
+            ++i;
+        if (i == exponentFrom)
+            return false;
+    }
+    if (i < t.size() && t[i] == u'%')
+        ++i;
+    return i == t.size();
+}
+
+} // namespace
+
+QString csvSafeText(const QString &text)
+{
+    qsizetype first = 0;
+    while (first < text.size() && !mustEscape(text[first].unicode()))
+        ++first;
+    QString out;
+    if (first < text.size()) { // the common case, a clean field, is returned without a copy
+        out.reserve(text.size() + 16);
+        out = text.left(first);
+        for (qsizetype i = first; i < text.size(); ++i) {
+            const char16_t c = text[i].unicode();
+            if (mustEscape(c))
+                out += u"\\u"_s + u"%1"_s.arg(uint(c), 4, 16, QChar(u'0')).toUpper();
+            else
+                out += text[i];
+        }
+    }
+    const QString &safe = first < text.size() ? out : text;
+    // OWASP's CSV injection rule: a cell that begins with = + - @ (or tab / CR, escaped above) is
+    // a formula to Excel and LibreOffice; a leading apostrophe makes it text. Numbers keep their
+    // sign.
+    if (!safe.isEmpty() &&
+        (safe.front() == u'=' || safe.front() == u'@' ||
+         ((safe.front() == u'+' || safe.front() == u'-') && !isNumberSpelling(safe))))
+        return u'\'' + safe;
+    return safe;
+}
+
+QString csvField(const QString &raw)
+{
+    const QString text = csvSafeText(raw);
+    const bool needsQuotes = text.contains(u',') || text.contains(u'"') ||
                              (!text.isEmpty() && (text.front().isSpace() || text.back().isSpace()));
     if (!needsQuotes)
         return text;

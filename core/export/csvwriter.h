@@ -11,7 +11,13 @@ namespace Twinscope::Core {
 // The one CSV writer (RFC 4180): every table Twinscope exports, from the CLI or a view, goes
 // through here, so quoting and number spelling are the same everywhere.
 
-// A field quoted only when it must be: it holds a comma, a quote, a line break or leading or
+// A cell's text made inert (issue #31): control characters (tab and line breaks included), DEL,
+// C1 controls and bidirectional overrides/isolates are written as \uXXXX, so a name cannot carry
+// ESC sequences or reorder what a reader sees; a cell that a spreadsheet would run as a formula
+// (first character = + - @) gets a leading apostrophe, as OWASP recommends. Numbers such as -1.5,
+// -2e-3, -12.5% or -inf keep their sign: only text is neutralised.
+QString csvSafeText(const QString &text);
+// csvSafeText(), then quoted only when it must be: it holds a comma, a quote, or leading or
 // trailing spaces (which spreadsheets would otherwise drop).
 QString csvField(const QString &text);
 // Fields quoted as needed and joined with commas, without the line end.

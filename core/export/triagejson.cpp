@@ -9,7 +9,8 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
 
-QJsonObject triageJson(const TriageAnalysis &a, const Diagnostics &diagnostics)
+QJsonObject
+triageJson(const TriageAnalysis &a, const QStringList &failedInputs, const Diagnostics &diagnostics)
 {
     QJsonArray findings, clear;
     for (const Finding &f : a.findings)
@@ -17,7 +18,7 @@ QJsonObject triageJson(const TriageAnalysis &a, const Diagnostics &diagnostics)
     return QJsonObject{{u"schemaVersion"_s, CliSchemaVersion},
                        {u"findings"_s, findings},
                        {u"clear"_s, clear},
-                       {u"failed_inputs"_s, QJsonArray::fromStringList(a.failedInputs)},
+                       {u"failed_inputs"_s, QJsonArray::fromStringList(failedInputs)},
                        {u"warnings"_s, warningsJson(diagnostics)}};
 }
 

@@ -1,5 +1,6 @@
 #include "comparetablemodel.h"
 
+#include "core/common/plaintooltip.h"
 #include "core/common/tr.h"
 
 #include <QLocale>
@@ -151,9 +152,9 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const
         return data(index, Qt::DisplayRole);
     case Qt::ToolTipRole:
         if (col == MessageColumn || col == VerdictColumn)
-            return paired ? c.rows[row].message : Tr::tr("Present on one side only");
+            return paired ? plainToolTip(c.rows[row].message) : Tr::tr("Present on one side only");
         if (col == NameColumn || col == NpuNameColumn)
-            return data(index, Qt::DisplayRole);
+            return plainToolTip(data(index, Qt::DisplayRole).toString());
         return {};
     case Qt::TextAlignmentRole:
         return numeric || col == IndexColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))

@@ -1,5 +1,6 @@
 #include "opdiffmodel.h"
 
+#include "core/common/plaintooltip.h"
 #include "core/common/tr.h"
 
 using namespace Qt::StringLiterals;
@@ -140,7 +141,7 @@ QVariant OpDiffModel::other(int row, int column, int role) const
         if (r.symptom)
             tip += tr("\n\nA synchronisation: it waits for the device work before it and is "
                       "listed after every cause.");
-        return tip;
+        return plainToolTip(tip);
     }
     default:
         return {};

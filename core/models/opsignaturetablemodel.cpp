@@ -1,5 +1,6 @@
 #include "opsignaturetablemodel.h"
 
+#include "core/common/plaintooltip.h"
 #include "core/opinfo/opinfokernels.h"
 #include "core/opinfo/plogline.h"
 
@@ -85,9 +86,10 @@ QVariant OpSignatureTableModel::data(const QModelIndex &index, int role) const
         return s.truncated ? 1 : 0;
     const qint64 compiles = m_report->signatureCompiles.value(id);
     const qint64 first = m_report->signatureFirstNs.value(id, -1);
+    if (role == Qt::ToolTipRole) // the log's own text (issue #31)
+        return plainToolTip(data(index, Qt::DisplayRole).toString());
     switch (role) {
     case Qt::DisplayRole:
-    case Qt::ToolTipRole:
         switch (Column(index.column())) {
         case Compiles:
             return QLocale().toString(compiles);

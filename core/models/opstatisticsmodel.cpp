@@ -1,5 +1,6 @@
 #include "opstatisticsmodel.h"
 
+#include "core/common/plaintooltip.h"
 #include "core/common/tr.h"
 #include "core/export/csvwriter.h"
 #include "core/trace/tracetime.h"
@@ -87,7 +88,7 @@ QVariant OpStatisticsModel::data(const QModelIndex &index, int role) const
         return index.column() <= Category ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
                                           : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     case Qt::ToolTipRole:
-        return index.column() == Name ? raw : QVariant();
+        return index.column() == Name ? QVariant(plainToolTip(raw.toString())) : QVariant();
     case SortRole:
     case RawValueRole:
         return raw;

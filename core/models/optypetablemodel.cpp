@@ -1,5 +1,6 @@
 #include "optypetablemodel.h"
 
+#include "core/common/plaintooltip.h"
 #include "core/opinfo/plogline.h"
 
 #include <QLocale>
@@ -99,7 +100,7 @@ QVariant OpTypeTableModel::data(const QModelIndex &index, int role) const
         }
     case Qt::ToolTipRole:
         if (index.column() == Shapes || index.column() == Formats || index.column() == DataTypes)
-            return raw();
+            return plainToolTip(raw().toString());
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() >= Compiles && index.column() <= Truncated)

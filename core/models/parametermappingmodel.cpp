@@ -1,5 +1,6 @@
 #include "parametermappingmodel.h"
 
+#include "core/common/plaintooltip.h"
 #include "core/common/tr.h"
 
 using namespace Qt::StringLiterals;
@@ -106,7 +107,11 @@ QVariant ParameterMappingModel::data(const QModelIndex &index, int role) const
         return r.pair >= 0 ? m_comparisonRowOfPair.value(r.pair, -1) : -1;
     if (role == StatusRole)
         return int(r.status);
-    if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole)
+    if (role == Qt::ToolTipRole) { // the checkpoint's own names (issue #31)
+        const QVariant shown = data(index, Qt::DisplayRole);
+        return shown.isValid() ? QVariant(plainToolTip(shown.toString())) : shown;
+    }
+    if (role != Qt::DisplayRole && role != SortRole)
         return {};
     switch (index.column()) {
     case NameAColumn:

@@ -1,5 +1,7 @@
 #include "phasediffmodel.h"
 
+#include "core/common/plaintooltip.h"
+
 namespace Twinscope::Core {
 
 namespace {
@@ -192,7 +194,7 @@ QVariant PhaseDiffModel::other(int row, int column, int role) const
         row <= Free) {
         const TraceDiffSideSummary &s = column == Baseline ? m_diff->baseline : m_diff->target;
         if (!s.phases.phases)
-            return s.phases.reason;
+            return plainToolTip(s.phases.reason);
     }
     return {};
 }

@@ -1,5 +1,6 @@
 #include "phasetablemodel.h"
 
+#include "core/common/plaintooltip.h"
 #include "core/common/tr.h"
 
 #include <QLocale>
@@ -120,8 +121,8 @@ QVariant PhaseTableModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::ToolTipRole) {
         if (!r.why.isEmpty())
-            return r.why;
-        return r.path.isEmpty() ? QVariant() : QVariant(r.path);
+            return plainToolTip(r.why);
+        return r.path.isEmpty() ? QVariant() : QVariant(plainToolTip(r.path));
     }
     if (role == Qt::TextAlignmentRole && column != Label)
         return int(Qt::AlignRight | Qt::AlignVCenter);

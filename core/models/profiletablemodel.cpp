@@ -1,6 +1,7 @@
 #include "profiletablemodel.h"
 
 #include "core/common/csvreader.h"
+#include "core/common/plaintooltip.h"
 
 using namespace Qt::StringLiterals;
 
@@ -48,7 +49,7 @@ QVariant ProfileTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return none ? u"—"_s : text;
     case Qt::ToolTipRole:
-        return none ? tr("none (the file says \"%1\")").arg(text) : text;
+        return plainToolTip(none ? tr("none (the file says \"%1\")").arg(text) : text);
     case RawValueRole:
     case SortRole:
         if (none)

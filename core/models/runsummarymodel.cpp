@@ -1,6 +1,7 @@
 #include "runsummarymodel.h"
 
 #include "comparetablemodel.h"
+#include "core/common/plaintooltip.h"
 #include "core/common/tr.h"
 #include "core/dump/dumpseries.h"
 
@@ -64,7 +65,7 @@ QVariant RunSummaryModel::data(const QModelIndex &index, int role) const
             return role == CompareTableModel::SortRole ? data(index, Qt::DisplayRole) : QVariant();
         }
     case Qt::ToolTipRole:
-        return m_series->labels[row];
+        return plainToolTip(m_series->labels[row]);
     case Qt::DisplayRole: {
         const QLocale locale;
         switch (col) {

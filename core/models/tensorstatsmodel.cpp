@@ -1,6 +1,7 @@
 #include "tensorstatsmodel.h"
 
 #include "comparetablemodel.h"
+#include "core/common/plaintooltip.h"
 #include "core/common/tr.h"
 
 #include <QLocale>
@@ -87,7 +88,9 @@ QVariant TensorStatsModel::data(const QModelIndex &index, int role) const
         return numeric || col == IndexColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
                                              : QVariant();
     case Qt::ToolTipRole:
-        return col == NameColumn ? t.name : col == NoteColumn ? s.error : QVariant();
+        return col == NameColumn   ? QVariant(plainToolTip(t.name))
+               : col == NoteColumn ? QVariant(plainToolTip(s.error))
+                                   : QVariant();
     case Qt::DisplayRole: {
         const QLocale locale;
         switch (col) {

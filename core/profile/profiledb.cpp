@@ -2,10 +2,12 @@
 
 #include "core/common/tr.h"
 
+#include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
+#include <QUrl>
 
 #include <atomic>
 #include <set>
@@ -26,8 +28,14 @@ public:
         static std::atomic<quint64> next{0};
         m_name = u"twinscope-profile-db-%1"_s.arg(next.fetch_add(1));
         QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, m_name);
-        db.setDatabaseName(path);
-        db.setConnectOptions(u"QSQLITE_OPEN_READONLY"_s);
+        // Truly read-only (issue #31): a plain read-only open of a WAL-mode database still
+        // creates -wal and -shm files beside it (and fails in a read-only folder). immutable=1
+        // tells SQLite the file cannot change, so it takes no locks and writes nothing; the
+        // database is read as it is on disk (a profiler still writing it is not followed).
+        QUrl uri = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath());
+        uri.setQuery(u"mode=ro&immutable=1"_s);
+        db.setDatabaseName(uri.toString(QUrl::FullyEncoded));
+        db.setConnectOptions(u"QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI"_s);
         m_open = db.open();
         if (!m_open)
             m_error = db.lastError().text();

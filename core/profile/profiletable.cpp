@@ -10,6 +10,10 @@ using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
 
+// Cancel is also polled every this many bytes: one record of millions of fields (a CSV a million
+// columns wide) would otherwise outrun it (issue #31).
+constexpr qint64 PollBytes = 4 * 1024 * 1024;
+
 TableRead countTableRows(std::string_view data, const QString &name)
 {
     TableRead out;
@@ -87,10 +91,13 @@ Result<ProfileTable> readProfileTable(const QString &path,
                     Error::make(ErrorCode::EmptyFile, Tr::tr("The table is empty."), path));
             table->header = cols.names();
             std::vector<std::string_view> row;
+            size_t polledAt = 0;
             while (reader.next(row)) {
                 if (isBlankRow(row))
                     continue;
-                if ((++table->totalRows % PollRecords) == 0) {
+                if ((++table->totalRows % PollRecords) == 0 ||
+                    reader.position() - polledAt >= size_t(PollBytes)) {
+                    polledAt = reader.position();
                     if (cancel.isCanceled())
                         return Result<ProfileTable>::canceled();
                     progress.reportRange(qint64(reader.position()), qint64(data.size()), 0, 1000);

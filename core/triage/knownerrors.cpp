@@ -10,6 +10,7 @@
 #include <QDirIterator>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <atomic>
 #include <map>
 
@@ -82,8 +83,8 @@ bool scanText(std::string_view text,
                 match.firstText = QString::fromUtf8(line.data(), qsizetype(line.size()))
                                       .left(MaxLineText)
                                       .trimmed();
-                for (int g = 1; g <= m.lastCapturedIndex(); ++g)
-                    match.captures << m.captured(g);
+                for (int g = 1; g <= std::min(m.lastCapturedIndex(), MaxCaptures); ++g)
+                    match.captures << m.captured(g).left(MaxCaptureText);
             }
         }
     }

@@ -20,7 +20,8 @@ struct KnownErrorMatch
     qint64 count = 0;
     qint64 firstLine = -1; // 1-based
     QString firstText;     // the first matching line, trimmed to MaxLineText characters
-    QStringList captures;  // the entry's regex groups on the first match
+    QStringList captures;  // the entry's regex groups on the first match (MaxCaptures, each
+                           // at most MaxCaptureText characters)
 };
 
 struct KnownErrorReport
@@ -47,5 +48,8 @@ Result<KnownErrorReport> scanKnownErrors(const QStringList &files,
                                          const CancelToken &cancel);
 
 constexpr int MaxLineText = 400;
+// A knowledge file is someone else's regex: what it copies out of a log is bounded (issue #31).
+constexpr int MaxCaptures = 8;
+constexpr int MaxCaptureText = 120;
 
 } // namespace Twinscope::Core

@@ -113,6 +113,41 @@ QStringList notBenchmark(const QList<InvestigationInput> &inputs)
     return paths;
 }
 
+// Why an input failed, from its error code alone. A loader's own message may quote the file
+// (a loss log's first lines, a CSV header, a JSON token): fine for a file the user opened, but a
+// workspace names its inputs itself, so the triage says only which input failed and why
+// (issue #31); opening the file on its own gives the loader's full message.
+QString failureReason(ErrorCode code)
+{
+    switch (code) {
+    case ErrorCode::NotFound:
+        return Tr::tr("it does not exist");
+    case ErrorCode::NotRegularFile:
+        return Tr::tr("it is not a regular file or folder");
+    case ErrorCode::Unreadable:
+        return Tr::tr("it cannot be read");
+    case ErrorCode::EmptyFile:
+        return Tr::tr("it is empty");
+    case ErrorCode::UnknownFormat:
+        return Tr::tr("it is in no format Twinscope reads");
+    case ErrorCode::Malformed:
+        return Tr::tr("it is malformed");
+    case ErrorCode::Truncated:
+        return Tr::tr("it is cut off");
+    case ErrorCode::Unsupported:
+        return Tr::tr("it uses something Twinscope does not support");
+    case ErrorCode::TooLarge:
+        return Tr::tr("it is too large");
+    case ErrorCode::OutOfMemory:
+        return Tr::tr("reading it ran out of memory");
+    case ErrorCode::Internal:
+        return Tr::tr("reading it failed (an internal error)");
+    case ErrorCode::FileChanged:
+        return Tr::tr("it changed while it was read");
+    }
+    return {};
+}
+
 void noteFailure(const QString &path,
                  const Error &error,
                  Diagnostics *diagnostics,
@@ -120,7 +155,9 @@ void noteFailure(const QString &path,
 {
     Diagnostics d;
     d.add(u"triage_input_failed"_s,
-          Tr::tr("This input was left out of the findings: %1").arg(error.message),
+          Tr::tr("This input was left out of the findings: %1 (%2); open it on its own for "
+                 "details.")
+              .arg(failureReason(error.code), errorCodeId(error.code)),
           Location{error.offset, error.line, {}});
     d.setFile(path);
     diagnostics->merge(d);

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <unistd.h>
+
 using namespace Qt::StringLiterals;
 
 // twinscope-cli profile: the issue's key contract, exit codes, --shard and --merge.
@@ -24,6 +26,7 @@ private slots:
     void exitCodes();
     void shardsMergeLikeOneRun();
     void mergeChecksItsShards();
+    void walDatabaseInReadOnlyFolder();
 };
 
 namespace {
@@ -213,6 +216,71 @@ void tst_CliProfile::mergeChecksItsShards()
     const CliRun twice = runCli({u"profile"_s, u"--merge"_s, path, path});
     QCOMPARE(twice.exitCode, 3);
     QVERIFY(twice.err.contains("1/3"));
+}
+
+// Issue #31: a WAL-mode database is read without writing anything beside it. Bytes 18 and 19 of a
+// SQLite header are 2 in WAL mode (what PRAGMA journal_mode=WAL leaves in the file); a plain
+// read-only open of such a database creates -wal and -shm files, and fails where it cannot. The
+// folder is made read-only; as root (which ignores the mode bits) the CLI also runs as nobody when
+// setpriv can start it, and in every case the folder must hold the same files afterwards.
+void tst_CliProfile::walDatabaseInReadOnlyFolder()
+{
+    QTemporaryDir tmp;
+    QVERIFY(QFile::setPermissions(tmp.path(),
+                                  QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                      QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther |
+                                      QFile::ExeOther));
+    const QString folder = tmp.filePath(u"readonly"_s);
+    QVERIFY(QDir().mkpath(folder));
+    const QString db = folder + u"/analysis.db"_s;
+    QVERIFY(QFile::copy(profile + u"good/db/analysis.db"_s, db));
+    {
+        QFile f(db);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.seek(18));
+        QCOMPARE(f.write("\x02\x02", 2), qint64(2));
+    }
+    QVERIFY(QFile::setPermissions(db, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+    const auto perms555 = QFile::ReadOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup |
+                          QFile::ReadOther | QFile::ExeOther;
+    QVERIFY(QFile::setPermissions(folder, perms555));
+    auto listing = [&] {
+        return QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::System |
+                                      QDir::NoDotAndDotDot);
+    };
+    const QStringList before = listing();
+    QCOMPARE(before, QStringList{u"analysis.db"_s});
+
+    const CliRun r = runCli({u"profile"_s, u"--json"_s, db});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"ranks"_s).toArray().size(), 1);
+    QCOMPARE(listing(), before);
+
+    if (geteuid() == 0 && QFileInfo::exists(u"/usr/bin/setpriv"_s)) {
+        const QStringList asNobody = {u"--reuid=65534"_s,
+                                      u"--regid=65534"_s,
+                                      u"--clear-groups"_s,
+                                      QStringLiteral(TWINSCOPE_CLI)};
+        QProcess probe;
+        probe.start(u"/usr/bin/setpriv"_s, asNobody + QStringList{u"--version"_s});
+        if (probe.waitForFinished(30000) && probe.exitStatus() == QProcess::NormalExit &&
+            probe.exitCode() == 0) {
+            QProcess p;
+            p.start(u"/usr/bin/setpriv"_s, asNobody + QStringList{u"profile"_s, u"--json"_s, db});
+            QVERIFY(p.waitForFinished(120000));
+            QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+            QCOMPARE(QJsonDocument::fromJson(p.readAllStandardOutput())
+                         .object()
+                         .value(u"ranks"_s)
+                         .toArray()
+                         .size(),
+                     1);
+            QCOMPARE(listing(), before);
+        } else {
+            qInfo("nobody cannot run the CLI from this build folder; checked as root only");
+        }
+    }
+    QVERIFY(QFile::setPermissions(folder, perms555 | QFile::WriteOwner)); // so tmp can go
 }
 
 QTEST_GUILESS_MAIN(tst_CliProfile)

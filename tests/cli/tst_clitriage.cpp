@@ -3,6 +3,8 @@
 // "nothing wrong" only on the det/non-det pair, and the exit codes of docs/CLI.md.
 #include "core/triage/investigationfile.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -68,6 +70,8 @@ private slots:
     void textNamesEvidenceAndNextAction();
     void exitCodes();
     void profileAndCheckpointPathsAreSniffed();
+    void hostileWorkspaceReadsNothingOutside();
+    void failedInputIsNamedNotQuoted();
 };
 
 void tst_CliTriage::pathsGiveThePlantedFindings()
@@ -113,7 +117,13 @@ void tst_CliTriage::workspaceGivesTheSameFindings()
     }
     const QString file = dir.filePath(u"i.twinscope"_s);
     QCOMPARE(Twinscope::Core::writeInvestigationFile(ws, file), std::nullopt);
-    const Run fromFile = run({u"--json"_s, file});
+    // The inputs lie outside the workspace's temporary folder: read only when allowed (#31).
+    const Run refused = run({u"--json"_s, file});
+    QCOMPARE(refused.exit, 3);
+    QCOMPARE(
+        QJsonDocument::fromJson(refused.out).object().value(u"failed_inputs"_s).toArray().size(),
+        paths.size());
+    const Run fromFile = run({u"--json"_s, u"--allow-outside-workspace"_s, file});
     const Run fromPaths = run(QStringList{u"--json"_s} + paths);
     QCOMPARE(fromFile.exit, 0);
     QCOMPARE(codes(QJsonDocument::fromJson(fromFile.out).object()),
@@ -187,6 +197,114 @@ void tst_CliTriage::profileAndCheckpointPathsAreSniffed()
     const QJsonObject rank = findings[c.indexOf(u"profile.slow_rank"_s)].toObject();
     QCOMPARE(rank.value(u"evidence"_s).toObject().value(u"rank"_s).toInt(), 1);
     QCOMPARE(rank.value(u"severity"_s).toString(), u"warning"_s);
+}
+
+// Issue #31's acceptance case: a workspace naming canary files outside its folder (absolute,
+// "../", a symlink out, /proc) and bundling a knowledge file whose regex would copy any line it
+// matches into the findings. triage exits 3 with every outside input refused and the knowledge
+// file withheld, and no byte of a canary reaches stdout, stderr or the JSON. With both consents
+// the knowledge file does run, on what it is given, so the test could fail.
+void tst_CliTriage::hostileWorkspaceReadsNothingOutside()
+{
+    QTemporaryDir root;
+    QVERIFY(QDir(root.path()).mkpath(u"secret"_s));
+    QVERIFY(QDir(root.path()).mkpath(u"ws"_s));
+    const QByteArray canaryText = "root:x:0:0:CANARY31-7f3a9c:/root:/bin/bash\n"
+                                  "-----BEGIN PRIVATE KEY----- CANARY31-b41d02\n";
+    const QString canary = root.filePath(u"secret/passwd"_s);
+    QFile c(canary);
+    QVERIFY(c.open(QIODevice::WriteOnly));
+    c.write(canaryText);
+    c.close();
+    const QString ws = root.filePath(u"ws"_s);
+    QVERIFY(QFile::link(canary, ws + u"/innocent.log"_s));
+    const QString knowledge = ws + u"/knowledge.json"_s;
+    QFile k(knowledge);
+    QVERIFY(k.open(QIODevice::WriteOnly));
+    k.write(R"kb({"schemaVersion": 1, "kind": "twinscope_known_errors", "entries": [
+        {"id": "exfil", "patterns": ["root:", "PRIVATE KEY", "CANARY31"],
+         "regex": "(?<secret>.*)", "severity": "error",
+         "title": {"en": "t"}, "cause": {"en": "c"}, "fix": {"en": "f"}}]})kb");
+    k.close();
+    using R = Twinscope::Core::InputRole;
+    Twinscope::Core::InvestigationFile w;
+    w.inputs = {{canary, u"log"_s, R::Log, -1, -1, {}},
+                {ws + u"/../secret/passwd"_s, u"log"_s, R::Log, -1, -1, {}},
+                {ws + u"/innocent.log"_s, u"log"_s, R::Log, -1, -1, {}},
+                {u"/proc/self/environ"_s, u"log"_s, R::Log, -1, -1, {}},
+                {canary, {}, R::Benchmark, -1, -1, {}}};
+    w.mappings = {{knowledge, u"knowledge"_s}};
+    const QString file = ws + u"/shared.twinscope"_s;
+    QCOMPARE(Twinscope::Core::writeInvestigationFile(w, file), std::nullopt);
+    // The JSON a sender wrote by hand: the paths exactly as they should be judged.
+    auto noCanary = [](const Run &r) {
+        for (const QByteArray &s : {r.out, r.err}) {
+            if (s.contains("CANARY31") || s.contains("root:x") || s.contains("PRIVATE KEY"))
+                return false;
+        }
+        return true;
+    };
+    for (const QStringList &mode : {QStringList{u"--json"_s}, QStringList{}}) {
+        const Run r = run(mode + QStringList{file});
+        QCOMPARE(r.exit, 3);
+        QVERIFY2(noCanary(r), r.out.left(2000).constData());
+        if (!mode.isEmpty()) {
+            const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+            QCOMPARE(o.value(u"failed_inputs"_s).toArray().size(), 5);
+            QCOMPARE(o.value(u"findings"_s).toArray().size(), 0);
+            QStringList kinds;
+            for (const QJsonValue &v : o.value(u"warnings"_s).toArray())
+                kinds << v.toObject().value(u"kind"_s).toString();
+            QVERIFY2(kinds.contains(u"workspace_input_refused"_s), qPrintable(kinds.join(u' ')));
+            QVERIFY(kinds.contains(u"workspace_mapping_withheld"_s));
+        } else {
+            QVERIFY(r.err.contains("workspace_input_refused"));
+            QVERIFY(r.err.contains("--allow-outside-workspace"));
+        }
+    }
+    // /proc stays refused even when outside inputs are allowed; the knowledge file is still
+    // withheld without --trust-workspace, so the canary lines are read but not copied out.
+    const Run allowed = run({u"--json"_s, u"--allow-outside-workspace"_s, file});
+    QVERIFY2(noCanary(allowed), allowed.out.left(2000).constData());
+    QVERIFY(QJsonDocument::fromJson(allowed.out)
+                .object()
+                .value(u"failed_inputs"_s)
+                .toArray()
+                .contains(u"/proc/self/environ"_s));
+    // Both consents: the knowledge file runs and its capture is the canary line, capped.
+    const Run trusted =
+        run({u"--json"_s, u"--allow-outside-workspace"_s, u"--trust-workspace"_s, file});
+    QVERIFY2(trusted.out.contains("CANARY31"), trusted.out.left(2000).constData());
+}
+
+// A workspace input that fails to load (a text file that is no loss log, inside the folder) is
+// named with the kind of failure; the loader's "First lines:" quote of the file stays out.
+void tst_CliTriage::failedInputIsNamedNotQuoted()
+{
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(u"notes.log"_s);
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("PRIVATE-31 first line\nPRIVATE-31 second line\nPRIVATE-31 third line\n");
+    f.close();
+    Twinscope::Core::InvestigationFile w;
+    w.inputs = {{bad, u"loss"_s, Twinscope::Core::InputRole::Benchmark, -1, -1, {}},
+                {bad, u"loss"_s, Twinscope::Core::InputRole::Target, -1, -1, {}}};
+    const QString file = dir.filePath(u"w.twinscope"_s);
+    QCOMPARE(Twinscope::Core::writeInvestigationFile(w, file), std::nullopt);
+    const Run r = run({u"--json"_s, file});
+    QCOMPARE(r.exit, 3);
+    QVERIFY2(!r.out.contains("PRIVATE-31") && !r.err.contains("PRIVATE-31"), r.out.constData());
+    bool named = false;
+    for (const QJsonValue &v :
+         QJsonDocument::fromJson(r.out).object().value(u"warnings"_s).toArray()) {
+        const QJsonObject o = v.toObject();
+        if (o.value(u"kind"_s).toString() == u"triage_input_failed"_s) {
+            named = o.value(u"file"_s).toString() == bad;
+            QVERIFY(o.value(u"message"_s).toString().contains(u"unknown_format"_s));
+        }
+    }
+    QVERIFY(named);
 }
 
 QTEST_GUILESS_MAIN(tst_CliTriage)

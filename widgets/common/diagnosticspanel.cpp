@@ -1,5 +1,7 @@
 #include "diagnosticspanel.h"
 
+#include "core/common/plaintooltip.h"
+
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
@@ -115,7 +117,7 @@ static QTreeWidgetItem *fileItem(QTreeWidget *tree, const QString &file, bool cr
         return nullptr;
     auto *item = new QTreeWidgetItem(tree);
     item->setText(FileColumn, QFileInfo(file).fileName());
-    item->setToolTip(FileColumn, file);
+    item->setToolTip(FileColumn, Core::plainToolTip(file));
     item->setData(FileColumn, Qt::UserRole, file);
     item->setExpanded(true);
     return item;
@@ -141,7 +143,7 @@ void DiagnosticsPanel::setDiagnostics(const QString &file, const Core::Diagnosti
             where << locationText(l);
         row->setText(WhereColumn, where.join(u"; "_s));
         row->setText(MessageColumn, e.message);
-        row->setToolTip(MessageColumn, e.message);
+        row->setToolTip(MessageColumn, Core::plainToolTip(e.message));
         row->setIcon(SeverityColumn,
                      style()->standardIcon(e.severity == Core::Severity::Error
                                                ? QStyle::SP_MessageBoxCritical
@@ -165,7 +167,7 @@ void DiagnosticsPanel::setError(const QString &file, const Core::Error &error)
     row->setText(CountColumn, QLocale().toString(1));
     row->setText(WhereColumn, locationText(Core::Location{error.offset, error.line, {}}));
     row->setText(MessageColumn, error.toString());
-    row->setToolTip(MessageColumn, error.toString());
+    row->setToolTip(MessageColumn, Core::plainToolTip(error.toString()));
     updateEmpty();
     emit changed();
 }

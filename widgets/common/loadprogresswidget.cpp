@@ -34,6 +34,7 @@ LoadProgressWidget::LoadProgressWidget(LoadController *controller, QWidget *pare
     , m_list(new QFrame(this, Qt::Popup))
     , m_listLayout(new QVBoxLayout(m_list))
 {
+    m_label->setTextFormat(Qt::PlainText); // stages name the files they read (issue #31)
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_label);
@@ -75,7 +76,9 @@ void LoadProgressWidget::addRow(quint64 id, const QString &title)
     row.widget = new QWidget(m_list);
     auto *layout = new QHBoxLayout(row.widget);
     layout->setContentsMargins(0, 0, 0, 0);
-    row.label = new QLabel(title, row.widget);
+    row.label = new QLabel(row.widget);
+    row.label->setTextFormat(Qt::PlainText); // stages name the files they read (issue #31)
+    row.label->setText(title);
     row.label->setMinimumWidth(220);
     row.bar = makeBar(row.widget, 140);
     row.cancel = new QToolButton(row.widget);

@@ -299,7 +299,7 @@ void DumpWorkspace::analyse(const QString &path, const std::optional<Core::Sniff
 {
     m_benchPath = path;
     m_npuPath.clear();
-    m_header->setText(tr("Analysing %1 on its own …").arg(path));
+    m_header->setText(tr("Analysing %1 on its own …").arg(path.toHtmlEscaped()));
     Core::SingleDumpInput input{path, {}, {}, 0, options().read, sniff};
     m_singleJob.start(
         tr("Analysing a dump"),
@@ -312,7 +312,8 @@ void DumpWorkspace::analyse(const QString &path, const std::optional<Core::Sniff
 void DumpWorkspace::onAnalysed(const Core::Result<Core::OverflowSeries> &result)
 {
     if (result.isFailed()) {
-        m_header->setText(tr("The analysis failed: %1").arg(result.error().toString()));
+        m_header->setText(
+            tr("The analysis failed: %1").arg(result.error().toString().toHtmlEscaped()));
         emit loadFailed(result.error().file.isEmpty() ? m_benchPath : result.error().file,
                         result.error());
         return;
@@ -341,7 +342,7 @@ void DumpWorkspace::showAnalysis(int run)
             runs += tr(" · also in %1").arg(m_overflow->labels[i].toHtmlEscaped());
     m_header->setText(
         tr("%1 (%2)%3 on its own: %n tensor(s), ", nullptr, int(a->tensors.size()))
-            .arg(QFileInfo(m_benchPath).fileName(),
+            .arg(QFileInfo(m_benchPath).fileName().toHtmlEscaped(),
                  a->dump->format,
                  label.isEmpty() ? QString() : tr(", run <b>%1</b>").arg(label.toHtmlEscaped())) +
         tr("%1 with NaN/Inf, %2 fp16-saturated (±65504) · first overflow: %3")
@@ -362,7 +363,7 @@ void DumpWorkspace::openResult(const QString &path)
 {
     m_benchPath = path;
     m_npuPath.clear();
-    m_header->setText(tr("Reading the compare result %1 …").arg(path));
+    m_header->setText(tr("Reading the compare result %1 …").arg(path.toHtmlEscaped()));
     Core::DumpPipelineInput input;
     input.benchPath = path;
     input.options = options();
@@ -388,7 +389,8 @@ void DumpWorkspace::compare(const Core::SniffResult &bench,
 {
     m_benchPath = bench.path;
     m_npuPath = npu.path;
-    m_header->setText(tr("Comparing %1 with %2 …").arg(m_benchPath, m_npuPath));
+    m_header->setText(
+        tr("Comparing %1 with %2 …").arg(m_benchPath.toHtmlEscaped(), m_npuPath.toHtmlEscaped()));
     Core::DumpPipelineInput input;
     input.benchPath = m_benchPath;
     input.npuPath = m_npuPath;
@@ -409,7 +411,8 @@ void DumpWorkspace::compare(const Core::SniffResult &bench,
 void DumpWorkspace::onCompared(const Core::Result<Core::DumpSeries> &result)
 {
     if (result.isFailed()) {
-        m_header->setText(tr("The comparison failed: %1").arg(result.error().toString()));
+        m_header->setText(
+            tr("The comparison failed: %1").arg(result.error().toString().toHtmlEscaped()));
         emit loadFailed(result.error().file.isEmpty() ? m_npuPath : result.error().file,
                         result.error());
         return;
@@ -473,9 +476,9 @@ void DumpWorkspace::showComparison(std::shared_ptr<const Core::DumpComparison> c
         label.isEmpty() ? QString() : tr(" · run <b>%1</b>").arg(label.toHtmlEscaped());
     m_header->setText(
         tr("%1 (bench, %2) vs %3 (NPU, %4)%5%6<br>%n pair(s), ", nullptr, int(c.rows.size()))
-            .arg(QFileInfo(m_benchPath).fileName(),
+            .arg(QFileInfo(m_benchPath).fileName().toHtmlEscaped(),
                  c.bench->format,
-                 QFileInfo(m_npuPath).fileName(),
+                 QFileInfo(m_npuPath).fileName().toHtmlEscaped(),
                  c.npu->format,
                  c.statisticsMode ? tr(" · statistics mode") : QString(),
                  run) +

@@ -1,5 +1,7 @@
 #include "tensordetailpane.h"
 
+#include "core/common/plaintooltip.h"
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -348,7 +350,9 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
                         : r.message + u'\n' + tr("Arguments: %1").arg(arguments.join(u"; "_s)));
     // msprobe stack.json: where the NPU-side call was made, innermost frame last.
     const QStringList stack = c.npu->callStacks.value(n.op, c.bench->callStacks.value(b.op));
-    m_title->setToolTip(stack.isEmpty() ? QString() : tr("Call stack:\n%1").arg(stack.join(u'\n')));
+    m_title->setToolTip(stack.isEmpty()
+                            ? QString()
+                            : Core::plainToolTip(tr("Call stack:\n%1").arg(stack.join(u'\n'))));
     // The first frames are msprobe's own hooks; the first frame outside msprobe is the user's call.
     for (const QString &frame : stack) {
         if (frame.contains(u"/msprobe/"_s))

@@ -1,5 +1,7 @@
 #include "checklistpanel.h"
 
+#include "core/common/plaintooltip.h"
+
 #include <QComboBox>
 #include <QEvent>
 #include <QHeaderView>
@@ -82,7 +84,7 @@ void ChecklistPanel::rebuild()
         item->setToolTip(ItemColumn, Core::checklistText(info->check));
         item->setText(NotesColumn, e.notes);
         item->setText(EvidenceColumn, e.evidence);
-        item->setToolTip(EvidenceColumn, e.evidence);
+        item->setToolTip(EvidenceColumn, Core::plainToolTip(e.evidence));
         item->setFlags(item->flags() | Qt::ItemIsEditable);
         auto *box = new QComboBox(m_tree);
         for (Core::ChecklistState s : States)

@@ -1,5 +1,6 @@
 #include "findingspanel.h"
 
+#include "core/common/plaintooltip.h"
 #include "core/triage/triagereport.h"
 
 #include <QEvent>
@@ -87,6 +88,7 @@ FindingsPanel::FindingsPanel(LoadController *loads, QWidget *parent)
     , m_job(loads, this)
 {
     m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText); // errors name and may quote files (issue #31)
     m_list->setColumnCount(ColumnCount);
     m_list->setRootIsDecorated(false);
     m_list->setAlternatingRowColors(true);
@@ -191,8 +193,8 @@ void FindingsPanel::showFindings()
         item->setText(FindingColumn, f.text);
         item->setText(EvidenceColumn, Core::findingEvidenceText(f));
         item->setText(ActionColumn, f.nextAction);
-        item->setToolTip(FindingColumn, f.text);
-        item->setToolTip(ActionColumn, f.nextAction);
+        item->setToolTip(FindingColumn, Core::plainToolTip(f.text));
+        item->setToolTip(ActionColumn, Core::plainToolTip(f.nextAction));
         item->setData(0, IndexRole, int(i));
         if (f.link.isValid())
             item->setToolTip(EvidenceColumn, tr("Double-click to open the evidence."));

@@ -1,5 +1,6 @@
 #include "lossplotview.h"
 
+#include "core/common/plaintooltip.h"
 #include "core/loss/losscurvemath.h"
 #include "stepticker.h"
 #include "widgets/common/svgexport.h"
@@ -561,8 +562,8 @@ bool LossPlotView::event(QEvent *event)
         const QString text = toolTipAt(help->pos());
         if (text.isEmpty())
             QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+        else // run labels and paths are the user's text (issue #31)
+            QToolTip::showText(help->globalPos(), Core::plainToolTip(text), this);
         return true;
     }
     return QCustomPlot::event(event);

@@ -1,5 +1,6 @@
 #include "lossworkspace.h"
 
+#include "core/common/plaintooltip.h"
 #include "lossplotview.h"
 #include "widgets/common/flowlayout.h"
 #include "widgets/common/loadcontroller.h"
@@ -113,6 +114,7 @@ LossWorkspace::LossWorkspace(LoadController *loads, QWidget *parent)
     auto *patternLayout = new QHBoxLayout(m_patternBar);
     patternLayout->setContentsMargins(0, 0, 0, 0);
     m_patternLabel = new QLabel(m_patternBar);
+    m_patternLabel->setTextFormat(Qt::PlainText); // names the file (issue #31)
     m_pattern = new QLineEdit(m_patternBar);
     m_pattern->setPlaceholderText(tr("e.g. step (?<step>\\d+) .* loss (?<loss>\\S+)"));
     m_patternMetric = new QLineEdit(m_patternBar);
@@ -458,7 +460,8 @@ void LossWorkspace::refreshRunTable()
         role->setFont(bold);
         m_runTable->setItem(row, 0, role);
         auto *name = new QTableWidgetItem(QFileInfo(s.path).fileName());
-        name->setToolTip(tr("%1\nFormat: %2").arg(QDir::toNativeSeparators(s.path), s.run->format));
+        name->setToolTip(Core::plainToolTip(
+            tr("%1\nFormat: %2").arg(QDir::toNativeSeparators(s.path), s.run->format)));
         m_runTable->setItem(row, 1, name);
         const LossSeries *series = s.run->find(m_metric->currentText());
         m_runTable->setItem(

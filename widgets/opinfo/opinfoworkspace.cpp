@@ -1,6 +1,7 @@
 #include "opinfoworkspace.h"
 
 #include "compilechartview.h"
+#include "core/common/plaintooltip.h"
 #include "core/export/csvwriter.h"
 #include "core/models/opsignaturetablemodel.h"
 #include "core/models/optypetablemodel.h"
@@ -491,8 +492,8 @@ void OpInfoWorkspace::fillTabs()
                                    loc.toString(rc.afterCutoff),
                                    what.join(u"; "_s),
                                    rc.remedy});
-        item->setToolTip(4, what.join(u"\n"_s));
-        item->setToolTip(5, rc.remedy);
+        item->setToolTip(4, Core::plainToolTip(what.join(u"\n"_s)));
+        item->setToolTip(5, Core::plainToolTip(rc.remedy));
         setNumber(item, 1, rc.signatures);
         setNumber(item, 2, rc.newAfterCutoff);
         setNumber(item, 3, rc.afterCutoff);
@@ -509,7 +510,7 @@ void OpInfoWorkspace::fillTabs()
                 .arg(m.firstLine);
         auto *item =
             new SortItem(m_errors, {m.level, m.module, loc.toString(m.count), m.first, where});
-        item->setToolTip(3, m.first);
+        item->setToolTip(3, Core::plainToolTip(m.first));
         setNumber(item, 2, m.count);
     }
     for (const AiCpuFallback &a : m_dataset->aicpuFallbacks) {
@@ -519,7 +520,7 @@ void OpInfoWorkspace::fillTabs()
         auto *item = new SortItem(
             m_aicpu,
             {a.op.isEmpty() ? tr("(not named)") : a.op, loc.toString(a.count), a.first, where});
-        item->setToolTip(2, a.first);
+        item->setToolTip(2, Core::plainToolTip(a.first));
         setNumber(item, 1, a.count);
     }
     for (QTreeWidget *tree : {m_recompiles, m_conversions, m_errors, m_aicpu}) {

@@ -1,5 +1,6 @@
 #include "filesview.h"
 
+#include "core/common/plaintooltip.h"
 #include "core/models/profiletablemodel.h"
 
 #include <QDir>
@@ -30,6 +31,7 @@ FilesView::FilesView(LoadController *loads, QWidget *parent)
     m_list->setTextElideMode(Qt::ElideMiddle); // a folder's end names the rank
     m_list->setHeaderLabels({tr("File"), tr("Format"), tr("Records"), tr("Status"), tr("Folder")});
     m_status = new QLabel(this);
+    m_status->setTextFormat(Qt::PlainText); // file names and messages quoting files (issue #31)
     m_status->setWordWrap(true);
     m_table = new QTableView(this);
     m_table->setModel(m_model);
@@ -87,9 +89,9 @@ void FilesView::setFiles(const std::vector<ProfileFile> &files)
              status,
              QDir::toNativeSeparators(root.relativeFilePath(info.absolutePath()))});
         item->setData(0, Qt::UserRole, f.path);
-        item->setToolTip(0, f.path);
-        item->setToolTip(4, QDir::toNativeSeparators(info.absolutePath()));
-        item->setToolTip(3, f.error ? f.error->toString() : status);
+        item->setToolTip(0, Core::plainToolTip(f.path));
+        item->setToolTip(4, Core::plainToolTip(QDir::toNativeSeparators(info.absolutePath())));
+        item->setToolTip(3, Core::plainToolTip(f.error ? f.error->toString() : status));
         item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
         if (f.error)
             item->setForeground(3, QColor(0xd9, 0x5f, 0x02));

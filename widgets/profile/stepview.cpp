@@ -56,6 +56,7 @@ StepView::StepView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_note = new QLabel(this);
+    m_note->setTextFormat(Qt::PlainText); // names files and tables (issue #31)
     m_note->setWordWrap(true);
     layout->addWidget(m_note);
     m_table = new ProfileTableView(

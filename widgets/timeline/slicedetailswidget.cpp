@@ -1,5 +1,6 @@
 #include "slicedetailswidget.h"
 
+#include "core/common/plaintooltip.h"
 #include "core/trace/levelofdetail.h"
 #include "core/trace/tracetime.h"
 
@@ -97,7 +98,7 @@ void SliceDetailsWidget::showSlice(std::shared_ptr<const Core::TraceDataset> dat
     const Core::TraceDataset &ds = *m_dataset;
     auto row = [this](const QString &k, const QString &v) {
         auto *item = new QTreeWidgetItem(this, QStringList{k, v});
-        item->setToolTip(1, v);
+        item->setToolTip(1, Core::plainToolTip(v));
         return item;
     };
     row(tr("Name"), ds.strings.string(ds.sliceName[slice]));

@@ -1,5 +1,6 @@
 #include "timelineview.h"
 
+#include "core/common/plaintooltip.h"
 #include "core/trace/tracetime.h"
 
 #include <QHelpEvent>
@@ -481,16 +482,18 @@ bool TimelineView::event(QEvent *event)
         const int row =
             pos.y() >= RulerHeight ? m_rows.rowAt(pos.y() - RulerHeight + scrollY()) : -1;
         if (row >= 0 && m_rows.rows()[size_t(row)].kind == TimelineRow::Kind::GroupHeader) {
-            QToolTip::showText(help->globalPos(),
-                               m_inputs[size_t(m_rows.rows()[size_t(row)].dataset)].groupTooltip,
-                               this);
+            QToolTip::showText(
+                help->globalPos(),
+                Core::plainToolTip(
+                    m_inputs[size_t(m_rows.rows()[size_t(row)].dataset)].groupTooltip),
+                this);
             return true;
         }
         const QString text = toolTipAt(pos);
         if (text.isEmpty())
             QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+        else // slice and track names are the trace's own text (issue #31)
+            QToolTip::showText(help->globalPos(), Core::plainToolTip(text), this);
         return true;
     }
     return QWidget::event(event);

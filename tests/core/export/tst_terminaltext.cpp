@@ -33,6 +33,14 @@ void tst_TerminalText::escapes_data()
     QTest::newRow("C1 CSI") << QByteArray("a\xc2\x9b"
                                           "31m")
                             << QByteArray("a\\u009B31m");
+    QTest::newRow("bidi override") << QByteArray("a\xe2\x80\xae"
+                                                 "cba")
+                                   << QByteArray("a\\u202Ecba");
+    QTest::newRow("bidi embedding and isolates")
+        << QByteArray("\xe2\x80\xaa\xe2\x81\xa6x\xe2\x81\xa9")
+        << QByteArray("\\u202A\\u2066x\\u2069");
+    QTest::newRow("other U+20xx kept")
+        << QByteArray("1\xe2\x80\xa6 \xe2\x82\xac") << QByteArray("1\xe2\x80\xa6 \xe2\x82\xac");
     QTest::newRow("U+00A0 is not C1") << QByteArray("a\xc2\xa0z") << QByteArray("a\xc2\xa0z");
 }
 
@@ -71,10 +79,18 @@ void tst_TerminalText::deviceHandlesSplitCharacters()
                               3),
                  qint64(3));
         QCOMPARE(device.write("\xa9!", 2), qint64(2));
+        // U+202E cut after its first and after its second byte
+        QCOMPARE(device.write("x\xe2", 2), qint64(2));
+        QCOMPARE(device.write("\x80", 1), qint64(1));
+        QCOMPARE(device.write("\xae"
+                              "y\xe2\x80",
+                              4),
+                 qint64(4));
+        QCOMPARE(device.write("\xa6", 1), qint64(1)); // U+2026, an ellipsis: kept
     }
     fclose(f);
     file.seek(0);
-    QCOMPARE(file.readAll(), QByteArray("a\\u009Bb\xc2\xa9!"));
+    QCOMPARE(file.readAll(), QByteArray("a\\u009Bb\xc2\xa9!x\\u202Ey\xe2\x80\xa6"));
 }
 
 QTEST_GUILESS_MAIN(tst_TerminalText)

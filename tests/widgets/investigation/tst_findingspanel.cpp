@@ -20,6 +20,8 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -79,6 +81,32 @@ bool idle(App::MainWindow &w)
     return !w.loadController()->isRunning();
 }
 
+// The inputs live in tests/data, outside the workspace's temporary folder: opening it asks first
+// (issue #31). Clicks the consent box's button objectName; false when no box came.
+bool answerConsent(App::MainWindow &w, const char *button)
+{
+    QMessageBox *box = nullptr;
+    const bool shown = QTest::qWaitFor(
+        [&] {
+            box = w.findChild<QMessageBox *>(u"workspaceConsent"_s);
+            return box && box->isVisible();
+        },
+        30000);
+    if (!shown)
+        return false;
+    auto *b = box->findChild<QPushButton *>(QString::fromLatin1(button));
+    if (!b)
+        return false;
+    b->click();
+    return true;
+}
+
+void openTrusted(App::MainWindow &w, const QString &path)
+{
+    w.openPaths({path});
+    QVERIFY(answerConsent(w, "openEverything"));
+}
+
 } // namespace
 
 class tst_FindingsPanel : public QObject
@@ -91,6 +119,7 @@ private slots:
     void saveWritesTheInvestigationBack();
     void reportExportsAsPdfAndHtml();
     void openedFilesJoinTheInvestigation();
+    void untrustedWorkspaceOpensOnlyItsFolder();
 
 private:
     QTemporaryDir m_dir;
@@ -112,7 +141,7 @@ void tst_FindingsPanel::openListsFindingsAndLinksOpenTheEvidence()
     App::MainWindow w;
     w.resize(1400, 900);
     w.show();
-    w.openPaths({m_dir.filePath(u"a.twinscope"_s)});
+    openTrusted(w, m_dir.filePath(u"a.twinscope"_s));
     Widgets::FindingsPanel *panel = w.investigation()->panel();
     QTRY_VERIFY_WITH_TIMEOUT(rowOf(panel, u"opinfo.recompile"_s) >= 0 && idle(w), 30000);
     QVERIFY(w.investigation()->dock()->isVisible());
@@ -158,7 +187,7 @@ void tst_FindingsPanel::openListsFindingsAndLinksOpenTheEvidence()
 void tst_FindingsPanel::saveWritesTheInvestigationBack()
 {
     App::MainWindow w;
-    w.openPaths({m_dir.filePath(u"a.twinscope"_s)});
+    openTrusted(w, m_dir.filePath(u"a.twinscope"_s));
     QTRY_VERIFY_WITH_TIMEOUT(!w.investigation()->panel()->findings().empty() && idle(w), 30000);
     QCOMPARE(w.investigation()->filePath(), m_dir.filePath(u"a.twinscope"_s));
     // The checklist is filled in from the evidence; the user's own setting is kept and saved.
@@ -185,7 +214,7 @@ void tst_FindingsPanel::saveWritesTheInvestigationBack()
 void tst_FindingsPanel::reportExportsAsPdfAndHtml()
 {
     App::MainWindow w;
-    w.openPaths({m_dir.filePath(u"a.twinscope"_s)});
+    openTrusted(w, m_dir.filePath(u"a.twinscope"_s));
     QTRY_VERIFY_WITH_TIMEOUT(!w.investigation()->panel()->findings().empty() && idle(w), 30000);
     QString error;
     const QString pdf = m_dir.filePath(u"report.pdf"_s);
@@ -224,6 +253,35 @@ void tst_FindingsPanel::openedFilesJoinTheInvestigation()
     QCOMPARE(inputs[1].role, Core::InputRole::Target);
     // The recovery file holds the unsaved investigation only once recovery is on.
     QVERIFY(Core::findRecoveryFiles().isEmpty());
+}
+
+// Issue #31: a workspace naming files outside its folder and bringing a knowledge file. The
+// consent box lists them as plain text; "Open Only Its Folder" opens none of them, so no tab
+// opens, no finding is drawn from them and the knowledge file is not applied.
+void tst_FindingsPanel::untrustedWorkspaceOpensOnlyItsFolder()
+{
+    Core::InvestigationFile ws = investigation();
+    QFile knowledge(m_dir.filePath(u"exfiltrate.json"_s));
+    QVERIFY(knowledge.open(QIODevice::WriteOnly));
+    knowledge.write("{}");
+    knowledge.close();
+    ws.mappings.append({knowledge.fileName(), u"knowledge"_s});
+    ws.inputs.append({u"/etc/passwd"_s, u"log"_s, Core::InputRole::Log, -1, -1, u"<b>x</b>"_s});
+    const QString path = m_dir.filePath(u"untrusted.twinscope"_s);
+    QCOMPARE(Core::writeInvestigationFile(ws, path), std::nullopt);
+    App::MainWindow w;
+    w.openPaths({path});
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((box = w.findChild<QMessageBox *>(u"workspaceConsent"_s)), 30000);
+    QCOMPARE(box->textFormat(), Qt::PlainText);
+    QVERIFY(box->text().contains(u"/etc/passwd"_s));
+    QVERIFY(box->text().contains(knowledge.fileName()));
+    QVERIFY(answerConsent(w, "openInside"));
+    QTRY_VERIFY_WITH_TIMEOUT(w.investigation()->filePath() == path && idle(w), 30000);
+    QCOMPARE(w.tabs()->count(), 0);
+    QVERIFY(w.investigation()->workspace().inputs.isEmpty());
+    QVERIFY(w.investigation()->workspace().mappings.isEmpty());
+    QVERIFY(w.investigation()->panel()->findings().empty());
 }
 
 QTEST_MAIN(tst_FindingsPanel)
