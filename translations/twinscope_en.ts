@@ -53,13 +53,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n steps</source>
-        <translation>
-            <numerusform>%n steps</numerusform>
-            <numerusform>%n steps</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n run(s):</source>
         <translation>
             <numerusform>%n run:</numerusform>
@@ -188,6 +181,11 @@
             <numerusform>%1 has %n steps; step %2 (counting from 0) is not one of them.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 – %2 (%n steps)</source>
+        <translation>
+            <numerusform>%1 – %2 (%n steps)</numerusform><numerusform>%1 – %2 (%n steps)</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>HeatmapPicture</name>
@@ -214,6 +212,11 @@
             <numerusform>%n input of the investigation no longer exist and were not opened: %1</numerusform>
             <numerusform>%n inputs of the investigation no longer exist and were not opened: %1</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n input(s) or mapping file(s) of the investigation were not opened.</source>
+        <translation>
+            <numerusform>%n input or mapping file of the investigation were not opened.</numerusform><numerusform>%n inputs or mapping files of the investigation were not opened.</numerusform></translation>
     </message>
 </context>
 <context>
@@ -289,6 +292,14 @@
             <numerusform>No slow rank or link among %n rank.</numerusform>
             <numerusform>No slow rank or link among %n ranks.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::CompareCharts</name>
+    <message numerus="yes">
+        <source>The %n op(s) that moved most (click one for its row)</source>
+        <translation>
+            <numerusform>The %n op that moved most (click one for its row)</numerusform><numerusform>The %n ops that moved most (click one for its row)</numerusform></translation>
     </message>
 </context>
 <context>
