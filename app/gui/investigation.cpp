@@ -360,6 +360,14 @@ void Investigation::openEvidence(const Core::FindingLink &link)
             ws->reveal(link);
             return;
         }
+        // A tab of the kind that takes no later paths (the comparison an investigation's two
+        // traces open as) shows the evidence when it can.
+        for (Workspace *ws : m_window->workspaces()) {
+            if (ws->kind() == kind && ws->reveal(link)) {
+                m_window->tabs()->setCurrentWidget(ws);
+                return;
+            }
+        }
     }
     if (!link.file.isEmpty())
         m_window->openPaths({link.file});

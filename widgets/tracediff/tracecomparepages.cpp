@@ -263,4 +263,20 @@ QWidget *TraceCompareWorkspace::createShapesPage()
     return m_shapeTable;
 }
 
+bool TraceCompareWorkspace::reveal(const Core::FindingLink &link)
+{
+    const bool op = link.view == Core::FindingLink::View::TraceSlices ||
+                    link.view == Core::FindingLink::View::ProfileRow;
+    if (!op || link.name.isEmpty() || isEmpty())
+        return false;
+    m_opFilter->setText(link.name);
+    m_tabs->setCurrentWidget(m_opFilter->parentWidget());
+    return true;
+}
+
+QString TraceCompareWorkspace::opFilterText() const
+{
+    return m_opFilter->text();
+}
+
 } // namespace Twinscope::Widgets

@@ -52,6 +52,9 @@ public:
 
     Core::FileKind kind() const override { return Core::FileKind::Trace; }
     bool takesOpenedPaths() const override { return false; }
+    // A trace finding's op: the Op diff filtered to it (an investigation's two traces open here).
+    bool reveal(const Core::FindingLink &link) override;
+    QString opFilterText() const;
     QString title() const override;
     // Two paths: the first is the baseline.
     void openPaths(const QList<Core::SniffResult> &inputs) override;

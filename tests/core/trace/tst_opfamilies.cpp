@@ -114,7 +114,7 @@ void tst_OpFamilies::badFiles_data()
     QTest::addColumn<int>("line");
     QTest::addColumn<QString>("message");
     QTest::newRow("bad regex") << QByteArray("{\n  \"gemm\": \"matmul\",\n  \"conv(\": \"conv\"\n}")
-                               << 3 << u"\"conv(\" is not a valid regular expression"_s;
+                               << 3 << u"\"conv(\" is not a usable regular expression"_s;
     QTest::newRow("not a string") << QByteArray("{\n\"a\": \"x\",\n\n\"b\": 3}") << 4
                                   << u"must be a string"_s;
     QTest::newRow("empty family") << QByteArray("{\"a\": \"  \"}") << 1 << u"is empty"_s;

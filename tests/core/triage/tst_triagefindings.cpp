@@ -204,8 +204,10 @@ void tst_TriageFindings::traceSlowdowns()
     const auto step = withCode(m_all, u"trace.step_slower"_s);
     QCOMPARE(step.size(), size_t(1));
     QVERIFY(step.front()->evidence.value(u"ratio"_s).toDouble() > 1.1);
-    // Shares of the gap: computing (the slowed kernels) and idle (the planted gap) both show.
-    QVERIFY(step.front()->evidence.value(u"computing_share"_s).toDouble() > 0.2);
+    // Shares of the gap: computing (the slowed kernels) and idle (the planted gap) both show. Over
+    // the steady step (issue #23's step model: ProfilerStep#1, warm-up #0 excluded) the slowed
+    // kernels are +3.5 ms of a 23.5 ms gap (15 %), the planted host gap +20 ms.
+    QVERIFY(step.front()->evidence.value(u"computing_share"_s).toDouble() > 0.1);
     QVERIFY(step.front()->evidence.value(u"free_share"_s).toDouble() > 0.2);
 
     const auto idle = withCode(m_all, u"trace.idle_grew"_s);
@@ -213,8 +215,8 @@ void tst_TriageFindings::traceSlowdowns()
     QVERIFY(idle.front()->nextAction.contains(u"host"_s));
     const double idleMs = planted.value(u"idle_ms"_s).toDouble();
     const double grew = (idle.front()->evidence.value(u"test_free_ns"_s).toDouble() -
-                         idle.front()->evidence.value(u"benchmark_free_ns"_s).toDouble()) *
-                        2 / 1e6; // per step, two profiled steps
+                         idle.front()->evidence.value(u"benchmark_free_ns"_s).toDouble()) /
+                        1e6; // per step: the steady step of issue #23's step model
     QVERIFY2(grew >= 0.9 * idleMs && grew <= 1.1 * idleMs, qPrintable(QString::number(grew)));
 
     // Each slowed kernel is named, with its factor, and nothing else is.

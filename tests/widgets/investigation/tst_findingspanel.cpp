@@ -16,6 +16,7 @@
 #include "widgets/opinfo/opinfoworkspace.h"
 #include "widgets/tables/comparetableview.h"
 #include "widgets/trace/traceworkspace.h"
+#include "widgets/tracediff/tracecompareworkspace.h"
 
 #include <QDockWidget>
 #include <QFile>
@@ -158,12 +159,12 @@ void tst_FindingsPanel::openListsFindingsAndLinksOpenTheEvidence()
     const int row = panel->findings()[size_t(nan)].link.row;
     QCOMPARE(dump->tableView()->currentComparisonRow(), row);
 
-    // A slower kernel opens the timeline with its name searched.
+    // A slower kernel opens the comparison the two traces opened as (issue #23), at its op.
     const int op = rowOf(panel, u"trace.op_slower"_s);
     activate(panel, op);
-    auto *trace = qobject_cast<Widgets::TraceWorkspace *>(w.tabs()->currentWidget());
-    QVERIFY(trace);
-    QCOMPARE(trace->searchBox()->text(), panel->findings()[size_t(op)].link.name);
+    auto *compare = qobject_cast<Widgets::TraceCompareWorkspace *>(w.tabs()->currentWidget());
+    QVERIFY(compare);
+    QCOMPARE(compare->opFilterText(), panel->findings()[size_t(op)].link.name);
 
     // A recompile opens op-info at its type.
     const int recompile = rowOf(panel, u"opinfo.recompile"_s);
