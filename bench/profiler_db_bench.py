@@ -54,13 +54,17 @@ def scale(seed, out, target_mb):
         if rows:
             dst.executemany('INSERT INTO "%s" VALUES (%s)' % (name, ",".join("?" * len(rows[0]))), rows)
     dst.commit()
-    seed_bytes = os.path.getsize(seed)
-    copies = max(1, int(target_mb * 1024 * 1024 / seed_bytes))
+    # The seed file holds tables that are not copied (enums, metadata, free pages), so its size
+    # says little about one copy's: add copies until the file itself reaches the target.
+    target = target_mb * 1024 * 1024
     lo, hi = src.execute("SELECT MIN(startNs), MAX(endNs) FROM TASK").fetchone()
     span = int(hi) - int(lo) + 1_000_000
     id_span = 10 ** 7
     dst.execute("ATTACH DATABASE ? AS src", ("file:%s?mode=ro&immutable=1" % seed,))
-    for k in range(1, copies):
+    copies = 1
+    while os.path.getsize(out) < target:
+        k = copies
+        copies += 1
         for table in TABLES:
             cols = [r[1] for r in src.execute('PRAGMA table_info("%s")' % table)]
             if not cols:
@@ -77,8 +81,8 @@ def scale(seed, out, target_mb):
                     exprs.append(c)
             dst.execute('INSERT INTO "%s" (%s) SELECT %s FROM src."%s"'
                         % (table, ", ".join(cols), ", ".join(exprs), table))
-        if k % 50 == 0:
-            dst.commit()
+        if copies % 10 == 0:
+            dst.commit()  # the file grows on commit: its size is checked after each batch
     dst.commit()
     dst.close()
     return copies

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(
     cmake ninja-build g++ pkg-config git clang-format python3 ccache
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
-    libqcustomplot-dev libhdf5-dev libsimdjson-dev zlib1g-dev libzip-dev qt6-svg-dev libqt6sql6-sqlite
+    libqcustomplot-dev libhdf5-dev libsimdjson-dev zlib1g-dev libzip-dev qt6-svg-dev libqt6sql6-sqlite libsqlite3-dev
     libprotobuf-dev protobuf-compiler
     libgl1-mesa-dev
     xvfb xauth fonts-noto-cjk python3-numpy python3-h5py

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "error.h"
+#include "progress.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -8,8 +9,14 @@
 #include <QStringList>
 
 #include <optional>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
 
 namespace Twinscope::Core {
+
+class SqliteStatement;
 
 // One read-only QSQLITE connection to a file, named uniquely, closed and removed on destruction
 // (QtSql connections belong to the thread that made them, and loads run on several workers).
@@ -35,13 +42,56 @@ public:
     bool hasColumn(const QString &table, const QString &column) const;
     // A forward-only query that has run sql; on failure the error names the file and the query.
     std::optional<Error> exec(QSqlQuery &query, const QString &sql) const;
+    // The same query through SQLite's C API, for tables of millions of rows where QtSql's QVariant
+    // per cell costs more than SQLite itself. The C connection is opened on first use with the
+    // same read-only, immutable URI. While cancel is set, SQLite polls it every few thousand
+    // virtual-machine steps, so one long step (a sort, a join without index) ends too.
+    std::optional<Error> prepare(SqliteStatement &statement, const QString &sql) const;
+    void setCancel(const CancelToken *cancel) const { m_cancel = cancel; }
 
 private:
+    static int progressHandler(void *self);
+
+    mutable sqlite3 *m_handle = nullptr;
+    mutable const CancelToken *m_cancel = nullptr;
+    mutable bool m_handleFailed = false;
     QString m_path;
     QString m_name;
     QString m_error;
     QStringList m_tables;
     bool m_open = false;
+};
+
+// One prepared statement of SqliteReadOnly::prepare, stepped forward once; finalized on
+// destruction. Cells read with the conversions sqliteInteger gives QtSql's values.
+class SqliteStatement
+{
+public:
+    SqliteStatement() = default;
+    ~SqliteStatement();
+    SqliteStatement(const SqliteStatement &) = delete;
+    SqliteStatement &operator=(const SqliteStatement &) = delete;
+
+    // The next row; false at the end, on an error (error() says which) or when canceled.
+    bool next();
+    const QString &error() const { return m_error; }
+    bool isNull(int column) const;
+    // INTEGER, REAL or numeric TEXT as a 64-bit integer; nullopt as sqliteInteger says.
+    std::optional<qint64> integer(int column) const;
+    qint64 integerOr(int column, qint64 fallback = 0) const
+    {
+        return integer(column).value_or(fallback);
+    }
+    // A cell as a double the way QVariant::toDouble reads it: 0 for NULL and non-numeric text.
+    double real(int column) const;
+    // The cell's UTF-8 text (a number as SQLite writes it), valid until the next step.
+    std::string_view text(int column) const;
+
+private:
+    friend class SqliteReadOnly;
+    sqlite3_stmt *m_stmt = nullptr;
+    QString m_error;
+    bool m_done = false;
 };
 
 // An INTEGER, REAL or TEXT cell as a 64-bit integer (times, ids); nullopt for NULL, text that is

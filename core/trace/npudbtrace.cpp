@@ -6,10 +6,10 @@
 #include "core/common/tr.h"
 #include "tracesynth.h"
 
-#include <QSqlQuery>
-#include <QVariant>
+#include <QFileInfo>
 
 #include <algorithm>
+#include <limits>
 #include <unordered_map>
 
 using namespace Qt::StringLiterals;
@@ -28,18 +28,6 @@ struct FlowEnd
     quint32 pid = 0, tid = 0;
     EndKind kind = EndKind::Op;
 };
-
-qint64 toInt(const QVariant &v, bool *ok)
-{
-    const std::optional<qint64> i = sqliteInteger(v);
-    *ok = i.has_value();
-    return i.value_or(0);
-}
-
-qint64 toInt(const QVariant &v)
-{
-    return sqliteInteger(v).value_or(0);
-}
 
 // "32,3,224,224;\r\n64,3,11,11;\r\n" holds dims; "float;\r\nScalarList" holds types. Some torch_npu
 // versions write them into each other's column (inputShapes holds the types), so the content
@@ -75,7 +63,10 @@ public:
         : m_db(db)
         , m_progress(progress)
         , m_cancel(cancel)
-    {}
+    {
+        m_db.setCancel(&cancel);
+    }
+    ~Loader() { m_db.setCancel(nullptr); }
 
     std::optional<Error> run();
     SyntheticTrace trace;
@@ -85,15 +76,17 @@ public:
 
 private:
     // The interned text of a STRING_IDS id ("" for NULL or an id the table lacks).
-    quint32 str(const QVariant &v)
+    quint32 str(const SqliteStatement &q, int column)
     {
-        bool ok = false;
-        const qint64 id = toInt(v, &ok);
-        if (!ok || v.isNull())
+        const std::optional<qint64> id = q.integer(column);
+        if (!id)
             return 0;
-        const auto it = m_strings.find(id);
-        if (it != m_strings.end())
+        if (*id >= 0 && *id < qint64(m_denseStrings.size())) {
+            if (const quint32 s = m_denseStrings[size_t(*id)])
+                return s - 1;
+        } else if (const auto it = m_strings.find(*id); it != m_strings.end()) {
             return it->second;
+        }
         ++m_missingStrings;
         return 0;
     }
@@ -102,7 +95,7 @@ private:
         const QString c = QString::fromUtf16(column);
         return m_db.hasColumn(table, c) ? c : u"NULL"_s;
     }
-    bool next(QSqlQuery &q)
+    bool next(SqliteStatement &q)
     {
         if ((++m_rows % PollRecords) == 0 && m_cancel.isCanceled()) {
             canceled = true;
@@ -110,12 +103,49 @@ private:
         }
         return q.next();
     }
+    // After a table's rows: a step that failed midway (a damaged page) keeps the rows before it
+    // with a warning; one interrupted by the cancel token ends the load as canceled.
+    void ended(const SqliteStatement &q, const QString &table)
+    {
+        if (q.error().isEmpty())
+            return;
+        if (m_cancel.isCanceled()) {
+            canceled = true;
+            return;
+        }
+        diagnostics.add(u"db_read_error"_s,
+                        Tr::tr("the table could not be read to its end (%1); the rows before "
+                               "were kept")
+                            .arg(q.error()),
+                        Location{-1, -1, table},
+                        Severity::Warning);
+    }
     void badRow(const QString &table)
     {
         diagnostics.add(u"db_bad_row"_s,
                         Tr::tr("rows without readable start and end times were skipped"),
                         Location{-1, -1, table});
     }
+    // UTF-8 text of a cell for the string table: invalid sequences replaced as QString would.
+    quint32 internText(std::string_view t)
+    {
+        if (std::all_of(t.begin(), t.end(), [](char c) { return uchar(c) < 0x80; }))
+            return trace.intern(t);
+        return trace.intern(QString::fromUtf8(t.data(), qsizetype(t.size())));
+    }
+    // Whether the interned string looks like dims, computed once per string.
+    bool dims(quint32 id)
+    {
+        if (id >= m_dims.size())
+            m_dims.resize(size_t(id) + 1, -1);
+        if (m_dims[id] < 0)
+            m_dims[id] = looksLikeDims(trace.view(id)) ? 1 : 0;
+        return m_dims[id] == 1;
+    }
+    // Rows of table by its largest rowid (a B-tree descent, not a scan), to size the event
+    // vectors once; bounded by the file size so a forged rowid cannot reserve gigabytes.
+    qint64 rowsOf(const QString &table);
+    void reserve();
 
     std::optional<Error> strings();
     std::optional<Error> connections();
@@ -131,24 +161,61 @@ private:
     const SqliteReadOnly &m_db;
     ProgressSink &m_progress;
     const CancelToken &m_cancel;
+    // STRING_IDS: small ids (the usual) index m_denseStrings (interned id + 1, 0 for none),
+    // others go through the map.
+    std::vector<quint32> m_denseStrings;
     std::unordered_map<qint64, quint32> m_strings;
+    std::vector<qint8> m_dims;
     std::vector<std::pair<qint64, qint64>> m_connectionIds; // PYTORCH_API id -> connection id
     std::vector<FlowEnd> m_ends;
     qint64 m_rows = 0;
     qint64 m_missingStrings = 0;
 };
 
+qint64 Loader::rowsOf(const QString &table)
+{
+    if (!m_db.has(table))
+        return 0;
+    SqliteStatement q;
+    if (m_db.prepare(q, u"SELECT max(rowid) FROM \"%1\""_s.arg(table)) || !q.next())
+        return 0;
+    const qint64 fileBound = QFileInfo(m_db.path()).size() / 16;
+    return std::clamp<qint64>(q.integerOr(0), 0, fileBound);
+}
+
+void Loader::reserve()
+{
+    const qint64 pytorch = rowsOf(u"PYTORCH_API"_s), cann = rowsOf(u"CANN_API"_s),
+                 tasks = rowsOf(u"TASK"_s), ops = rowsOf(u"COMMUNICATION_OP"_s),
+                 commTasks = rowsOf(u"COMMUNICATION_TASK_INFO"_s),
+                 overlap = rowsOf(u"OVERLAP_ANALYSIS"_s), memory = rowsOf(u"MEMORY_RECORD"_s);
+    // Flows add two events per link, at most one link per connected row; reserved address
+    // space that is never written costs no memory.
+    const qint64 links = std::min(rowsOf(u"CONNECTION_IDS"_s) + cann, tasks + ops);
+    trace.reserve(pytorch + cann + tasks + ops + commTasks + overlap + memory + 2 * links,
+                  2 * memory);
+}
+
 std::optional<Error> Loader::strings()
 {
-    QSqlQuery q(m_db.db());
-    if (auto e = m_db.exec(q, u"SELECT id, value FROM STRING_IDS"_s))
+    SqliteStatement q;
+    if (auto e = m_db.prepare(q, u"SELECT id, value FROM STRING_IDS"_s))
         return e;
     while (next(q)) {
-        bool ok = false;
-        const qint64 id = toInt(q.value(0), &ok);
-        if (ok)
-            m_strings[id] = trace.intern(q.value(1).toString());
+        const std::optional<qint64> id = q.integer(0);
+        if (!id)
+            continue;
+        const quint32 s = internText(q.text(1));
+        // Ids are dense from 0 in the exports seen; a few flagged ones (bit 29) are not.
+        if (*id >= 0 && *id < (1 << 20)) {
+            if (*id >= qint64(m_denseStrings.size()))
+                m_denseStrings.resize(size_t(*id) + 1, 0);
+            m_denseStrings[size_t(*id)] = s + 1;
+        } else {
+            m_strings[*id] = s;
+        }
     }
+    ended(q, u"STRING_IDS"_s);
     return std::nullopt;
 }
 
@@ -156,16 +223,15 @@ std::optional<Error> Loader::connections()
 {
     if (!m_db.hasColumn(u"CONNECTION_IDS"_s, u"connectionId"_s))
         return std::nullopt;
-    QSqlQuery q(m_db.db());
-    if (auto e = m_db.exec(q, u"SELECT id, connectionId FROM CONNECTION_IDS"_s))
+    SqliteStatement q;
+    if (auto e = m_db.prepare(q, u"SELECT id, connectionId FROM CONNECTION_IDS"_s))
         return e;
     while (next(q)) {
-        bool a = false, b = false;
-        const qint64 id = toInt(q.value(0), &a);
-        const qint64 c = toInt(q.value(1), &b);
-        if (a && b)
-            m_connectionIds.emplace_back(id, c);
+        const std::optional<qint64> id = q.integer(0), c = q.integer(1);
+        if (id && c)
+            m_connectionIds.emplace_back(*id, *c);
     }
+    ended(q, u"CONNECTION_IDS"_s);
     std::sort(m_connectionIds.begin(), m_connectionIds.end());
     return std::nullopt;
 }
@@ -173,43 +239,55 @@ std::optional<Error> Loader::connections()
 std::optional<Error> Loader::pytorch()
 {
     const QString t = u"PYTORCH_API"_s;
-    QSqlQuery q(m_db.db());
-    if (auto e = m_db.exec(q,
-                           u"SELECT startNs, endNs, globalTid, %1, name, %2, %3, %4, %5, %6 "
-                           u"FROM PYTORCH_API"_s.arg(col(t, u"connectionId"),
-                                                     col(t, u"sequenceNumber"),
-                                                     col(t, u"fwdThreadId"),
-                                                     col(t, u"inputDtypes"),
-                                                     col(t, u"inputShapes"),
-                                                     col(t, u"type"))))
+    SqliteStatement q;
+    if (auto e = m_db.prepare(q,
+                              u"SELECT startNs, endNs, globalTid, %1, name, %2, %3, %4, %5, %6 "
+                              u"FROM PYTORCH_API"_s.arg(col(t, u"connectionId"),
+                                                        col(t, u"sequenceNumber"),
+                                                        col(t, u"fwdThreadId"),
+                                                        col(t, u"inputDtypes"),
+                                                        col(t, u"inputShapes"),
+                                                        col(t, u"type"))))
         return e;
     // ENUM_API_TYPE: 50001 op, 50002 queue, 50003 trace (Python), 50004 mstx.
     const quint32 catOp = trace.intern("cpu_op"), catPython = trace.intern("python_function"),
                   catEnqueue = trace.intern("enqueue"), catDequeue = trace.intern("dequeue"),
                   catMstx = trace.intern("mstx");
+    using T = TraceArgsRecords::Type;
+    TraceArgsRecords &args = trace.args();
+    const quint8 layout = args.addLayout({{"Sequence number", T::Int},
+                                          {"Fwd thread id", T::Int},
+                                          {"Input Dims", T::Str},
+                                          {"Input type", T::Str}});
+    struct Thread
+    {
+        qint64 gtid;
+        quint32 pid, tid;
+    };
+    std::vector<Thread> threads; // a handful: a linear search beats hashing
     std::unordered_map<qint64, quint32> pids;
-    std::vector<std::pair<quint32, quint32>> threads;
     while (next(q)) {
-        bool a = false, b = false, c = false;
-        const qint64 start = toInt(q.value(0), &a);
-        const qint64 end = toInt(q.value(1), &b);
-        const qint64 gtid = toInt(q.value(2), &c);
-        if (!a || !b || !c || end < start) {
+        const std::optional<qint64> start = q.integer(0), end = q.integer(1), gtid = q.integer(2);
+        if (!start || !end || !gtid || *end < *start) {
             badRow(t);
             continue;
         }
-        const quint32 pid = trace.number(gtid >> 32);
-        const quint32 tid = trace.number(gtid & 0xffffffffLL);
-        if (pids.emplace(gtid >> 32, pid).second)
-            trace.processName(pid, u"Python"_s, 0, u"CPU"_s);
-        if (std::find(threads.begin(), threads.end(), std::make_pair(pid, tid)) == threads.end()) {
-            threads.emplace_back(pid, tid);
+        auto thread = std::find_if(
+            threads.begin(), threads.end(), [&](const Thread &x) { return x.gtid == *gtid; });
+        if (thread == threads.end()) {
+            const quint32 pid = trace.number(*gtid >> 32);
+            const quint32 tid = trace.number(*gtid & 0xffffffffLL);
+            if (pids.emplace(*gtid >> 32, pid).second)
+                trace.processName(pid, u"Python"_s, 0, u"CPU"_s);
+            // Two globalTids can share (pid, tid) text only if they are equal: named once.
             trace.threadName(
-                pid, tid, u"Thread %1"_s.arg(gtid & 0xffffffffLL), gtid & 0xffffffffLL);
+                pid, tid, u"Thread %1"_s.arg(*gtid & 0xffffffffLL), *gtid & 0xffffffffLL);
+            threads.push_back({*gtid, pid, tid});
+            thread = threads.end() - 1;
         }
-        const quint32 name = str(q.value(4));
-        const std::string_view nameText = trace.view(name);
-        const qint64 type = toInt(q.value(9));
+        const quint32 pid = thread->pid, tid = thread->tid;
+        const quint32 name = str(q, 4);
+        const qint64 type = q.integerOr(9);
         quint32 cat = catOp;
         EndKind kind = EndKind::Op;
         if (type == 50003) {
@@ -219,89 +297,95 @@ std::optional<Error> Loader::pytorch()
             cat = catMstx;
             kind = EndKind::OtherApi;
         } else if (type == 50002) {
-            const bool dequeue = nameText.substr(0, 7) == "Dequeue";
+            const bool dequeue = trace.view(name).substr(0, 7) == "Dequeue";
             cat = dequeue ? catDequeue : catEnqueue;
             kind = dequeue ? EndKind::Dequeue : EndKind::Enqueue;
         }
-        QByteArray args;
+        std::pair<qint64, quint32> record{-1, 0};
         if (type != 50003) {
-            ArgsWriter w;
-            if (!q.value(5).isNull())
-                w.num("Sequence number", toInt(q.value(5)));
-            if (!q.value(6).isNull())
-                w.num("Fwd thread id", toInt(q.value(6)));
-            const std::string_view x = trace.view(str(q.value(7)));
-            const std::string_view y = trace.view(str(q.value(8)));
-            if (!x.empty() || !y.empty()) {
-                const bool xDims = looksLikeDims(x) && !(looksLikeDims(y) && !y.empty());
-                w.str("Input Dims", xDims ? x : y);
-                w.str("Input type", xDims ? y : x);
+            args.begin(layout);
+            if (!q.isNull(5))
+                args.num(0, q.integerOr(5));
+            if (!q.isNull(6))
+                args.num(1, q.integerOr(6));
+            const quint32 x = str(q, 7), y = str(q, 8);
+            if (!trace.view(x).empty() || !trace.view(y).empty()) {
+                const bool xDims = dims(x) && !(dims(y) && !trace.view(y).empty());
+                args.str(2, xDims ? x : y);
+                args.str(3, xDims ? y : x);
             }
-            args = w.done();
+            record = args.end();
         }
-        trace.slice(pid, tid, start, end - start, name, cat, args);
-        bool hasConnection = false;
-        const qint64 connection = toInt(q.value(3), &hasConnection);
-        if (hasConnection && !q.value(3).isNull()) {
-            auto it =
-                std::lower_bound(m_connectionIds.begin(),
-                                 m_connectionIds.end(),
-                                 std::make_pair(connection, std::numeric_limits<qint64>::min()));
-            for (; it != m_connectionIds.end() && it->first == connection; ++it)
-                m_ends.push_back({it->second, start, pid, tid, kind});
+        trace.slice(pid, tid, *start, *end - *start, name, cat, record);
+        if (!q.isNull(3)) {
+            if (const std::optional<qint64> connection = q.integer(3)) {
+                auto it = std::lower_bound(
+                    m_connectionIds.begin(),
+                    m_connectionIds.end(),
+                    std::make_pair(*connection, std::numeric_limits<qint64>::min()));
+                for (; it != m_connectionIds.end() && it->first == *connection; ++it)
+                    m_ends.push_back({it->second, *start, pid, tid, kind});
+            }
         }
     }
+    ended(q, t);
     return std::nullopt;
 }
 
 std::optional<Error> Loader::cann()
 {
     const QString t = u"CANN_API"_s;
-    QSqlQuery q(m_db.db());
-    if (auto e = m_db.exec(q,
-                           u"SELECT startNs, endNs, globalTid, %1, name, %2 FROM CANN_API"_s.arg(
-                               col(t, u"connectionId"), col(t, u"type"))))
+    SqliteStatement q;
+    if (auto e = m_db.prepare(q,
+                              u"SELECT startNs, endNs, globalTid, %1, name, %2 FROM CANN_API"_s.arg(
+                                  col(t, u"connectionId"), col(t, u"type"))))
         return e;
-    std::unordered_map<qint64, QByteArray> levels;
+    std::unordered_map<qint64, quint32> levels;
     if (m_db.hasColumn(u"ENUM_API_TYPE"_s, u"name"_s)) {
-        QSqlQuery l(m_db.db());
-        if (!m_db.exec(l, u"SELECT id, name FROM ENUM_API_TYPE"_s)) {
+        SqliteStatement l;
+        if (!m_db.prepare(l, u"SELECT id, name FROM ENUM_API_TYPE"_s)) {
             while (l.next())
-                levels[toInt(l.value(0))] = l.value(1).toString().toUtf8();
+                levels[l.integerOr(0)] = internText(l.text(1));
         }
     }
     const quint32 pid = trace.intern("CANN");
     trace.processName(pid, u"CANN"_s, 7, u"CPU"_s);
-    std::vector<quint32> threads;
+    using T = TraceArgsRecords::Type;
+    TraceArgsRecords &args = trace.args();
+    const quint8 layout =
+        args.addLayout({{"Thread Id", T::Int}, {"level", T::Str}, {"connection_id", T::Int}});
+    std::vector<std::pair<qint64, quint32>> threads; // thread id -> tid
     while (next(q)) {
-        bool a = false, b = false, c = false;
-        const qint64 start = toInt(q.value(0), &a);
-        const qint64 end = toInt(q.value(1), &b);
-        const qint64 gtid = toInt(q.value(2), &c);
-        if (!a || !b || !c || end < start) {
+        const std::optional<qint64> start = q.integer(0), end = q.integer(1), gtid = q.integer(2);
+        if (!start || !end || !gtid || *end < *start) {
             badRow(t);
             continue;
         }
-        const quint32 tid = trace.number(gtid & 0xffffffffLL);
-        if (std::find(threads.begin(), threads.end(), tid) == threads.end()) {
-            threads.push_back(tid);
-            trace.threadName(
-                pid, tid, u"Thread %1"_s.arg(gtid & 0xffffffffLL), gtid & 0xffffffffLL);
+        const qint64 thread = *gtid & 0xffffffffLL;
+        auto it = std::find_if(
+            threads.begin(), threads.end(), [&](const auto &x) { return x.first == thread; });
+        if (it == threads.end()) {
+            const quint32 tid = trace.number(thread);
+            trace.threadName(pid, tid, u"Thread %1"_s.arg(thread), thread);
+            threads.emplace_back(thread, tid);
+            it = threads.end() - 1;
         }
-        ArgsWriter w;
-        w.num("Thread Id", gtid & 0xffffffffLL);
-        const auto level = levels.find(toInt(q.value(5)));
+        const quint32 tid = it->second;
+        args.begin(layout);
+        args.num(0, thread);
+        const auto level = levels.find(q.integerOr(5));
         if (level != levels.end())
-            w.str("level",
-                  std::string_view(level->second.constData(), size_t(level->second.size())));
-        bool hasConnection = false;
-        const qint64 connection = toInt(q.value(3), &hasConnection);
-        if (hasConnection && !q.value(3).isNull()) {
-            w.num("connection_id", connection);
-            m_ends.push_back({connection, start, pid, tid, EndKind::Cann});
+            args.str(1, level->second);
+        if (!q.isNull(3)) {
+            if (const std::optional<qint64> connection = q.integer(3)) {
+                args.num(2, *connection);
+                m_ends.push_back({*connection, *start, pid, tid, EndKind::Cann});
+            }
         }
-        trace.slice(pid, tid, start, end - start, str(q.value(4)), 0, w.done());
+        const auto record = args.end();
+        trace.slice(pid, tid, *start, *end - *start, str(q, 4), 0, record);
     }
+    ended(q, t);
     return std::nullopt;
 }
 
@@ -314,7 +398,7 @@ std::optional<Error> Loader::tasks()
                    ? u"c."_s + QString::fromUtf16(column)
                    : u"NULL"_s;
     };
-    QSqlQuery q(m_db.db());
+    SqliteStatement q;
     const QString sql =
         u"SELECT t.startNs, t.endNs, t.%1, t.%2, t.%3, t.%4, %5, %6, %7, %8, %9, %10, %11 FROM TASK t"_s
             .arg(col(t, u"streamId"),
@@ -329,51 +413,73 @@ std::optional<Error> Loader::tasks()
             .arg(cc(u"inputFormats"), cc(u"blockDim")) +
         (compute ? u" LEFT JOIN COMPUTE_TASK_INFO c ON c.globalTaskId = t.globalTaskId"_s
                  : QString());
-    if (auto e = m_db.exec(q, QString(sql).replace(u"t.NULL"_s, u"NULL"_s)))
+    if (auto e = m_db.prepare(q, QString(sql).replace(u"t.NULL"_s, u"NULL"_s)))
         return e;
     const quint32 pid = trace.intern("Ascend Hardware");
     trace.processName(pid, u"Ascend Hardware"_s, 13, u"NPU"_s);
-    std::vector<qint64> streams;
+    using T = TraceArgsRecords::Type;
+    TraceArgsRecords &args = trace.args();
+    const quint8 layout = args.addLayout({{"Task Type", T::Str},
+                                          {"Stream Id", T::Int},
+                                          {"Task Id", T::Int},
+                                          {"Op Type", T::Str},
+                                          {"Input Shapes", T::Str},
+                                          {"Input Data Types", T::Str},
+                                          {"Input Formats", T::Str},
+                                          {"Block Dim", T::Int},
+                                          {"connection_id", T::Int}});
+    std::vector<std::pair<qint64, quint32>> streams; // stream -> tid
+    std::vector<quint32> runtimeTypes; // runtime task type's string id -> its text's id + 1
     while (next(q)) {
-        bool a = false, b = false;
-        const qint64 start = toInt(q.value(0), &a);
-        const qint64 end = toInt(q.value(1), &b);
-        if (!a || !b || end < start) {
+        const std::optional<qint64> start = q.integer(0), end = q.integer(1);
+        if (!start || !end || *end < *start) {
             badRow(t);
             continue;
         }
-        const qint64 stream = toInt(q.value(2));
-        const quint32 tid = trace.number(stream);
-        if (std::find(streams.begin(), streams.end(), stream) == streams.end()) {
-            streams.push_back(stream);
+        const qint64 stream = q.integerOr(2);
+        auto s = std::find_if(
+            streams.begin(), streams.end(), [&](const auto &x) { return x.first == stream; });
+        if (s == streams.end()) {
+            const quint32 tid = trace.number(stream);
             trace.threadName(pid, tid, u"Stream %1"_s.arg(stream), stream);
+            streams.emplace_back(stream, tid);
+            s = streams.end() - 1;
         }
-        const std::string_view runtimeType = trace.view(str(q.value(5)));
-        const bool isCompute = !q.value(6).isNull();
-        quint32 name = isCompute ? str(q.value(6)) : str(q.value(5));
-        ArgsWriter w;
-        w.str("Task Type",
-              isCompute ? QString::fromUtf8(trace.view(str(q.value(7))))
-                        : QString::fromLatin1(taskTypeText(runtimeType)));
-        w.num("Stream Id", stream);
-        if (!q.value(3).isNull())
-            w.num("Task Id", toInt(q.value(3)));
+        const quint32 tid = s->second;
+        const quint32 runtimeType = str(q, 5);
+        const bool isCompute = !q.isNull(6);
+        const quint32 name = isCompute ? str(q, 6) : str(q, 5);
+        args.begin(layout);
         if (isCompute) {
-            w.str("Op Type", trace.view(str(q.value(8))));
-            w.str("Input Shapes", trace.view(str(q.value(9))));
-            w.str("Input Data Types", trace.view(str(q.value(10))));
-            w.str("Input Formats", trace.view(str(q.value(11))));
-            if (!q.value(12).isNull())
-                w.num("Block Dim", toInt(q.value(12)));
+            args.str(0, str(q, 7));
+        } else {
+            if (runtimeType >= runtimeTypes.size())
+                runtimeTypes.resize(size_t(runtimeType) + 1, 0);
+            if (!runtimeTypes[runtimeType])
+                runtimeTypes[runtimeType] =
+                    trace.intern(QString::fromLatin1(taskTypeText(trace.view(runtimeType)))) + 1;
+            args.str(0, runtimeTypes[runtimeType] - 1);
         }
-        bool hasConnection = false;
-        const qint64 connection = toInt(q.value(4), &hasConnection);
-        if (hasConnection && !q.value(4).isNull()) {
-            w.num("connection_id", connection);
-            m_ends.push_back({connection, start, pid, tid, EndKind::Task});
+        args.num(1, stream);
+        if (!q.isNull(3))
+            args.num(2, q.integerOr(3));
+        if (isCompute) {
+            args.str(3, str(q, 8));
+            args.str(4, str(q, 9));
+            args.str(5, str(q, 10));
+            args.str(6, str(q, 11));
+            if (!q.isNull(12))
+                args.num(7, q.integerOr(12));
         }
-        trace.slice(pid, tid, start, end - start, name, 0, w.done());
+        if (!q.isNull(4)) {
+            if (const std::optional<qint64> connection = q.integer(4)) {
+                args.num(8, *connection);
+                m_ends.push_back({*connection, *start, pid, tid, EndKind::Task});
+            }
+        }
+        trace.slice(pid, tid, *start, *end - *start, name, 0, args.end());
     }
+    ended(q, t);
     return std::nullopt;
 }
 
@@ -386,119 +492,137 @@ std::optional<Error> Loader::hccl()
             trace.processName(pid, u"HCCL"_s, 15, u"NPU"_s);
         named = true;
     };
-    QSqlQuery q(m_db.db());
+    using T = TraceArgsRecords::Type;
+    TraceArgsRecords &args = trace.args();
     std::unordered_map<qint64, quint32> groups; // group name id -> tid
-    auto groupTid = [&](const QVariant &group) {
-        const qint64 g = toInt(group);
+    auto groupTid = [&](const SqliteStatement &q, int column) {
+        const qint64 g = q.integerOr(column);
         auto it = groups.find(g);
         if (it != groups.end())
             return it->second;
         const int index = int(groups.size());
         const quint32 tid = trace.intern(u"group %1"_s.arg(index));
-        QString label = QString::fromUtf8(trace.view(str(group)));
+        str(q, column); // counted once per group when it names no string, as before
         trace.threadName(pid, tid, u"Group %1 Communication"_s.arg(index), index * 1000);
         groups.emplace(g, tid);
-        Q_UNUSED(label);
         return tid;
     };
     if (m_db.has(u"COMMUNICATION_OP"_s)) {
         nameProcess();
         const QString t = u"COMMUNICATION_OP"_s;
-        if (auto e = m_db.exec(q,
-                               u"SELECT opName, startNs, endNs, %1, %2, %3, %4, %5, %6 FROM "
-                               u"COMMUNICATION_OP"_s.arg(col(t, u"groupName"),
-                                                         col(t, u"connectionId"),
-                                                         col(t, u"dataType"),
-                                                         col(t, u"algType"),
-                                                         col(t, u"count"),
-                                                         col(t, u"opType"))))
+        SqliteStatement q;
+        if (auto e = m_db.prepare(q,
+                                  u"SELECT opName, startNs, endNs, %1, %2, %3, %4, %5, %6 FROM "
+                                  u"COMMUNICATION_OP"_s.arg(col(t, u"groupName"),
+                                                            col(t, u"connectionId"),
+                                                            col(t, u"dataType"),
+                                                            col(t, u"algType"),
+                                                            col(t, u"count"),
+                                                            col(t, u"opType"))))
             return e;
+        const quint8 layout = args.addLayout({{"group", T::Str},
+                                              {"data_type", T::Str},
+                                              {"alg_type", T::Str},
+                                              {"count", T::Real},
+                                              {"connection_id", T::Int}});
         while (next(q)) {
-            bool a = false, b = false;
-            const qint64 start = toInt(q.value(1), &a);
-            const qint64 end = toInt(q.value(2), &b);
-            if (!a || !b || end < start) {
+            const std::optional<qint64> start = q.integer(1), end = q.integer(2);
+            if (!start || !end || *end < *start) {
                 badRow(t);
                 continue;
             }
-            const quint32 tid = groupTid(q.value(3));
-            ArgsWriter w;
-            w.str("group", trace.view(str(q.value(3))));
-            w.str("data_type", trace.view(str(q.value(5))));
-            w.str("alg_type", trace.view(str(q.value(6))));
-            if (!q.value(7).isNull())
-                w.num("count", q.value(7).toDouble());
-            bool hasConnection = false;
-            const qint64 connection = toInt(q.value(4), &hasConnection);
-            if (hasConnection && !q.value(4).isNull()) {
-                w.num("connection_id", connection);
-                m_ends.push_back({connection, start, pid, tid, EndKind::CommOp});
+            const quint32 tid = groupTid(q, 3);
+            args.begin(layout);
+            args.str(0, str(q, 3));
+            args.str(1, str(q, 5));
+            args.str(2, str(q, 6));
+            if (!q.isNull(7))
+                args.real(3, q.real(7));
+            if (!q.isNull(4)) {
+                if (const std::optional<qint64> connection = q.integer(4)) {
+                    args.num(4, *connection);
+                    m_ends.push_back({*connection, *start, pid, tid, EndKind::CommOp});
+                }
             }
-            trace.slice(pid, tid, start, end - start, str(q.value(0)), 0, w.done());
+            const auto record = args.end();
+            trace.slice(pid, tid, *start, *end - *start, str(q, 0), 0, record);
         }
-        q.finish();
+        ended(q, t);
+        if (canceled)
+            return std::nullopt;
     }
     if (m_db.has(u"COMMUNICATION_TASK_INFO"_s) && m_db.has(u"TASK"_s)) {
         nameProcess();
         const QString t = u"COMMUNICATION_TASK_INFO"_s;
-        std::unordered_map<qint64, QByteArray> transports;
+        std::unordered_map<qint64, quint32> transports;
         if (m_db.hasColumn(u"ENUM_HCCL_TRANSPORT_TYPE"_s, u"name"_s)) {
-            QSqlQuery l(m_db.db());
-            if (!m_db.exec(l, u"SELECT id, name FROM ENUM_HCCL_TRANSPORT_TYPE"_s)) {
+            SqliteStatement l;
+            if (!m_db.prepare(l, u"SELECT id, name FROM ENUM_HCCL_TRANSPORT_TYPE"_s)) {
                 while (l.next())
-                    transports[toInt(l.value(0))] = l.value(1).toString().toUtf8();
+                    transports[l.integerOr(0)] = internText(l.text(1));
             }
         }
-        if (auto e = m_db.exec(q,
-                               u"SELECT c.%1, c.%2, c.%3, c.%4, c.%5, c.%6, c.%7, t.startNs, "
-                               u"t.endNs, t.streamId, t.taskId FROM COMMUNICATION_TASK_INFO c JOIN "
-                               u"TASK t ON t.globalTaskId = c.globalTaskId"_s
-                                   .arg(col(t, u"name"),
-                                        col(t, u"taskType"),
-                                        col(t, u"planeId"),
-                                        col(t, u"srcRank"),
-                                        col(t, u"dstRank"),
-                                        col(t, u"transportType"),
-                                        col(t, u"size"))
-                                   .replace(u"c.NULL"_s, u"NULL"_s)))
+        SqliteStatement q;
+        if (auto e = m_db.prepare(q,
+                                  u"SELECT c.%1, c.%2, c.%3, c.%4, c.%5, c.%6, c.%7, t.startNs, "
+                                  u"t.endNs, t.streamId, t.taskId FROM COMMUNICATION_TASK_INFO c "
+                                  u"JOIN TASK t ON t.globalTaskId = c.globalTaskId"_s
+                                      .arg(col(t, u"name"),
+                                           col(t, u"taskType"),
+                                           col(t, u"planeId"),
+                                           col(t, u"srcRank"),
+                                           col(t, u"dstRank"),
+                                           col(t, u"transportType"),
+                                           col(t, u"size"))
+                                      .replace(u"c.NULL"_s, u"NULL"_s)))
             return e;
-        std::vector<qint64> planes;
+        const quint8 layout = args.addLayout({{"op", T::Str},
+                                              {"task type", T::Str},
+                                              {"stream id", T::Int},
+                                              {"task id", T::Int},
+                                              {"src rank", T::Int},
+                                              {"dst rank", T::Int},
+                                              {"transport type", T::Str},
+                                              {"size(Byte)", T::Int}});
+        std::vector<std::pair<qint64, quint32>> planes; // plane -> tid
         while (next(q)) {
-            bool a = false, b = false;
-            const qint64 start = toInt(q.value(7), &a);
-            const qint64 end = toInt(q.value(8), &b);
-            if (!a || !b || end < start) {
+            const std::optional<qint64> start = q.integer(7), end = q.integer(8);
+            if (!start || !end || *end < *start) {
                 badRow(t);
                 continue;
             }
-            const qint64 plane = toInt(q.value(2));
-            const quint32 tid = trace.intern(u"plane %1"_s.arg(plane));
-            if (std::find(planes.begin(), planes.end(), plane) == planes.end()) {
-                planes.push_back(plane);
+            const qint64 plane = q.integerOr(2);
+            auto p = std::find_if(
+                planes.begin(), planes.end(), [&](const auto &x) { return x.first == plane; });
+            if (p == planes.end()) {
+                const quint32 tid = trace.intern(u"plane %1"_s.arg(plane));
                 trace.threadName(pid, tid, u"Plane %1"_s.arg(plane), 1 + plane);
+                planes.emplace_back(plane, tid);
+                p = planes.end() - 1;
             }
-            ArgsWriter w;
-            w.str("op", trace.view(str(q.value(0))));
-            w.str("task type", trace.view(str(q.value(1))));
-            w.num("stream id", toInt(q.value(9)));
-            w.num("task id", toInt(q.value(10)));
-            w.num("src rank", toInt(q.value(3)));
-            w.num("dst rank", toInt(q.value(4)));
-            const auto tr = transports.find(toInt(q.value(5)));
+            args.begin(layout);
+            args.str(0, str(q, 0));
+            args.str(1, str(q, 1));
+            args.num(2, q.integerOr(9));
+            args.num(3, q.integerOr(10));
+            args.num(4, q.integerOr(3));
+            args.num(5, q.integerOr(4));
+            const auto tr = transports.find(q.integerOr(5));
             if (tr != transports.end())
-                w.str("transport type",
-                      std::string_view(tr->second.constData(), size_t(tr->second.size())));
-            w.num("size(Byte)", toInt(q.value(6)));
-            trace.slice(pid, tid, start, end - start, str(q.value(1)), 0, w.done());
+                args.str(6, tr->second);
+            args.num(7, q.integerOr(6));
+            const auto record = args.end();
+            trace.slice(pid, p->second, *start, *end - *start, str(q, 1), 0, record);
         }
+        ended(q, t);
     }
     return std::nullopt;
 }
 
 std::optional<Error> Loader::overlap()
 {
-    QSqlQuery q(m_db.db());
-    if (auto e = m_db.exec(q, u"SELECT startNs, endNs, type FROM OVERLAP_ANALYSIS"_s))
+    SqliteStatement q;
+    if (auto e = m_db.prepare(q, u"SELECT startNs, endNs, type FROM OVERLAP_ANALYSIS"_s))
         return e;
     const quint32 pid = trace.intern("Overlap Analysis");
     trace.processName(pid, u"Overlap Analysis"_s, 23, u"NPU"_s);
@@ -512,27 +636,25 @@ std::optional<Error> Loader::overlap()
         trace.threadName(pid, tids[i], QString::fromLatin1(names[i]), i);
     }
     while (next(q)) {
-        bool a = false, b = false, c = false;
-        const qint64 start = toInt(q.value(0), &a);
-        const qint64 end = toInt(q.value(1), &b);
-        const qint64 type = toInt(q.value(2), &c);
-        if (!a || !b || !c || end < start || type < 0 || type > 3) {
+        const std::optional<qint64> start = q.integer(0), end = q.integer(1), type = q.integer(2);
+        if (!start || !end || !type || *end < *start || *type < 0 || *type > 3) {
             badRow(u"OVERLAP_ANALYSIS"_s);
             continue;
         }
-        trace.slice(pid, tids[type], start, end - start, nameIds[type], 0);
+        trace.slice(pid, tids[*type], *start, *end - *start, nameIds[*type], 0);
     }
+    ended(q, u"OVERLAP_ANALYSIS"_s);
     return std::nullopt;
 }
 
 std::optional<Error> Loader::memory()
 {
     const QString t = u"MEMORY_RECORD"_s;
-    QSqlQuery q(m_db.db());
-    if (auto e =
-            m_db.exec(q,
-                      u"SELECT component, timestamp, %1, totalReserved, %2 FROM MEMORY_RECORD "
-                      u"ORDER BY timestamp"_s.arg(col(t, u"totalAllocated"), col(t, u"deviceId"))))
+    SqliteStatement q;
+    if (auto e = m_db.prepare(
+            q,
+            u"SELECT component, timestamp, %1, totalReserved, %2 FROM MEMORY_RECORD "
+            u"ORDER BY timestamp"_s.arg(col(t, u"totalAllocated"), col(t, u"deviceId"))))
         return e;
     const quint32 pid = trace.intern("NPU Memory");
     trace.processName(pid, u"NPU Memory"_s, 19, u"NPU"_s);
@@ -542,55 +664,55 @@ std::optional<Error> Loader::memory()
     // The "[memory]" instants the memory track reads are torch's own allocator (PTA), as in a
     // Kineto trace; the other components (GE, PTA+GE) are counters only.
     const quint32 pta = trace.intern("PTA");
+    using T = TraceArgsRecords::Type;
+    TraceArgsRecords &args = trace.args();
+    const quint8 layout = args.addLayout({{"Device Id", T::Int},
+                                          {"Bytes", T::Int},
+                                          {"Total Allocated", T::Int},
+                                          {"Total Reserved", T::Int}});
     std::unordered_map<qint64, qint64> last;
     bool threadNamed = false;
     while (next(q)) {
-        bool a = false;
-        const qint64 ts = toInt(q.value(1), &a);
-        if (!a) {
+        const std::optional<qint64> ts = q.integer(1);
+        if (!ts) {
             badRow(t);
             continue;
         }
-        const quint32 component = str(q.value(0));
-        const double alloc = q.value(2).toDouble();
-        const double reserve = q.value(3).toDouble();
-        trace.counter(pid, component, allocated, ts, alloc / (1024.0 * 1024.0));
-        trace.counter(pid, component, reserved, ts, reserve / (1024.0 * 1024.0));
+        const quint32 component = str(q, 0);
+        const double alloc = q.real(2);
+        const double reserve = q.real(3);
+        trace.counter(pid, component, allocated, *ts, alloc / (1024.0 * 1024.0));
+        trace.counter(pid, component, reserved, *ts, reserve / (1024.0 * 1024.0));
         if (component != pta)
             continue;
         if (!threadNamed) {
             trace.threadName(pid, tid, u"PTA"_s, 0);
             threadNamed = true;
         }
-        const qint64 device = q.value(4).isNull() ? 0 : toInt(q.value(4));
+        const qint64 device = q.isNull(4) ? 0 : q.integerOr(4);
         const qint64 total = qint64(alloc);
         const auto it = last.find(device);
         const qint64 bytes = it == last.end() ? 0 : total - it->second;
         last[device] = total;
-        trace.instant(pid,
-                      tid,
-                      ts,
-                      memory,
-                      0,
-                      ArgsWriter()
-                          .num("Device Id", device)
-                          .num("Bytes", bytes)
-                          .num("Total Allocated", total)
-                          .num("Total Reserved", qint64(reserve))
-                          .done());
+        args.begin(layout);
+        args.num(0, device);
+        args.num(1, bytes);
+        args.num(2, total);
+        args.num(3, qint64(reserve));
+        trace.instant(pid, tid, *ts, memory, 0, args.end());
     }
+    ended(q, t);
     return std::nullopt;
 }
 
 void Loader::info()
 {
-    QSqlQuery q(m_db.db());
+    SqliteStatement q;
     if (m_db.hasColumn(u"RANK_DEVICE_MAP"_s, u"rankId"_s) &&
-        !m_db.exec(q, u"SELECT rankId FROM RANK_DEVICE_MAP"_s) && q.next()) {
-        bool ok = false;
-        const int r = q.value(0).toInt(&ok);
-        if (ok && r >= 0)
-            rank = r;
+        !m_db.prepare(q, u"SELECT rankId FROM RANK_DEVICE_MAP"_s) && q.next()) {
+        const std::optional<qint64> r = q.integer(0);
+        if (r && *r >= 0 && *r <= std::numeric_limits<int>::max())
+            rank = int(*r);
     }
 }
 
@@ -683,6 +805,7 @@ std::optional<Error> Loader::run()
         {u"MEMORY_RECORD", &Loader::memory, Tr::tr("Reading memory")},
     };
     info();
+    reserve();
     int k = 0;
     for (const Step &s : steps) {
         m_progress.report(700 * k++ / int(std::size(steps)), s.stage);

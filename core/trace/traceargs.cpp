@@ -37,6 +37,15 @@ void forEachArgs(const TraceDataset &dataset,
     }
     if (items.empty())
         return;
+    if (dataset.argsRecords) {
+        QByteArray text; // one buffer for all: the records are written one at a time
+        for (const Item &it : items) {
+            text.resize(0); // keeps the capacity
+            dataset.argsRecords->appendText(&text, it.offset, it.length, dataset.strings);
+            f(it.k, std::string_view(text.constData(), size_t(text.size())));
+        }
+        return;
+    }
     if (dataset.argsInArena) {
         const qint64 size = dataset.argsArena.size();
         for (const Item &it : items) {

@@ -39,6 +39,8 @@ QByteArray TraceDataset::readArgs(qint64 offset, quint32 length, bool *stale) co
         *stale = false;
     if (offset < 0 || length == 0)
         return {};
+    if (argsRecords)
+        return argsRecords->text(offset, length, strings);
     if (argsInArena) {
         if (offset + qint64(length) > argsArena.size())
             return {};
@@ -160,7 +162,7 @@ qint64 TraceDataset::memoryBytes() const
            bytes(instantName) + bytes(instantCategory) + bytes(instantArgsOffset) +
            bytes(instantArgsLength) + bytes(counterTs) + bytes(counterValue) + bytes(flows) +
            bytes(flowsByFrom) + bytes(flowsByTo) + strings.bytes() + argsArena.capacity() +
-           (argsIndex ? argsIndex->memoryBytes() : 0);
+           (argsIndex ? argsIndex->memoryBytes() : 0) + (argsRecords ? argsRecords->bytes() : 0);
 }
 
 } // namespace Twinscope::Core

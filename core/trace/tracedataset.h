@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/common/gzipstream.h"
+#include "traceargsrecords.h"
 #include "tracestringtable.h"
 
 #include <QByteArray>
@@ -111,6 +112,9 @@ public:
     QMap<QString, qint64> eventsByPhase; // "X" -> count, as read (before any drop)
     QByteArray argsArena;                // args text for inputs in memory that are not gzip
     bool argsInArena = false;
+    // Inputs read from databases: args offsets point into these typed records, whose JSON text
+    // is written when read (SyntheticTrace).
+    std::shared_ptr<const TraceArgsRecords> argsRecords;
     // gzip input: args offsets are offsets of the inflated text, read back through this index
     // from the file (or from argsCompressed when the input was given as bytes).
     std::shared_ptr<const GzipIndex> argsIndex;

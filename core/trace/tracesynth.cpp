@@ -4,46 +4,12 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
-
-namespace {
-
-void appendJsonString(QByteArray &out, std::string_view s)
-{
-    out.append('"');
-    for (const char c : s) {
-        switch (c) {
-        case '"':
-            out.append("\\\"");
-            break;
-        case '\\':
-            out.append("\\\\");
-            break;
-        case '\n':
-            out.append("\\n");
-            break;
-        case '\r':
-            out.append("\\r");
-            break;
-        case '\t':
-            out.append("\\t");
-            break;
-        default:
-            if (uchar(c) < 0x20)
-                out.append(QByteArray("\\u00") +
-                           QByteArray::number(uchar(c), 16).rightJustified(2, '0'));
-            else
-                out.append(c);
-        }
-    }
-    out.append('"');
-}
-
-} // namespace
 
 void ArgsWriter::key(std::string_view k)
 {
@@ -152,30 +118,62 @@ void SyntheticTrace::slice(quint32 pid,
                            quint32 category,
                            const QByteArray &args)
 {
+    slice(pid, tid, ts, dur, name, category, rawArgs(args));
+}
+
+void SyntheticTrace::slice(quint32 pid,
+                           quint32 tid,
+                           qint64 ts,
+                           qint64 dur,
+                           quint32 name,
+                           quint32 category,
+                           std::pair<qint64, quint32> args)
+{
     RawEvent &e = push('X', pid, tid, ts);
     e.dur = dur;
     e.flags |= RawFlag::HasDur;
     e.name = name;
     e.category = category;
-    if (!args.isEmpty()) {
-        e.argsOffset = m_arena.size();
-        e.argsLength = quint32(args.size());
-        m_arena.append(args);
+    if (args.second > 0) {
+        e.argsOffset = args.first;
+        e.argsLength = args.second;
     }
+}
+
+std::pair<qint64, quint32> SyntheticTrace::rawArgs(const QByteArray &args)
+{
+    if (args.isEmpty())
+        return {-1, 0};
+    return m_records.raw(std::string_view(args.constData(), size_t(args.size())));
 }
 
 void SyntheticTrace::instant(
     quint32 pid, quint32 tid, qint64 ts, quint32 name, quint32 category, const QByteArray &args)
 {
+    instant(pid, tid, ts, name, category, rawArgs(args));
+}
+
+void SyntheticTrace::instant(quint32 pid,
+                             quint32 tid,
+                             qint64 ts,
+                             quint32 name,
+                             quint32 category,
+                             std::pair<qint64, quint32> args)
+{
     RawEvent &e = push('i', pid, tid, ts);
     e.name = name;
     e.category = category;
     e.scope = 't';
-    if (!args.isEmpty()) {
-        e.argsOffset = m_arena.size();
-        e.argsLength = quint32(args.size());
-        m_arena.append(args);
+    if (args.second > 0) {
+        e.argsOffset = args.first;
+        e.argsLength = args.second;
     }
+}
+
+void SyntheticTrace::reserve(qint64 events, qint64 counters)
+{
+    m_input.events.reserve(m_input.events.size() + size_t(std::max<qint64>(0, events)));
+    m_input.counters.reserve(m_input.counters.size() + size_t(std::max<qint64>(0, counters)));
 }
 
 void SyntheticTrace::counter(quint32 pid, quint32 name, quint32 series, qint64 ts, double value)
@@ -231,9 +229,8 @@ Result<TraceDataset> SyntheticTrace::finish(const QString &path,
     if (cancel.isCanceled())
         return Result<TraceDataset>::canceled();
     dataset->strings.freeze();
-    m_arena.squeeze();
-    dataset->argsArena = std::move(m_arena);
-    dataset->argsInArena = true;
+    m_records.squeeze();
+    dataset->argsRecords = std::make_shared<const TraceArgsRecords>(std::move(m_records));
     dataset->path = path;
     const QFileInfo info(path);
     dataset->fileSize = info.size();

@@ -3,6 +3,7 @@
 #include "core/common/diagnostics.h"
 #include "core/common/progress.h"
 #include "core/common/result.h"
+#include "traceargsrecords.h"
 #include "tracebuilder.h"
 
 #include <QByteArray>
@@ -16,8 +17,9 @@ namespace Twinscope::Core {
 // of profiler databases (torch_npu, CANN, Nsight Systems) describe processes, threads, slices,
 // instants, counters and flows here, and the chrome-trace builder does the rest (lanes by nesting,
 // flow binding, display order), so a database opens exactly like the equivalent trace_view.json.
-// Args are written as JSON text into the dataset's arena, under the keys the text exports use
-// ("Task Type", "Input Dims", ...), so every analysis reads them the same way.
+// Args are kept as typed records (TraceArgsRecords) and read back as the JSON text the text
+// exports hold, under their keys ("Task Type", "Input Dims", ...), so every analysis reads them the
+// same way; readers describe a record through args() and pass what end() gives to slice/instant.
 class SyntheticTrace
 {
 public:
@@ -32,7 +34,13 @@ public:
     void processName(quint32 pid, const QString &name, qint64 sortIndex, const QString &label = {});
     void threadName(quint32 pid, quint32 tid, const QString &name, qint64 sortIndex);
 
-    // A complete slice; args is a JSON object's text (or empty).
+    // The args records of this trace: addLayout once, then begin/fields/end per event.
+    TraceArgsRecords &args() { return m_records; }
+    // Room for this many more events and counters, when a reader knows its row counts: the
+    // vectors then never hold twice their size while growing.
+    void reserve(qint64 events, qint64 counters);
+
+    // A complete slice; args is a JSON object's text (or empty), or a record of args().
     void slice(quint32 pid,
                quint32 tid,
                qint64 ts,
@@ -40,12 +48,25 @@ public:
                quint32 name,
                quint32 category,
                const QByteArray &args = {});
+    void slice(quint32 pid,
+               quint32 tid,
+               qint64 ts,
+               qint64 dur,
+               quint32 name,
+               quint32 category,
+               std::pair<qint64, quint32> args);
     void instant(quint32 pid,
                  quint32 tid,
                  qint64 ts,
                  quint32 name,
                  quint32 category,
                  const QByteArray &args = {});
+    void instant(quint32 pid,
+                 quint32 tid,
+                 qint64 ts,
+                 quint32 name,
+                 quint32 category,
+                 std::pair<qint64, quint32> args);
     void counter(quint32 pid, quint32 name, quint32 series, qint64 ts, double value);
     // A flow from the slice enclosing fromTs on (fromPid, fromTid) to the one enclosing toTs on
     // (toPid, toTid).
@@ -69,12 +90,13 @@ public:
 
 private:
     RawEvent &push(char phase, quint32 pid, quint32 tid, qint64 ts);
+    std::pair<qint64, quint32> rawArgs(const QByteArray &args);
     void
     meta(quint32 pid, quint32 tid, const char *kind, quint32 text, qint64 number, bool hasNumber);
 
     TraceStringTable m_strings;
     TraceBuildInput m_input;
-    QByteArray m_arena;
+    TraceArgsRecords m_records;
     quint64 m_nextFlow = 1;
 };
 
