@@ -4,7 +4,7 @@ database against the same timeline written as torch_npu's text export (trace_vie
 
     profiler_db_bench.py --cli build/app/twinscope-cli [--seed tests/data/shared/profiler/
         torch_npu_level1/db/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db]
-        [--mb 100] [--workdir /tmp] [--runs 3] [--cores 0,1]
+        [--mb 100] [--workdir /tmp] [--runs 3] [--cores 0,1] [--reuse]
 
 1. Scales the real Level1 database to about --mb megabytes by copying its timeline tables
    (TASK, COMPUTE_TASK_INFO, COMMUNICATION_OP, COMMUNICATION_TASK_INFO, PYTORCH_API, CANN_API,
@@ -15,7 +15,9 @@ database against the same timeline written as torch_npu's text export (trace_vie
    timestamps in us with three decimals; the args keys of the text export), so both inputs hold
    the same slices.
 3. Runs `twinscope-cli trace --json` on each --runs times, pinned to --cores, and prints the
-   median wall time and peak RSS (os.wait4) as a Markdown row for docs/PERFORMANCE.md.
+   median wall time, the median CPU time (user + system, os.wait4; on a shared machine the wall
+   time says more about the neighbours than about the loader) and the peak RSS as Markdown rows
+   for docs/PERFORMANCE.md. --reuse keeps the generated files of an earlier run of the same --mb.
 Everything generated goes to --workdir, never into the repository.
 """
 import argparse
@@ -144,7 +146,7 @@ def measure(cmd, cores):
     wall = time.perf_counter() - t0
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit("failed: %s" % " ".join(cmd))
-    return wall, usage.ru_maxrss / 1024.0, out
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0, out
 
 
 def main():
@@ -157,28 +159,38 @@ def main():
     ap.add_argument("--workdir", default="/tmp")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--cores", default="")
+    ap.add_argument("--reuse", action="store_true",
+                    help="keep the database and trace of an earlier run with the same --mb")
     a = ap.parse_args()
     cores = [int(x) for x in a.cores.split(",")] if a.cores else None
     db = os.path.join(a.workdir, "twinscope_bench_profiler_%dmb.db" % a.mb)
     text = os.path.join(a.workdir, "twinscope_bench_trace_view_%dmb.json" % a.mb)
-    copies = scale(a.seed, db, a.mb)
-    to_trace_view(db, text)
+    if a.reuse and os.path.exists(db) and os.path.exists(text):
+        copies = None
+    else:
+        copies = scale(a.seed, db, a.mb)
+        to_trace_view(db, text)
     rows = []
     for path in (db, text):
-        walls, rss = [], []
+        walls, cpus, rss = [], [], []
         slices = None
         for _ in range(a.runs):
-            wall, peak, out = measure([a.cli, "trace", "--json", path], cores)
+            wall, cpu, peak, out = measure([a.cli, "trace", "--json", path], cores)
             walls.append(wall)
+            cpus.append(cpu)
             rss.append(peak)
             slices = json.loads(out)["slices"]
-        rows.append((path, os.path.getsize(path), statistics.median(walls), max(rss), slices))
-    print("| input | size (MB) | slices | wall (s, median of %d) | peak RSS (MB) |" % a.runs)
-    print("|---|---|---|---|---|")
-    for path, size, wall, rss, slices in rows:
-        print("| %s | %.0f | %d | %.2f | %.0f |" % (os.path.basename(path), size / 1048576, slices,
-                                                   wall, rss))
-    print("\ncopies of the seed: %d; database / text wall time: %.2f" % (copies, rows[0][2] / rows[1][2]))
+        rows.append((path, os.path.getsize(path), statistics.median(walls), statistics.median(cpus),
+                     max(rss), slices))
+    print("| input | size (MB) | slices | wall (s, median of %d) | CPU (s, median) | peak RSS (MB) |"
+          % a.runs)
+    print("|---|---|---|---|---|---|")
+    for path, size, wall, cpu, rss, slices in rows:
+        print("| %s | %.0f | %d | %.2f | %.2f | %.0f |" % (os.path.basename(path), size / 1048576,
+                                                          slices, wall, cpu, rss))
+    print("\ncopies of the seed: %s; database / text: wall %.2f, CPU %.2f"
+          % (copies if copies is not None else "(reused)", rows[0][2] / rows[1][2],
+             rows[0][3] / rows[1][3]))
 
 
 if __name__ == "__main__":

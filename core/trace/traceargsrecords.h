@@ -5,6 +5,7 @@
 #include <QByteArray>
 
 #include <initializer_list>
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -14,8 +15,11 @@ namespace Twinscope::Core {
 // under a per-reader layout and written as the args object's JSON text only when someone reads
 // them. Writing that text for every row while loading cost more than reading the row, and holding
 // it took about 150 bytes a slice (docs/PERFORMANCE.md, "Profiler databases"); a record here
-// takes 4 bytes a string and 8 a number. The text is exactly what ArgsWriter writes: the keys in
-// layout order, each present field once, "{}" for a record without fields.
+// takes a byte for its layout, a varint for its fields, and a varint per string id or integer
+// (ids, ranks and sizes are mostly small), about 12 bytes a PyTorch op and 20 a device task. The
+// text is exactly what ArgsWriter writes: the keys in layout order, each present field once, "{}"
+// for a record without fields. The bytes live in blocks of 4 MiB that never move, so a table of
+// ten million rows neither doubles its storage while growing nor copies it when done.
 class TraceArgsRecords
 {
 public:
@@ -47,24 +51,35 @@ public:
                     const TraceStringTable &strings) const;
     QByteArray text(qint64 offset, quint32 length, const TraceStringTable &strings) const;
 
-    qint64 bytes() const
-    {
-        return qint64(m_words.capacity() * sizeof(quint32)) + qint64(m_layouts.size()) * 256;
-    }
-    void squeeze() { m_words.shrink_to_fit(); }
+    qint64 bytes() const;
+    void squeeze();
 
 private:
     static constexpr quint8 RawLayout = 255;
+    static constexpr qint64 BlockBytes = qint64(4) << 20;
+    // Room for the largest field record: a layout byte, a mask varint and MaxFields values of at
+    // most 10 bytes each.
+    static constexpr qint64 MaxRecordBytes = 1 + 5 + MaxFields * 10;
+    void field(int field);
+    void scratchVarint(quint64 v);
+    char *reserveBytes(qint64 n); // where n bytes fit in one block; m_used then moves past them
     struct Layout
     {
         std::vector<QByteArray> keys; // "\"Task Type\": " escaped, with the separator after it
         std::vector<Type> types;
     };
     std::vector<Layout> m_layouts;
-    // A record: a header word (layout in bits 0-7, present fields in bits 8-31), then the values
-    // of the present fields: a string id in one word, an integer or a real in two.
-    std::vector<quint32> m_words;
-    qint64 m_current = -1;
+    // A record: its layout byte, a varint of the present fields' mask, then their values: string
+    // ids as varints, integers zigzag-encoded as varints, reals as their 8 bytes. A raw record:
+    // 255, a varint length, the text. Records never cross a block; offsets count from the first
+    // block's start, as if the blocks were one array.
+    std::vector<std::unique_ptr<char[]>> m_blocks;
+    qint64 m_used = BlockBytes; // bytes used in the last block
+    // The record being written: its values wait here until end() knows the mask.
+    char m_scratch[MaxRecordBytes];
+    int m_scratchUsed = 0;
+    int m_layout = -1;
+    quint32 m_mask = 0;
     int m_lastField = -1;
 };
 
