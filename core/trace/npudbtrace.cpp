@@ -329,6 +329,7 @@ std::optional<Error> Loader::pytorch()
         }
     }
     ended(q, t);
+    std::vector<std::pair<qint64, qint64>>().swap(m_connectionIds); // only PYTORCH_API uses them
     return std::nullopt;
 }
 
