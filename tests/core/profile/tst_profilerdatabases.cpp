@@ -4,6 +4,7 @@
 #include "core/profile/npudb.h"
 #include "core/profile/profilepipeline.h"
 #include "core/profile/profilereaders.h"
+#include "core/trace/npudbtrace.h"
 #include "core/trace/taskclassify.h"
 #include "core/trace/tracediffpipeline.h"
 #include "core/trace/tracefileload.h"
@@ -45,6 +46,8 @@ private slots:
     void level0KernelsGroupedByName();
     void readOnlyAndUnchanged();
     void brokenDatabases();
+    void statementCellsReadAsQtSqlValues();
+    void timelineCanceled();
 };
 
 namespace {
@@ -518,6 +521,62 @@ void tst_ProfilerDatabases::brokenDatabases()
     QVERIFY(analysis.isFailed());
     QCOMPARE(analysis.error().code, ErrorCode::Unsupported);
     QVERIFY(analysis.error().found.contains(u"StepTraceTime"_s));
+}
+
+// The timeline reads cells through SQLite's C API (SqliteStatement), the Profile tab through
+// QtSql's QVariant (sqliteInteger): one cell must give the same number either way.
+void tst_ProfilerDatabases::statementCellsReadAsQtSqlValues()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"cells.db"_s);
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"cells"_s);
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(u"CREATE TABLE T (k INTEGER, v)"_s));
+        QVERIFY(
+            q.exec(u"INSERT INTO T VALUES (0, NULL), (1, 42), (2, -7), (3, 2.75), (4, ' 123 '), "
+                   u"(5, '+5'), (6, '-9007199254740993'), (7, '9223372036854775807'), (8, '1e3'), "
+                   u"(9, 'abc'), (10, ''), (11, 9.3e18), (12, x'3132'), (13, '12abc'), "
+                   u"(14, '99999999999999999999'), (15, 'inf')"_s));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"cells"_s);
+    const SqliteReadOnly db(path);
+    QVERIFY(db.isOpen());
+    QSqlQuery viaQt(db.db());
+    QVERIFY(!db.exec(viaQt, u"SELECT v FROM T ORDER BY k"_s));
+    SqliteStatement viaC;
+    QVERIFY(!db.prepare(viaC, u"SELECT v FROM T ORDER BY k"_s));
+    int rows = 0;
+    while (viaQt.next()) {
+        QVERIFY(viaC.next());
+        const QVariant v = viaQt.value(0);
+        QCOMPARE(viaC.integer(0), sqliteInteger(v));
+        QCOMPARE(viaC.isNull(0), v.isNull());
+        QCOMPARE(viaC.real(0), v.toDouble());
+        ++rows;
+    }
+    QCOMPARE(rows, 16);
+    QVERIFY(!viaC.next());
+    QVERIFY(viaC.error().isEmpty());
+    // A statement SQLite cannot prepare fails with the file and the query, never crashes.
+    SqliteStatement bad;
+    const std::optional<Error> e = db.prepare(bad, u"SELECT nothing FROM NOWHERE"_s);
+    QVERIFY(e);
+    QCOMPARE(e->found, u"SELECT nothing FROM NOWHERE"_s);
+    QVERIFY(!bad.next());
+}
+
+// A canceled load ends as canceled, through the row loop's poll or SQLite's progress handler.
+void tst_ProfilerDatabases::timelineCanceled()
+{
+    CancelToken cancel = CancelToken::create();
+    cancel.cancel();
+    ProgressSink progress;
+    const Result<TraceDataset> r = loadNpuProfilerDbTrace(npuDb(0), progress, cancel);
+    QVERIFY(r.isCanceled());
 }
 
 QTEST_GUILESS_MAIN(tst_ProfilerDatabases)
