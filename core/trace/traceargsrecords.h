@@ -16,7 +16,7 @@ namespace Twinscope::Core {
 // them. Writing that text for every row while loading cost more than reading the row, and holding
 // it took about 150 bytes a slice (docs/PERFORMANCE.md, "Profiler databases"); a record here
 // takes a byte for its layout, a varint for its fields, and a varint per string id or integer
-// (ids, ranks and sizes are mostly small), about 12 bytes a PyTorch op and 20 a device task. The
+// (ids, ranks and sizes are mostly small: one to three bytes each). The
 // text is exactly what ArgsWriter writes: the keys in layout order, each present field once, "{}"
 // for a record without fields. The bytes live in blocks of 4 MiB that never move, so a table of
 // ten million rows neither doubles its storage while growing nor copies it when done.
