@@ -123,6 +123,34 @@ std::optional<MsprobeTensorName> parseMsprobeTensorName(const QString &name)
     return std::nullopt;
 }
 
+QStringList shortTensorNames(const QString &name)
+{
+    QStringList forms{name};
+    const std::optional<MsprobeTensorName> n = parseMsprobeTensorName(name);
+    if (!n)
+        return forms;
+    QStringList call = n->callKey.split(u'.');
+    const QString &suffix = n->suffix;
+    auto add = [&](const QStringList &parts) {
+        const QString form = parts.join(u'.') + u'.' + suffix;
+        if (form.size() < forms.last().size())
+            forms << form;
+    };
+    if (call.size() < 3)
+        return forms;
+    call.removeFirst(); // "Functional", "Tensor", "Module", …
+    add(call);
+    call.removeAll(u"forward"_s);
+    add(call);
+    // A module's path: drop its leading segments while the class, the call and one segment stay.
+    const bool module = name.startsWith(u"Module."_s) || name.startsWith(u"Cell."_s);
+    while (module && call.size() > 3) {
+        call.removeFirst();
+        add(call);
+    }
+    return forms;
+}
+
 QString fuzzyKey(const QString &key)
 {
     const QRegularExpression counters(u"(^|[./_-])\\d+(?=$|[./_-])"_s);

@@ -60,8 +60,12 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     m_header->setWordWrap(true);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The header sits on a row of its own: beside the threshold controls, a wrapped second line
+    // (counts and the first divergent tensor) was cut in half, since a box layout row takes the
+    // height of its tallest control rather than the label's height for its width.
+    layout->addWidget(m_header);
     auto *top = new QHBoxLayout;
-    top->addWidget(m_header, 1);
+    top->addStretch(1);
     // Verdict thresholds (msprobe's defaults), persisted; changing one re-runs the comparison.
     const Core::CompareOptions current = options();
     auto addSpin = [&](QDoubleSpinBox *spin,

@@ -133,8 +133,16 @@ TensorDetailPane::TensorDetailPane(QWidget *parent)
     beyond->setName(tr("moved by more than half (warning)"));
     for (QCPBars *b : {within, beyond})
         b->setWidth(0.6);
+    // The legend is a row of its own under the title, one entry beside the other: inside the axis
+    // rect it covered the Max bar, the one that most often moves.
     m_statsChart->legend->setVisible(true);
-    m_statsChart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_statsChart->axisRect()->insetLayout()->take(m_statsChart->legend);
+    m_statsChart->plotLayout()->insertRow(1);
+    m_statsChart->plotLayout()->addElement(1, 0, m_statsChart->legend);
+    m_statsChart->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_statsChart->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_statsChart->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_statsChart->legend->setMargins(QMargins(4, 1, 4, 1));
     applyColours();
     clear();
 }
