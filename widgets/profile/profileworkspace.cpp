@@ -54,6 +54,12 @@ ProfileWorkspace::ProfileWorkspace(LoadController *loads, QWidget *parent)
     m_summary->setText(tr("Open an Ascend profiler folder (*_ascend_pt, its parent, a folder of "
                           "rank folders, PROF_*, a MindSpore profiler folder or "
                           "cluster_analysis_output)."));
+    // Two step definitions meet here (docs/METRICS.md §11.0): say which one this header uses.
+    m_summary->setToolTip(
+        tr("The mean step is the profiler table's own: its iteration time where it has one, else "
+           "Computing + Communication (not overlapped) + Free, as msprof-analyze measures it. The "
+           "Compare tab measures a trace's step as its ProfilerStep window on the host, so the "
+           "two differ for the same folder."));
     bar->addWidget(m_summary, 1);
     bar->addWidget(new QLabel(tr("Show:"), this));
     m_rank = new QComboBox(this);
