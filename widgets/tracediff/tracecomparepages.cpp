@@ -9,6 +9,7 @@
 #include "phasebardelegate.h"
 #include "stackedtimelines.h"
 #include "tracecompareworkspace.h"
+#include "widgets/common/evidencescope.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -267,8 +268,16 @@ bool TraceCompareWorkspace::reveal(const Core::FindingLink &link)
 {
     const bool op = link.view == Core::FindingLink::View::TraceSlices ||
                     link.view == Core::FindingLink::View::ProfileRow;
-    if (!op || link.name.isEmpty() || isEmpty())
+    if (!op || isEmpty())
         return false;
+    // Only the finding's own runs (issue #23): a comparison of other traces has other ops.
+    if (!evidenceWithin(link.file, {m_baselinePath, m_targetPath}))
+        return false;
+    if (link.name.isEmpty()) {
+        // A step finding: the comparison's overview is its evidence.
+        m_tabs->setCurrentIndex(0);
+        return true;
+    }
     m_opFilter->setText(link.name);
     m_tabs->setCurrentWidget(m_opFilter->parentWidget());
     return true;

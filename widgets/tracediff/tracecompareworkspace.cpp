@@ -210,7 +210,8 @@ QString TraceCompareWorkspace::summaryText() const
     // Symptom rows (synchronisations) sort last: the first row is a cause unless all are symptoms.
     if (!d.ops.empty() && d.ops.front().state != Core::OpDiffState::Same && !d.ops.front().symptom)
         largest << tr("%1 %2 (%3)")
-                       .arg(d.ops.front().name,
+                       .arg(d.ops.front().shortName.isEmpty() ? d.ops.front().name
+                                                              : d.ops.front().shortName,
                             signedUs(d.ops.front().deltaNs()),
                             Core::opDiffStateName(d.ops.front().state));
     if (!d.categories.empty() && d.categories.front().deltaNs() != 0)
@@ -219,6 +220,13 @@ QString TraceCompareWorkspace::summaryText() const
     if (!largest.isEmpty())
         text += tr("; largest differences: %1").arg(largest.join(u"; "_s));
     return text + u'.';
+}
+
+QStringList TraceCompareWorkspace::summaryLines() const
+{
+    if (!m_diff)
+        return {};
+    return {summaryText(), m_sides->text()};
 }
 
 void TraceCompareWorkspace::showDiff(std::shared_ptr<const Core::TraceDiff> diff)
