@@ -341,6 +341,14 @@ private slots:
         }
         QVERIFY2(cut.isEmpty(), qPrintable(cut.join(u"\n"_s)));
 
+        if (Tab(tab) == Tab::Compare && !dir.isEmpty()) {
+            // The op diff as well: the table one click behind the Overview's chart.
+            auto *compare = qobject_cast<Widgets::TraceCompareWorkspace *>(ws);
+            compare->tabs()->setCurrentWidget(compare->opTable()->parentWidget());
+            QTest::qWait(100);
+            QVERIFY(w.grab().save(
+                QDir(dir).filePath(QString::fromLatin1(QTest::currentDataTag()) + u"-ops.png"_s)));
+        }
         switch (Tab(tab)) {
         case Tab::Checkpoints:
         case Tab::Profile:
