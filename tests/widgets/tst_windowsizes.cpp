@@ -95,7 +95,10 @@ QString hoverToolTip(QHeaderView *header, int logical)
 {
     const int x = header->sectionViewportPosition(logical) + header->sectionSize(logical) / 2;
     const QPoint pos(x, header->viewport()->height() / 2);
+    // Qt hides a tooltip 300 ms after asking: a stale one must not answer for this section.
     QToolTip::hideText();
+    if (!QTest::qWaitFor([] { return !QToolTip::isVisible(); }, 2000))
+        return u"(the previous tooltip stayed up)"_s;
     QHelpEvent help(QEvent::ToolTip, pos, header->viewport()->mapToGlobal(pos));
     QApplication::sendEvent(header->viewport(), &help);
     QString tip = QToolTip::isVisible() ? QToolTip::text() : QString();
