@@ -327,9 +327,13 @@ private slots:
             QVERIFY(shot.save(
                 QDir(dir).filePath(QString::fromLatin1(QTest::currentDataTag()) + u".png"_s)));
 
-        // No column title cut without its whole text on hover, on any page of the tab.
-        QStringList cut = cutHeaders(shown, QString::fromLatin1(QTest::currentDataTag()));
-        for (QTabWidget *pages : shown->findChildren<QTabWidget *>()) {
+        // No column title cut without its whole text on hover: every visible table of the window
+        // (the tab and any dock), then each page of the tab.
+        QStringList cut = cutHeaders(&w, QString::fromLatin1(QTest::currentDataTag()));
+        QList<QTabWidget *> pageSets = shown->findChildren<QTabWidget *>();
+        if (Tab(tab) == Tab::Findings)
+            pageSets.prepend(w.tabs()); // every tab the investigation opened, under the dock
+        for (QTabWidget *pages : pageSets) {
             if (!pages->isVisible())
                 continue;
             const int current = pages->currentIndex();
