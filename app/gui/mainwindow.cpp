@@ -8,6 +8,7 @@
 #include "shortcutsdialog.h"
 #include "welcomepage.h"
 #include "widgets/common/diagnosticspanel.h"
+#include "widgets/common/headertooltips.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/common/loadprogresswidget.h"
 #include "widgets/common/messagebar.h"
@@ -64,6 +65,8 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowTitle(tr("Twinscope"));
     setAcceptDrops(true);
     resize(1400, 900);
+    // Cut column titles give their whole text on hover, in every table of the application.
+    qApp->installEventFilter(new HeaderToolTips(this));
 
     m_tabs->setDocumentMode(true);
     m_tabs->setTabsClosable(true);

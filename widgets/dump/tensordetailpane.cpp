@@ -283,6 +283,7 @@ void TensorDetailPane::clear()
     // 0–4 axes (issue #29); a pair whose detail cannot be read keeps them hidden.
     m_charts->hide();
     m_worst->hide();
+    m_stats->hide(); // no empty table frame under the hint either
     m_note->clear();
     for (int i = 0; i < 2; ++i)
         if (auto *bars = qobject_cast<QCPBars *>(m_statsChart->plottable(i)))
@@ -339,6 +340,7 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
         m_charts->show();
     }
     m_stats->setRowCount(shown);
+    m_stats->show();
     for (int i = 0; i < shown; ++i) {
         const auto &[name, vn, vb] = stats[i];
         m_stats->setItem(i, 0, new QTableWidgetItem(name));

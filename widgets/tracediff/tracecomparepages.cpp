@@ -72,6 +72,9 @@ void TraceCompareWorkspace::createTopBar(QVBoxLayout *layout)
     auto *bar = new QHBoxLayout;
     m_sides = new QLabel(this);
     m_sides->setTextFormat(Qt::PlainText);
+    // It names the two files: wrapped, so that long names never widen the window past a
+    // 1024 px screen (issue #29); the full paths are its tooltip.
+    m_sides->setWordWrap(true);
     m_swap = new QPushButton(tr("Swap baseline and target"), this);
     m_step = new QComboBox(this);
     m_step->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -181,6 +184,7 @@ QWidget *TraceCompareWorkspace::createStepsPage()
                             PhaseBarDelegate::communicationColor().name(),
                             PhaseBarDelegate::freeColor().name()),
                    stepsPage);
+    legend->setWordWrap(true);
     m_phaseTable = makeTable(m_phaseModel, stepsPage, false);
     m_phaseTable->horizontalHeader()->setStretchLastSection(false);
     // 15 rows: fitting every column to its contents is cheap and keeps the table narrow enough

@@ -1,6 +1,7 @@
 #include "tracecompareworkspace.h"
 
 #include "comparecharts.h"
+#include "core/common/plaintooltip.h"
 #include "core/export/csvwriter.h"
 #include "core/models/categorydiffmodel.h"
 #include "core/models/opdiffmodel.h"
@@ -12,6 +13,7 @@
 #include "stackedtimelines.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -234,10 +236,13 @@ void TraceCompareWorkspace::showDiff(std::shared_ptr<const Core::TraceDiff> diff
     m_diff = std::move(diff);
     const Core::TraceDiff &d = *m_diff;
     m_sides->setText(tr("Baseline: %1 (%2)    Target: %3 (%4)")
-                         .arg(m_baselinePath,
+                         .arg(QFileInfo(m_baselinePath).fileName(),
                               d.baseline.usedStepsText(),
-                              m_targetPath,
+                              QFileInfo(m_targetPath).fileName(),
                               d.target.usedStepsText()));
+    m_sides->setToolTip(Core::plainToolTip(tr("Baseline: %1\nTarget: %2")
+                                               .arg(QDir::toNativeSeparators(m_baselinePath),
+                                                    QDir::toNativeSeparators(m_targetPath))));
     m_summary->setText(summaryText());
     m_charts->setDiff(m_diff);
     m_stepModel->setDiff(m_diff);
@@ -379,6 +384,7 @@ void TraceCompareWorkspace::closeAll()
     m_timelines->clear();
     m_summary->clear();
     m_sides->clear();
+    m_sides->setToolTip({});
 }
 
 QString TraceCompareWorkspace::exportFilter() const
