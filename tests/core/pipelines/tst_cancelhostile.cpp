@@ -10,6 +10,7 @@
 // load takes and how it ends (the "uncanceled" column of docs/RELIABILITY.md);
 // TWINSCOPE_CANCEL_AFTER_MS=N cancels every row after N ms instead of its own delay (to reach
 // the later stages of a load: pairing, sorting, analysis).
+#include "common/hostiledatabases.h"
 #include "common/hostileinputs.h"
 #include "core/checkpoint/checkpoint.h"
 #include "core/dump/compareresultreader.h"
@@ -25,9 +26,6 @@
 
 #include <QElapsedTimer>
 #include <QFile>
-#include <QSqlDatabase>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -150,51 +148,6 @@ void writePlog(const QString &path, int n)
                  d + ", 4096], StorageShape = [" + d +
                  ", 4096], shapeRange = [], memtype = 0, isConst = 0 Attr: {transpose_x1 = 0}\n";
     }
-}
-
-// Runs statements on a new SQLite file (the test's own connection, closed before the load).
-bool makeDatabase(const QString &path, const QStringList &statements)
-{
-    bool ok = true;
-    const QString name = u"cancelhostile-"_s + path;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
-        db.setDatabaseName(path);
-        ok = db.open();
-        QSqlQuery q(db);
-        for (const QString &s : statements) {
-            if (ok && !q.exec(s)) {
-                qWarning("%s: %s", qPrintable(s), qPrintable(q.lastError().text()));
-                ok = false;
-            }
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(name);
-    return ok;
-}
-
-// INSERT ... SELECT over 1..n (a recursive CTE: a million rows in about a second).
-QString rows(qint64 n, const QString &table, const QString &select)
-{
-    return u"INSERT INTO %1 WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c "
-           u"WHERE x < %2) SELECT %3 FROM c"_s.arg(table)
-               .arg(n)
-               .arg(select);
-}
-
-// A profiler database whose STRING_IDS has no index: each of n COMMUNICATION_OP rows (or
-// groups) looks its name up by scanning n strings, so one query runs n^2 comparisons, most of
-// them inside single SQLite steps where no reader loop polls.
-bool writeUnindexedProfilerDb(const QString &path, int n)
-{
-    return makeDatabase(
-        path,
-        {u"CREATE TABLE STRING_IDS (id INTEGER, value TEXT)"_s,
-         u"CREATE TABLE TASK (startNs INTEGER, endNs INTEGER, globalTaskId INTEGER)"_s,
-         u"CREATE TABLE COMMUNICATION_OP (opName INTEGER, startNs INTEGER, endNs INTEGER)"_s,
-         rows(n, u"STRING_IDS"_s, u"x, 'hcom_allReduce__' || x"_s),
-         rows(n, u"COMMUNICATION_OP"_s, u"x, x * 1000, x * 1000 + 500"_s)});
 }
 
 struct Case
@@ -359,7 +312,7 @@ QList<Case> cases()
     // without an index), read by the profile view's two database readers.
     out.append({"profiler .db, unindexed STRING_IDS (profile)", [](const QString &dir) -> Work {
                     const QString path = dir + u"/ascend_pytorch_profiler_0.db"_s;
-                    writeUnindexedProfilerDb(path, 30'000);
+                    Hostile::writeUnindexedProfilerDb(path, 30'000);
                     return [path](const CancelToken &cancel) {
                         RankProfile rank;
                         Diagnostics diagnostics;
@@ -369,7 +322,7 @@ QList<Case> cases()
                 }});
     out.append({"profiler .db, unindexed STRING_IDS (tables)", [](const QString &dir) -> Work {
                     const QString path = dir + u"/analysis.db"_s;
-                    writeUnindexedProfilerDb(path, 30'000);
+                    Hostile::writeUnindexedProfilerDb(path, 30'000);
                     return [path](const CancelToken &cancel) {
                         RankProfile rank;
                         Diagnostics diagnostics;
@@ -377,33 +330,34 @@ QList<Case> cases()
                     };
                 }});
     // The timeline's database readers on a table of millions of rows.
-    out.append(
-        {"profiler .db trace (10^6 tasks)", [](const QString &dir) -> Work {
-             const QString path = dir + u"/ascend_pytorch_profiler_1.db"_s;
-             makeDatabase(
-                 path,
-                 {u"CREATE TABLE STRING_IDS (id INTEGER PRIMARY KEY, value TEXT)"_s,
-                  u"CREATE TABLE TASK (startNs INTEGER, endNs INTEGER, deviceId "
-                  u"INTEGER, streamId INTEGER, taskId INTEGER, globalTaskId "
-                  u"INTEGER, taskType INTEGER)"_s,
-                  u"INSERT INTO STRING_IDS VALUES (1, 'KERNEL_AICORE')"_s,
-                  rows(1'000'000, u"TASK"_s, u"x * 100, x * 100 + 50, 0, x % 8, x, x, 1"_s)});
-             return [path](const CancelToken &cancel) {
-                 ProgressSink progress;
-                 return outcomeOf(loadNpuProfilerDbTrace(path, progress, cancel));
-             };
-         }});
+    out.append({"profiler .db trace (10^6 tasks)", [](const QString &dir) -> Work {
+                    const QString path = dir + u"/ascend_pytorch_profiler_1.db"_s;
+                    Hostile::makeDatabase(
+                        path,
+                        {u"CREATE TABLE STRING_IDS (id INTEGER PRIMARY KEY, value TEXT)"_s,
+                         u"CREATE TABLE TASK (startNs INTEGER, endNs INTEGER, deviceId "
+                         u"INTEGER, streamId INTEGER, taskId INTEGER, globalTaskId "
+                         u"INTEGER, taskType INTEGER)"_s,
+                         u"INSERT INTO STRING_IDS VALUES (1, 'KERNEL_AICORE')"_s,
+                         Hostile::sqlRows(
+                             1'000'000, u"TASK"_s, u"x * 100, x * 100 + 50, 0, x % 8, x, x, 1"_s)});
+                    return [path](const CancelToken &cancel) {
+                        ProgressSink progress;
+                        return outcomeOf(loadNpuProfilerDbTrace(path, progress, cancel));
+                    };
+                }});
     out.append({"Nsight Systems .sqlite (10^6 kernels)", [](const QString &dir) -> Work {
                     const QString path = dir + u"/report.sqlite"_s;
-                    makeDatabase(path,
-                                 {u"CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT)"_s,
-                                  u"CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL (start INTEGER, end "
-                                  u"INTEGER, deviceId INTEGER, streamId INTEGER, correlationId "
-                                  u"INTEGER, shortName INTEGER)"_s,
-                                  u"INSERT INTO StringIds VALUES (1, 'ampere_sgemm_128x64_nn')"_s,
-                                  rows(1'000'000,
-                                       u"CUPTI_ACTIVITY_KIND_KERNEL"_s,
-                                       u"x * 100, x * 100 + 50, 0, x % 8, x, 1"_s)});
+                    Hostile::makeDatabase(
+                        path,
+                        {u"CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT)"_s,
+                         u"CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL (start INTEGER, end "
+                         u"INTEGER, deviceId INTEGER, streamId INTEGER, correlationId "
+                         u"INTEGER, shortName INTEGER)"_s,
+                         u"INSERT INTO StringIds VALUES (1, 'ampere_sgemm_128x64_nn')"_s,
+                         Hostile::sqlRows(1'000'000,
+                                          u"CUPTI_ACTIVITY_KIND_KERNEL"_s,
+                                          u"x * 100, x * 100 + 50, 0, x % 8, x, 1"_s)});
                     return [path](const CancelToken &cancel) {
                         ProgressSink progress;
                         return outcomeOf(loadNsysTrace(path, progress, cancel));
