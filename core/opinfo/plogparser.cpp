@@ -168,7 +168,7 @@ bool PlogChunkParser::parse(std::string_view data,
     size_t pos = 0;
     size_t reported = 0;
     qint64 untilPoll = PollRecords;
-    // Also every MiB: 64 Ki plog lines of op signatures are 40 MB, more than a second apart.
+    // Also every MiB: 64 Ki plog lines of op signatures are 30 MB or more, seconds apart.
     constexpr size_t PollBytes = size_t(1) << 20;
     size_t polledAt = 0;
     while (pos < data.size()) {
