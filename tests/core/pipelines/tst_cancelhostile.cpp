@@ -4,7 +4,7 @@
 // pipeline with a CancelToken, canceled once it has run for a while, and must return "canceled"
 // (not an error, not a result) within one second of the cancel. A load that ends by itself before
 // the cancel fails the row, since it proved nothing; only rows whose input is designed to end by
-// itself (a cap of issue #30 refuses it at once) accept that, and say so.
+// itself (issue #30 made it end at once) accept that, and say so.
 //
 // TWINSCOPE_CANCEL_UNCANCELED=1 runs every row without a cancel instead and prints how long the
 // load takes and how it ends (the "uncanceled" column of docs/RELIABILITY.md);
@@ -156,7 +156,7 @@ struct Case
     // Builds the input under dir and returns the load to run.
     std::function<Work(const QString &dir)> build;
     int cancelAfterMs = 300;
-    // The input is refused by a cap at once (issue #30): ending before the cancel is its design.
+    // Issue #30 made this input end at once: ending before the cancel is its design.
     bool endsByItself = false;
     // When set, a second row cancels after this many ms.
     int lateCancelMs = 0;
