@@ -127,7 +127,8 @@ bool isCompareResultHeader(const QStringList &header)
     return header.contains(u"NPU Name"_s) && header.contains(u"Bench Name"_s);
 }
 
-Result<DumpComparison> compareResultFromTable(const ResultTable &table, const QString &name)
+Result<DumpComparison>
+compareResultFromTable(const ResultTable &table, const QString &name, const CancelToken &cancel)
 {
     if (!isCompareResultHeader(table.header)) {
         Error e = Error::make(ErrorCode::UnknownFormat,
@@ -180,6 +181,8 @@ Result<DumpComparison> compareResultFromTable(const ResultTable &table, const QS
         return t;
     };
     for (int i = 0; i < table.rows.size(); ++i) {
+        if ((i % 1024) == 0 && cancel.isCanceled())
+            return Result<DumpComparison>::canceled();
         const QStringList &row = table.rows[i];
         QString nName = cellAt(row, npuName), bName = cellAt(row, benchName);
         if (nName.isEmpty() && bName.isEmpty())
@@ -255,6 +258,8 @@ Result<DumpComparison> compareResultFromTable(const ResultTable &table, const QS
         c->rows << r;
     }
     markDivergence(c.get());
+    if (cancel.isCanceled())
+        return Result<DumpComparison>::canceled();
     Diagnostics diagnostics;
     if (table.cutCells > 0)
         diagnostics.add(
@@ -293,7 +298,7 @@ loadCompareResult(const Source &source, ProgressSink &progress, const CancelToke
         return Result<DumpComparison>::canceled();
     if (!table)
         return Result<DumpComparison>::failed(error);
-    auto r = compareResultFromTable(*table, source.name());
+    auto r = compareResultFromTable(*table, source.name(), cancel);
     progress.report(1000, Tr::tr("Reading the compare result"));
     return r;
 }
