@@ -184,7 +184,9 @@
     <message numerus="yes">
         <source>%1 – %2 (%n steps)</source>
         <translation>
-            <numerusform>%1 – %2 (%n steps)</numerusform><numerusform>%1 – %2 (%n steps)</numerusform></translation>
+            <numerusform>%1 – %2 (%n steps)</numerusform>
+            <numerusform>%1 – %2 (%n steps)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -216,7 +218,9 @@
     <message numerus="yes">
         <source>%n input(s) or mapping file(s) of the investigation were not opened.</source>
         <translation>
-            <numerusform>%n input or mapping file of the investigation were not opened.</numerusform><numerusform>%n inputs or mapping files of the investigation were not opened.</numerusform></translation>
+            <numerusform>%n input or mapping file of the investigation were not opened.</numerusform>
+            <numerusform>%n inputs or mapping files of the investigation were not opened.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -293,13 +297,32 @@
             <numerusform>No slow rank or link among %n ranks.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>The slow-rank rule needs at least %n rank(s) with a step time: the heatmap stays neutral.</source>
+        <translation>
+            <numerusform>The slow-rank rule needs at least %n rank with a step time: the heatmap stays neutral.</numerusform>
+            <numerusform>The slow-rank rule needs at least %n ranks with a step time: the heatmap stays neutral.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::CommunicationView</name>
+    <message numerus="yes">
+        <source>%n link(s) to ranks that are not open are not drawn.</source>
+        <translation>
+            <numerusform>%n link to ranks that are not open are not drawn.</numerusform>
+            <numerusform>%n links to ranks that are not open are not drawn.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Twinscope::Widgets::CompareCharts</name>
     <message numerus="yes">
         <source>The %n op(s) that moved most (click one for its row)</source>
         <translation>
-            <numerusform>The %n op that moved most (click one for its row)</numerusform><numerusform>The %n ops that moved most (click one for its row)</numerusform></translation>
+            <numerusform>The %n op that moved most (click one for its row)</numerusform>
+            <numerusform>The %n ops that moved most (click one for its row)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -601,13 +624,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n step(s), mean step &lt;b&gt;%1 ms&lt;/b&gt;</source>
-        <translation>
-            <numerusform>%n step, mean step &lt;b&gt;%1 ms&lt;/b&gt;</numerusform>
-            <numerusform>%n steps, mean step &lt;b&gt;%1 ms&lt;/b&gt;</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n kernel(s), %1 ms on the device</source>
         <translation>
             <numerusform>%n kernel, %1 ms on the device</numerusform>
@@ -626,6 +642,27 @@
         <translation>
             <numerusform>%n file could not be read (see Files).</numerusform>
             <numerusform>%n files could not be read (see Files).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n step</numerusform>
+            <numerusform>%n steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) per rank</source>
+        <translation>
+            <numerusform>%n step per rank</numerusform>
+            <numerusform>%n steps per rank</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No slow rank: the rule needs at least %n rank(s).</source>
+        <translation>
+            <numerusform>No slow rank: the rule needs at least %n rank.</numerusform>
+            <numerusform>No slow rank: the rule needs at least %n ranks.</numerusform>
         </translation>
     </message>
 </context>

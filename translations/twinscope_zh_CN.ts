@@ -43,7 +43,7 @@
         <translation>数据集缺失值过多</translation>
     </message>
     <message>
-        <source>Count NaN, ±Inf and the dataset's own missing-value markers per field.</source>
+        <source>Count NaN, ±Inf and the dataset&apos;s own missing-value markers per field.</source>
         <translation>按字段统计 NaN、±Inf 以及数据集自身的缺失值标记。</translation>
     </message>
     <message>
@@ -63,11 +63,11 @@
         <translation>统计每个类别的样本数并查看其分布。</translation>
     </message>
     <message>
-        <source>The training data differs from the benchmark's</source>
+        <source>The training data differs from the benchmark&apos;s</source>
         <translation>训练数据与标杆不一致</translation>
     </message>
     <message>
-        <source>Compare the file lists and their MD5 sums on every node with the benchmark's.</source>
+        <source>Compare the file lists and their MD5 sums on every node with the benchmark&apos;s.</source>
         <translation>在每个节点上将文件列表及其 MD5 与标杆逐一比对。</translation>
     </message>
     <message>
@@ -215,7 +215,7 @@
         <translation>加载了错误的预训练权重</translation>
     </message>
     <message>
-        <source>Compare the loaded checkpoint with the benchmark's, parameter by parameter.</source>
+        <source>Compare the loaded checkpoint with the benchmark&apos;s, parameter by parameter.</source>
         <translation>将加载的 checkpoint 与标杆逐参数对比。</translation>
     </message>
     <message>
@@ -267,7 +267,7 @@
         <translation>固定两侧的随机种子、数据顺序与初始权重，并开启确定性计算。</translation>
     </message>
     <message>
-        <source>The first step's loss differs from the benchmark</source>
+        <source>The first step&apos;s loss differs from the benchmark</source>
         <translation>第一步的 loss 与标杆不一致</translation>
     </message>
     <message>
@@ -275,7 +275,7 @@
         <translation>对比两份 loss 日志的第 1 步：此处的差异来自前向计算或未固定的随机性。</translation>
     </message>
     <message>
-        <source>The second step's loss differs from the benchmark</source>
+        <source>The second step&apos;s loss differs from the benchmark</source>
         <translation>第二步的 loss 与标杆不一致</translation>
     </message>
     <message>
@@ -314,15 +314,15 @@
         <translation>命令：</translation>
     </message>
     <message>
-        <source>Global options: --help, --version, --lang en|zh_CN. Run 'twinscope-cli &lt;command&gt; --help' for a command's options.</source>
-        <translation>全局选项：--help、--version、--lang en|zh_CN。运行 'twinscope-cli &lt;命令&gt; --help' 查看该命令的选项。</translation>
+        <source>Global options: --help, --version, --lang en|zh_CN. Run &apos;twinscope-cli &lt;command&gt; --help&apos; for a command&apos;s options.</source>
+        <translation>全局选项：--help、--version、--lang en|zh_CN。运行 &apos;twinscope-cli &lt;命令&gt; --help&apos; 查看该命令的选项。</translation>
     </message>
     <message>
         <source>Exit codes: 0 success, 2 usage error, 3 input unreadable or unparsable.</source>
         <translation>退出码：0 成功，2 用法错误，3 输入无法读取或无法解析。</translation>
     </message>
     <message>
-        <source>Unknown command '%1'.</source>
+        <source>Unknown command &apos;%1&apos;.</source>
         <translation>未知命令“%1”。</translation>
     </message>
     <message>
@@ -342,12 +342,12 @@
         <translation>加载 chrome trace 并生成汇总。</translation>
     </message>
     <message>
-        <source>Also write msprobe's compare-result CSV to OUT.</source>
+        <source>Also write msprobe&apos;s compare-result CSV to OUT.</source>
         <translation>同时将 msprobe 的 compare-result CSV 写入 OUT。</translation>
     </message>
     <message>
-        <source>JSON mapping file {"regex": "replacement"} applied to NPU names.</source>
-        <translation>JSON 映射文件 {"regex": "replacement"}，应用于 NPU 名称。</translation>
+        <source>JSON mapping file {&quot;regex&quot;: &quot;replacement&quot;} applied to NPU names.</source>
+        <translation>JSON 映射文件 {&quot;regex&quot;: &quot;replacement&quot;}，应用于 NPU 名称。</translation>
     </message>
     <message>
         <source>allclose relative tolerance (default: per NPU dtype).</source>
@@ -418,7 +418,7 @@
         <translation>连续超出容差多少步判定为发散（默认 3）。</translation>
     </message>
     <message>
-        <source>Regular expression for logs of no known format: a group "step" (or group 1) and value groups (named groups become series).</source>
+        <source>Regular expression for logs of no known format: a group &quot;step&quot; (or group 1) and value groups (named groups become series).</source>
         <translation>用于未知格式日志的正则表达式：一个“step”分组（或第 1 组）以及若干数值分组（命名分组将成为序列）。</translation>
     </message>
     <message>
@@ -438,11 +438,11 @@
         <translation>--rtol 和 --atol 需要 &gt;= 0 的数字，--k 需要 &gt;= 1 的整数。</translation>
     </message>
     <message>
-        <source>%1: has no metric "%2"; it has: %3</source>
+        <source>%1: has no metric &quot;%2&quot;; it has: %3</source>
         <translation>%1：没有指标“%2”；现有指标：%3</translation>
     </message>
     <message numerus="yes">
-        <source>format %1, %n point(s) of "%2"</source>
+        <source>format %1, %n point(s) of &quot;%2&quot;</source>
         <translation>
             <numerusform>格式 %1，“%2”共 %n 个点</numerusform>
         </translation>
@@ -538,7 +538,7 @@
         <translation>opinfo 至少需要一个路径。</translation>
     </message>
     <message>
-        <source>--after: cannot read "%1" as a time; use 2025-03-06-01:09:07.262.594 or 2025-03-06 01:09:07.</source>
+        <source>--after: cannot read &quot;%1&quot; as a time; use 2025-03-06-01:09:07.262.594 or 2025-03-06 01:09:07.</source>
         <translation>--after：无法将“%1”解析为时间；请使用 2025-03-06-01:09:07.262.594 或 2025-03-06 01:09:07。</translation>
     </message>
     <message>
@@ -570,7 +570,7 @@
         <translation>时间跨度 %1 µs，加载耗时 %2 s</translation>
     </message>
     <message>
-        <source>Also compute msaccucmp's KL divergence (a second pass over every pair).</source>
+        <source>Also compute msaccucmp&apos;s KL divergence (a second pass over every pair).</source>
         <translation>同时计算 msaccucmp 的 KL 散度（需对每个张量对再遍历一遍）。</translation>
     </message>
     <message>
@@ -602,7 +602,7 @@
         <translation>汇总昇腾 Profiler 目录：迭代、算子、慢卡。</translation>
     </message>
     <message>
-        <source>Draw ranked findings from an investigation's evidence.</source>
+        <source>Draw ranked findings from an investigation&apos;s evidence.</source>
         <translation>根据排查的证据得出排序后的诊断。</translation>
     </message>
     <message>
@@ -694,19 +694,19 @@
         <translation>逐参数比较两个检查点（PyTorch .pth/.pt、MindSpore .ckpt、safetensors、.npz、HDF5）：先检查结构，再计算全部指标。</translation>
     </message>
     <message>
-        <source>JSON mapping file {"regex": "replacement"} applied to B's names.</source>
-        <translation>应用于 B 侧名称的 JSON 映射文件 {"regex": "replacement"}。</translation>
+        <source>JSON mapping file {&quot;regex&quot;: &quot;replacement&quot;} applied to B&apos;s names.</source>
+        <translation>应用于 B 侧名称的 JSON 映射文件 {&quot;regex&quot;: &quot;replacement&quot;}。</translation>
     </message>
     <message>
         <source>Update mode: compare after − before; BEFORE_A here, BEFORE_B as the first path (ckpt --update BEFORE_A BEFORE_B A B).</source>
         <translation>更新量模式：比较之后 − 之前；此处给 BEFORE_A，BEFORE_B 作为第一个路径（ckpt --update BEFORE_A BEFORE_B A B）。</translation>
     </message>
     <message>
-        <source>allclose relative tolerance (default: per B's dtype).</source>
+        <source>allclose relative tolerance (default: per B&apos;s dtype).</source>
         <translation>allclose 相对容差（默认：按 B 侧数据类型）。</translation>
     </message>
     <message>
-        <source>allclose absolute tolerance (default: per B's dtype).</source>
+        <source>allclose absolute tolerance (default: per B&apos;s dtype).</source>
         <translation>allclose 绝对容差（默认：按 B 侧数据类型）。</translation>
     </message>
     <message>
@@ -734,8 +734,8 @@
         <translation>单个张量的元素上限：更大的张量会列出但不读取（默认 %1）。</translation>
     </message>
     <message>
-        <source>Also read tensor files a dump names outside its folder (by "../", an absolute path or a symlink).</source>
-        <translation>也读取转储在其文件夹之外指定的张量文件（通过 "../"、绝对路径或符号链接）。</translation>
+        <source>Also read tensor files a dump names outside its folder (by &quot;../&quot;, an absolute path or a symlink).</source>
+        <translation>也读取转储在其文件夹之外指定的张量文件（通过 &quot;../&quot;、绝对路径或符号链接）。</translation>
     </message>
     <message>
         <source>Only these steps of step*/rank* trees (N or N,M; default all).</source>
@@ -812,7 +812,7 @@
         <translation>  耗时 %1 ms，等待 %2 ms</translation>
     </message>
     <message>
-        <source>No slow rank or link (rule: msprof-analyze's cluster analysis, see docs/METRICS.md).</source>
+        <source>No slow rank or link (rule: msprof-analyze&apos;s cluster analysis, see docs/METRICS.md).</source>
         <translation>没有慢卡或慢链路（规则：msprof-analyze 的集群分析，见 docs/METRICS.md）。</translation>
     </message>
     <message>
@@ -872,7 +872,7 @@
         <translation>--shard 需要 I/N 且 0 &lt;= I &lt; N，例如 --shard 3/16。</translation>
     </message>
     <message>
-        <source>Which tracks the top ops come from: host, device or all (default: every track but the profiler's Overlap Analysis).</source>
+        <source>Which tracks the top ops come from: host, device or all (default: every track but the profiler&apos;s Overlap Analysis).</source>
         <translation>top 算子取自哪些轨道：host、device 或 all（默认：除 profiler 的 Overlap Analysis 之外的所有轨道）。</translation>
     </message>
     <message>
@@ -1046,7 +1046,7 @@
         <translation>  （等待设备：只是症状）</translation>
     </message>
     <message>
-        <source>Compare the N-th step of each side, counting from 0 (default: each side's steady steps: complete, warm-up excluded).</source>
+        <source>Compare the N-th step of each side, counting from 0 (default: each side&apos;s steady steps: complete, warm-up excluded).</source>
         <translation>比较两侧的第 N 个 step，从 0 开始计数（默认：各自的稳定 step：完整的 step，不含预热）。</translation>
     </message>
     <message>
@@ -1062,11 +1062,11 @@
         <translation>未读取工作区的此输入：%1（使用 --allow-outside-workspace 可读取）。</translation>
     </message>
     <message>
-        <source>The workspace's %1 file was not applied: a workspace's knowledge files and name mappings run only with --trust-workspace.</source>
+        <source>The workspace&apos;s %1 file was not applied: a workspace&apos;s knowledge files and name mappings run only with --trust-workspace.</source>
         <translation>未应用工作区的 %1 文件：工作区的知识库文件和名称映射仅在使用 --trust-workspace 时生效。</translation>
     </message>
     <message>
-        <source>Read a workspace's inputs that lie outside its folder (devices and system files are never read).</source>
+        <source>Read a workspace&apos;s inputs that lie outside its folder (devices and system files are never read).</source>
         <translation>读取工作区中位于其文件夹之外的输入（设备文件和系统文件一律不读取）。</translation>
     </message>
     <message>
@@ -1145,7 +1145,7 @@
         <translation>（字节 %1）</translation>
     </message>
     <message>
-        <source>first bytes %1("%2")</source>
+        <source>first bytes %1(&quot;%2&quot;)</source>
         <translation>开头字节 %1（“%2”）</translation>
     </message>
     <message>
@@ -1199,8 +1199,8 @@
         <translation>%1（字节 %2）：映射文件不是 JSON：%3</translation>
     </message>
     <message>
-        <source>%1: expected {"regex": "replacement", ...} or [[regex, replacement], ...], found %2</source>
-        <translation>%1：应为 {"regex": "replacement", ...} 或 [[regex, replacement], ...]，实际为 %2</translation>
+        <source>%1: expected {&quot;regex&quot;: &quot;replacement&quot;, ...} or [[regex, replacement], ...], found %2</source>
+        <translation>%1：应为 {&quot;regex&quot;: &quot;replacement&quot;, ...} 或 [[regex, replacement], ...]，实际为 %2</translation>
     </message>
     <message>
         <source>%1: invalid regular expression %2: %3</source>
@@ -1521,8 +1521,8 @@
         <translation>NPU 与标杆张量中 inf 或 nan 的位置不一致。</translation>
     </message>
     <message>
-        <source>This is type of 0-d tensor, can not calculate 'Cosine', 'One Thousandth Err Ratio' and 'Five Thousandths Err Ratio'.</source>
-        <translation>0 维张量，无法计算 'Cosine'、'One Thousandth Err Ratio' 和 'Five Thousandths Err Ratio'。</translation>
+        <source>This is type of 0-d tensor, can not calculate &apos;Cosine&apos;, &apos;One Thousandth Err Ratio&apos; and &apos;Five Thousandths Err Ratio&apos;.</source>
+        <translation>0 维张量，无法计算 &apos;Cosine&apos;、&apos;One Thousandth Err Ratio&apos; 和 &apos;Five Thousandths Err Ratio&apos;。</translation>
     </message>
     <message>
         <source>This is a 1-d tensor of length 1.</source>
@@ -1657,11 +1657,11 @@
         <translation>有一行不是 JSON 对象，已跳过。</translation>
     </message>
     <message>
-        <source>"%1" is not a list of numbers per step and was not plotted.</source>
+        <source>&quot;%1&quot; is not a list of numbers per step and was not plotted.</source>
         <translation>“%1”不是按步排列的数值列表，未绘制。</translation>
     </message>
     <message numerus="yes">
-        <source>%n bare NaN/Infinity token(s) (Python's json) were read as non-finite values.</source>
+        <source>%n bare NaN/Infinity token(s) (Python&apos;s json) were read as non-finite values.</source>
         <translation>
             <numerusform>%n 个裸 NaN/Infinity 标记（Python json 的写法）已按非有限值读取。</numerusform>
         </translation>
@@ -1697,15 +1697,15 @@ First lines:
         <translation>步号出现倒退（首次在第 %1 行，第 %2 步）；已按步对数据点排序。</translation>
     </message>
     <message>
-        <source>Step %1 of "%2" appears more than once (lines %3 and %4); the last one is kept.</source>
+        <source>Step %1 of &quot;%2&quot; appears more than once (lines %3 and %4); the last one is kept.</source>
         <translation>“%2”的第 %1 步出现多次（第 %3 行和第 %4 行）；保留最后一次。</translation>
     </message>
     <message>
-        <source>The pattern needs a group for the step and one for the value, e.g. "step (?&lt;step&gt;\d+) loss (?&lt;loss&gt;\S+)".</source>
-        <translation>模式需要一个表示步的分组和一个表示数值的分组，例如 "step (?&lt;step&gt;\d+) loss (?&lt;loss&gt;\S+)"。</translation>
+        <source>The pattern needs a group for the step and one for the value, e.g. &quot;step (?&lt;step&gt;\d+) loss (?&lt;loss&gt;\S+)&quot;.</source>
+        <translation>模式需要一个表示步的分组和一个表示数值的分组，例如 &quot;step (?&lt;step&gt;\d+) loss (?&lt;loss&gt;\S+)&quot;。</translation>
     </message>
     <message>
-        <source>The step count restarts each epoch; global steps continue from the previous epoch's last step.</source>
+        <source>The step count restarts each epoch; global steps continue from the previous epoch&apos;s last step.</source>
         <translation>步计数在每个 epoch 重新开始；全局步从上一个 epoch 的最后一步继续累加。</translation>
     </message>
     <message>
@@ -1751,8 +1751,8 @@ First lines:
         <translation>正在读取 host 日志</translation>
     </message>
     <message>
-        <source>No host log line was found: expected lines such as "[INFO] ASCENDCL(pid,process):YYYY-MM-DD-HH:MM:SS.mmm.uuu …".</source>
-        <translation>未找到 host 日志行：应为类似 "[INFO] ASCENDCL(pid,process):YYYY-MM-DD-HH:MM:SS.mmm.uuu …" 的行。</translation>
+        <source>No host log line was found: expected lines such as &quot;[INFO] ASCENDCL(pid,process):YYYY-MM-DD-HH:MM:SS.mmm.uuu …&quot;.</source>
+        <translation>未找到 host 日志行：应为类似 &quot;[INFO] ASCENDCL(pid,process):YYYY-MM-DD-HH:MM:SS.mmm.uuu …&quot; 的行。</translation>
     </message>
     <message>
         <source>A log file in the folder could not be read: %1</source>
@@ -1779,7 +1779,7 @@ First lines:
         <translation>JSON 格式错误：应为 %1，却遇到文件末尾。</translation>
     </message>
     <message>
-        <source>The JSON is malformed: expected %1, found "%2".</source>
+        <source>The JSON is malformed: expected %1, found &quot;%2&quot;.</source>
         <translation>JSON 格式错误：应为 %1，实际为“%2”。</translation>
     </message>
     <message>
@@ -1795,12 +1795,12 @@ First lines:
         <translation>gzip 流中没有数据。</translation>
     </message>
     <message>
-        <source>This is not a chrome trace: expected a JSON array or object, found "%1".</source>
+        <source>This is not a chrome trace: expected a JSON array or object, found &quot;%1&quot;.</source>
         <translation>这不是 chrome trace：应为 JSON 数组或对象，实际为“%1”。</translation>
     </message>
     <message>
-        <source>This JSON object has no "traceEvents" array (stopped at %1).</source>
-        <translation>此 JSON 对象没有 "traceEvents" 数组（停止于 %1）。</translation>
+        <source>This JSON object has no &quot;traceEvents&quot; array (stopped at %1).</source>
+        <translation>此 JSON 对象没有 &quot;traceEvents&quot; 数组（停止于 %1）。</translation>
     </message>
     <message>
         <source>the end</source>
@@ -1813,8 +1813,8 @@ First lines:
         </translation>
     </message>
     <message>
-        <source>The file ends before the closing '}' of the trace object.</source>
-        <translation>文件在 trace 对象的结束 '}' 之前就结束了。</translation>
+        <source>The file ends before the closing &apos;}&apos; of the trace object.</source>
+        <translation>文件在 trace 对象的结束 &apos;}&apos; 之前就结束了。</translation>
     </message>
     <message>
         <source>Text after the end of the trace was ignored (from byte %1).</source>
@@ -1829,8 +1829,8 @@ First lines:
         <translation>trace 中没有事件。</translation>
     </message>
     <message>
-        <source>Trailing commas before '}' or ']' were skipped.</source>
-        <translation>已跳过 '}' 或 ']' 前多余的逗号。</translation>
+        <source>Trailing commas before &apos;}&apos; or &apos;]&apos; were skipped.</source>
+        <translation>已跳过 &apos;}&apos; 或 &apos;]&apos; 前多余的逗号。</translation>
     </message>
     <message>
         <source>Complete events (X) without a duration were kept with duration 0.</source>
@@ -1845,7 +1845,7 @@ First lines:
         <translation>已丢弃没有对应开始事件（B）的结束事件（E）。</translation>
     </message>
     <message>
-        <source>Begin events (B) without an end (E) were closed at the track's last timestamp and marked "did not finish".</source>
+        <source>Begin events (B) without an end (E) were closed at the track&apos;s last timestamp and marked &quot;did not finish&quot;.</source>
         <translation>没有结束事件（E）的开始事件（B）已在轨道的最后时间戳处闭合，并标记为“未结束”。</translation>
     </message>
     <message>
@@ -2085,7 +2085,7 @@ First lines:
         <translation>含原始控制字符的名称已按原样接受。</translation>
     </message>
     <message>
-        <source>Events with a repeated key were read with the key's last value.</source>
+        <source>Events with a repeated key were read with the key&apos;s last value.</source>
         <translation>有事件包含重复的键，已按该键最后一次出现的值读取。</translation>
     </message>
     <message>
@@ -2343,7 +2343,7 @@ First lines:
         <translation>memo 项 %1 在写入前被读取</translation>
     </message>
     <message>
-        <source>the pickle's memo is too large</source>
+        <source>the pickle&apos;s memo is too large</source>
         <translation>pickle 的 memo 过大</translation>
     </message>
     <message>
@@ -2359,7 +2359,7 @@ First lines:
         <translation>REDUCE 调用的对象不是全局名称</translation>
     </message>
     <message>
-        <source>REDUCE's arguments are not a tuple</source>
+        <source>REDUCE&apos;s arguments are not a tuple</source>
         <translation>REDUCE 的参数不是元组</translation>
     </message>
     <message>
@@ -2383,15 +2383,15 @@ First lines:
         <translation>BUILD 作用于 torch.save 不会写出的值</translation>
     </message>
     <message>
-        <source>a persistent id is not ('storage', torch.&lt;type&gt;Storage, key, location, size), the only kind torch.save writes</source>
-        <translation>持久化 ID 不是 ('storage', torch.&lt;type&gt;Storage, key, location, size)，而这是 torch.save 唯一会写出的形式</translation>
+        <source>a persistent id is not (&apos;storage&apos;, torch.&lt;type&gt;Storage, key, location, size), the only kind torch.save writes</source>
+        <translation>持久化 ID 不是 (&apos;storage&apos;, torch.&lt;type&gt;Storage, key, location, size)，而这是 torch.save 唯一会写出的形式</translation>
     </message>
     <message>
         <source>storage %1 is described twice differently</source>
         <translation>存储 %1 有两次不一致的描述</translation>
     </message>
     <message>
-        <source>a tensor's %1 is not a tuple</source>
+        <source>a tensor&apos;s %1 is not a tuple</source>
         <translation>张量的 %1 不是元组</translation>
     </message>
     <message>
@@ -2399,7 +2399,7 @@ First lines:
         <translation>张量的维度超过 32</translation>
     </message>
     <message>
-        <source>a tensor's %1 holds a non-integer</source>
+        <source>a tensor&apos;s %1 holds a non-integer</source>
         <translation>张量的 %1 含有非整数</translation>
     </message>
     <message>
@@ -2415,11 +2415,11 @@ First lines:
         <translation>stride（步长）</translation>
     </message>
     <message>
-        <source>a tensor's size and stride have different lengths</source>
+        <source>a tensor&apos;s size and stride have different lengths</source>
         <translation>张量的 size 与 stride 长度不同</translation>
     </message>
     <message>
-        <source>the tensor's size %1, stride %2 or offset %3 is invalid</source>
+        <source>the tensor&apos;s size %1, stride %2 or offset %3 is invalid</source>
         <translation>张量的 size %1、stride %2 或偏移 %3 无效</translation>
     </message>
     <message>
@@ -2435,16 +2435,16 @@ First lines:
         <translation>torch._utils._rebuild_parameter 的参数不符合预期</translation>
     </message>
     <message>
-        <source>the pickle's values refer to themselves (a cycle), which torch.save does not write for tensors</source>
+        <source>the pickle&apos;s values refer to themselves (a cycle), which torch.save does not write for tensors</source>
         <translation>pickle 中的值引用了自身（循环），torch.save 保存张量时不会写出这种结构</translation>
     </message>
     <message>
-        <source>the pickle's values nest more than %1 levels deep</source>
+        <source>the pickle&apos;s values nest more than %1 levels deep</source>
         <translation>pickle 中的值嵌套超过 %1 层</translation>
     </message>
     <message>
-        <source>The trace has no device tasks: no CUDA kernels, memory copies or "Ascend Hardware" tasks were found, so only host activity was recorded.</source>
-        <translation>该 trace 没有设备任务：未找到 CUDA kernel、内存拷贝或 "Ascend Hardware" 任务，只记录了主机侧活动。</translation>
+        <source>The trace has no device tasks: no CUDA kernels, memory copies or &quot;Ascend Hardware&quot; tasks were found, so only host activity was recorded.</source>
+        <translation>该 trace 没有设备任务：未找到 CUDA kernel、内存拷贝或 &quot;Ascend Hardware&quot; 任务，只记录了主机侧活动。</translation>
     </message>
     <message>
         <source>The trace has no device tasks.</source>
@@ -2569,12 +2569,12 @@ First lines:
         <translation>%1：参数 %2 的各分片在 dims 或 tensor_type 上不一致</translation>
     </message>
     <message>
-        <source>Parameter %1 has tensor_type "%2", which Twinscope does not read; it is listed but not compared.</source>
-        <translation>参数 %1 的 tensor_type 为 "%2"，Twinscope 不读取该类型；仅列出，不参与比较。</translation>
+        <source>Parameter %1 has tensor_type &quot;%2&quot;, which Twinscope does not read; it is listed but not compared.</source>
+        <translation>参数 %1 的 tensor_type 为 &quot;%2&quot;，Twinscope 不读取该类型；仅列出，不参与比较。</translation>
     </message>
     <message>
-        <source>%1: parameter %2 has the unknown tensor_type "%3"</source>
-        <translation>%1：参数 %2 的 tensor_type "%3" 未知</translation>
+        <source>%1: parameter %2 has the unknown tensor_type &quot;%3&quot;</source>
+        <translation>%1：参数 %2 的 tensor_type &quot;%3&quot; 未知</translation>
     </message>
     <message>
         <source>Parameter %1 has impossible dims.</source>
@@ -2663,7 +2663,7 @@ First lines:
         <translation>检查点条目 %1 缺少 tensor 或内容</translation>
     </message>
     <message>
-        <source>Parameter %1 appears twice; the later one is used, as MindSpore's loader does.</source>
+        <source>Parameter %1 appears twice; the later one is used, as MindSpore&apos;s loader does.</source>
         <translation>参数 %1 出现两次；与 MindSpore 的加载器一样，使用后一个。</translation>
     </message>
     <message>
@@ -2675,8 +2675,8 @@ First lines:
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <source>prefix "%1" / "%2"</source>
-        <translation>前缀 "%1" / "%2"</translation>
+        <source>prefix &quot;%1&quot; / &quot;%2&quot;</source>
+        <translation>前缀 &quot;%1&quot; / &quot;%2&quot;</translation>
     </message>
     <message>
         <source>shape order</source>
@@ -2729,8 +2729,8 @@ First lines:
         <translation>头部未给出有效的 shape</translation>
     </message>
     <message>
-        <source>dtype "%1" is not one Twinscope reads</source>
-        <translation>Twinscope 不读取 dtype "%1"</translation>
+        <source>dtype &quot;%1&quot; is not one Twinscope reads</source>
+        <translation>Twinscope 不读取 dtype &quot;%1&quot;</translation>
     </message>
     <message>
         <source>data_offsets is not a pair [begin, end]</source>
@@ -2773,7 +2773,7 @@ First lines:
         <translation>文件在读取过程中发生了变化（被截短或被替换）；请在文件完整后重新打开。</translation>
     </message>
     <message>
-        <source>The table has no "%1" column.</source>
+        <source>The table has no &quot;%1&quot; column.</source>
         <translation>该表没有“%1”列。</translation>
     </message>
     <message>
@@ -2854,7 +2854,7 @@ First lines:
     </message>
     <message>
         <source>%1 has %2 elements, more than the per-tensor cap of %3, so it is not read; raise the cap with --max-elements (or Limits in the Dumps tab) if the tensor is real</source>
-        <translation>%1 有 %2 个元素，超过单个张量上限 %3，因此未读取；如果该张量确实如此，请用 --max-elements（或转储页的"限制"）提高上限</translation>
+        <translation>%1 有 %2 个元素，超过单个张量上限 %3，因此未读取；如果该张量确实如此，请用 --max-elements（或转储页的&quot;限制&quot;）提高上限</translation>
     </message>
     <message>
         <source>tensors with more elements than the per-tensor cap were not read</source>
@@ -2913,7 +2913,7 @@ First lines:
         <translation>数据集 %1 声明了 %2 个元素（%3 字节），但只存储了 %4 字节；其余部分会读出填充值，因此不参与比较</translation>
     </message>
     <message>
-        <source>%1 lies outside the dump's folder, so it is not read (allow it with --allow-outside-dump)</source>
+        <source>%1 lies outside the dump&apos;s folder, so it is not read (allow it with --allow-outside-dump)</source>
         <translation>%1 位于转储文件夹之外，因此未读取（可用 --allow-outside-dump 允许）</translation>
     </message>
     <message>
@@ -2933,7 +2933,7 @@ First lines:
         <translation>该文件夹中没有 .npy 或 .pt 文件</translation>
     </message>
     <message>
-        <source>%1 leads outside the dump's folder, so it is not read (allow it with --allow-outside-dump)</source>
+        <source>%1 leads outside the dump&apos;s folder, so it is not read (allow it with --allow-outside-dump)</source>
         <translation>%1 指向转储文件夹之外，因此未读取（可用 --allow-outside-dump 允许）</translation>
     </message>
     <message>
@@ -2969,7 +2969,7 @@ First lines:
         <translation>该工作表没有表头行</translation>
     </message>
     <message>
-        <source>%1: the tensor's pieces hold %2 elements, its shape says %3</source>
+        <source>%1: the tensor&apos;s pieces hold %2 elements, its shape says %3</source>
         <translation>%1：张量各片段共 %2 个元素，而其 shape 表示 %3 个</translation>
     </message>
     <message>
@@ -2989,7 +2989,7 @@ First lines:
         <translation>%1：更新量的两个张量 shape 或布局不同</translation>
     </message>
     <message>
-        <source>%1: the update's shape does not match its tensors</source>
+        <source>%1: the update&apos;s shape does not match its tensors</source>
         <translation>%1：更新量的 shape 与其张量不符</translation>
     </message>
     <message>
@@ -3009,7 +3009,7 @@ First lines:
         <translation>最大绝对误差超过 1e+10</translation>
     </message>
     <message>
-        <source>The input/parameter's one thousandth err ratio exceeds 0.9, while the output's is below 0.6</source>
+        <source>The input/parameter&apos;s one thousandth err ratio exceeds 0.9, while the output&apos;s is below 0.6</source>
         <translation>输入/参数的千分之一误差比例超过 0.9，而输出的低于 0.6</translation>
     </message>
     <message>
@@ -3025,11 +3025,11 @@ First lines:
         <translation>需要复核该 API 的精度。</translation>
     </message>
     <message>
-        <source>The output's one thousandth err ratio decreases by more than 0.1 compared to the input/parameter's</source>
+        <source>The output&apos;s one thousandth err ratio decreases by more than 0.1 compared to the input/parameter&apos;s</source>
         <translation>输出的千分之一误差比例比输入/参数的下降超过 0.1</translation>
     </message>
     <message>
-        <source>The output's cosine decreases by more than 0.1 compared to the input/parameter's</source>
+        <source>The output&apos;s cosine decreases by more than 0.1 compared to the input/parameter&apos;s</source>
         <translation>输出的余弦相似度比输入/参数的下降超过 0.1</translation>
     </message>
     <message>
@@ -3037,7 +3037,7 @@ First lines:
         <translation>输入/参数与输出的最大绝对误差都超过 1，且输出大一个数量级以上</translation>
     </message>
     <message>
-        <source>The output's maximum relative error exceeds 0.1, while the input/parameter's is below 0.01</source>
+        <source>The output&apos;s maximum relative error exceeds 0.1, while the input/parameter&apos;s is below 0.01</source>
         <translation>输出的最大相对误差超过 0.1，而输入/参数的低于 0.01</translation>
     </message>
     <message>
@@ -3055,11 +3055,11 @@ First lines:
         </translation>
     </message>
     <message>
-        <source>The input/parameter's share of elements within %1 relative error exceeds 0.9, while the output's is below 0.6</source>
+        <source>The input/parameter&apos;s share of elements within %1 relative error exceeds 0.9, while the output&apos;s is below 0.6</source>
         <translation>输入/参数中相对误差在 %1 以内的元素比例超过 0.9，而输出的低于 0.6</translation>
     </message>
     <message>
-        <source>The output's share of elements within %1 relative error decreases by more than 0.1 compared to the input/parameter's</source>
+        <source>The output&apos;s share of elements within %1 relative error decreases by more than 0.1 compared to the input/parameter&apos;s</source>
         <translation>输出中相对误差在 %1 以内的元素比例比输入/参数的下降超过 0.1</translation>
     </message>
     <message>
@@ -3067,15 +3067,15 @@ First lines:
         <translation>该调用的一个非张量参数不同：%1</translation>
     </message>
     <message>
-        <source>"%1" is not a loss: B leaves the tolerance from step %2 (%3 consecutive steps or more). The loss diagnosis applies to loss curves; choose a loss metric for it.</source>
+        <source>&quot;%1&quot; is not a loss: B leaves the tolerance from step %2 (%3 consecutive steps or more). The loss diagnosis applies to loss curves; choose a loss metric for it.</source>
         <translation>“%1”不是损失：B 从第 %2 步起超出容差（连续 %3 步或更多）。损失诊断只适用于损失曲线；如需诊断，请选择一个损失指标。</translation>
     </message>
     <message>
-        <source>"%1" is not a loss: B leaves the tolerance at some steps (first at step %2) but never for %3 consecutive steps.</source>
+        <source>&quot;%1&quot; is not a loss: B leaves the tolerance at some steps (first at step %2) but never for %3 consecutive steps.</source>
         <translation>“%1”不是损失：B 在部分步超出容差（首次在第 %2 步），但从未连续 %3 步超出。</translation>
     </message>
     <message numerus="yes">
-        <source>"%1" is not a loss: A and B agree within the tolerance on all %n common step(s).</source>
+        <source>&quot;%1&quot; is not a loss: A and B agree within the tolerance on all %n common step(s).</source>
         <translation>
             <numerusform>“%1”不是损失：在全部 %n 个共同步上，A 与 B 都在容差内一致。</numerusform>
         </translation>
@@ -3121,7 +3121,7 @@ First lines:
         <translation>时长减去直接嵌套子切片所用的时间</translation>
     </message>
     <message>
-        <source>Total as a share of the range's time (all ranks' when several files are open)</source>
+        <source>Total as a share of the range&apos;s time (all ranks&apos; when several files are open)</source>
         <translation>总耗时占区间时间的比例（打开多个文件时为所有 rank 的时间之和）</translation>
     </message>
     <message>
@@ -3325,11 +3325,11 @@ First lines:
         <translation>该文件不包含 JSON 对象。</translation>
     </message>
     <message>
-        <source>communication ops without "Communication Time Info" were skipped</source>
+        <source>communication ops without &quot;Communication Time Info&quot; were skipped</source>
         <translation>已跳过没有“Communication Time Info”的通信算子</translation>
     </message>
     <message>
-        <source>matrix entries whose key is not "src-dst" were skipped</source>
+        <source>matrix entries whose key is not &quot;src-dst&quot; were skipped</source>
         <translation>已跳过键不是“src-dst”的矩阵条目</translation>
     </message>
     <message>
@@ -3337,7 +3337,7 @@ First lines:
         <translation>该通信文件没有列出任何算子</translation>
     </message>
     <message>
-        <source>link ends are numbered within their communication group: without profiler_metadata.json's group ranks they stay local numbers</source>
+        <source>link ends are numbered within their communication group: without profiler_metadata.json&apos;s group ranks they stay local numbers</source>
         <translation>链路两端按通信组内编号：没有 profiler_metadata.json 中的组内 rank 信息，它们保持为组内编号</translation>
     </message>
     <message>
@@ -3373,7 +3373,7 @@ First lines:
         <translation>算子计算耗时表没有表头行。</translation>
     </message>
     <message>
-        <source>the op times add up to %1 ms, the file's total says %2 ms</source>
+        <source>the op times add up to %1 ms, the file&apos;s total says %2 ms</source>
         <translation>各算子耗时之和为 %1 ms，文件中的总计为 %2 ms</translation>
     </message>
     <message>
@@ -3389,7 +3389,7 @@ First lines:
         <translation>无法打开数据库：%1</translation>
     </message>
     <message>
-        <source>the database's profiler tables hold no rows</source>
+        <source>the database&apos;s profiler tables hold no rows</source>
         <translation>数据库中的 Profiler 表没有数据行</translation>
     </message>
     <message>
@@ -3533,16 +3533,16 @@ First lines:
         <translation>一个 JSON 对象</translation>
     </message>
     <message>
-        <source>The family for "%1" must be a string.</source>
-        <translation>"%1" 对应的算子族必须是字符串。</translation>
+        <source>The family for &quot;%1&quot; must be a string.</source>
+        <translation>&quot;%1&quot; 对应的算子族必须是字符串。</translation>
     </message>
     <message>
         <source>a family name in quotes</source>
         <translation>带引号的算子族名称</translation>
     </message>
     <message>
-        <source>The family for "%1" is empty.</source>
-        <translation>"%1" 对应的算子族为空。</translation>
+        <source>The family for &quot;%1&quot; is empty.</source>
+        <translation>&quot;%1&quot; 对应的算子族为空。</translation>
     </message>
     <message>
         <source>a family name</source>
@@ -3655,7 +3655,7 @@ First lines:
         <translation>loss 在第一个共同步（%1）就已不同。</translation>
     </message>
     <message>
-        <source>The first step's loss agrees.</source>
+        <source>The first step&apos;s loss agrees.</source>
         <translation>第一步的 loss 一致。</translation>
     </message>
     <message>
@@ -3675,7 +3675,7 @@ First lines:
         <translation>loss 变为 NaN/Inf（%1）。</translation>
     </message>
     <message>
-        <source>The dumps' NaN/Inf starts at %1.</source>
+        <source>The dumps&apos; NaN/Inf starts at %1.</source>
         <translation>dump 中的 NaN/Inf 始于 %1。</translation>
     </message>
     <message>
@@ -3691,7 +3691,7 @@ First lines:
         <translation>（运行 %1）</translation>
     </message>
     <message>
-        <source>NaN/Inf first appears in %1%2, output of op %3 whose inputs are finite: the benchmark exceeds float16's range there (saturation).</source>
+        <source>NaN/Inf first appears in %1%2, output of op %3 whose inputs are finite: the benchmark exceeds float16&apos;s range there (saturation).</source>
         <translation>NaN/Inf 最早出现在 %1%2，它是算子 %3 的输出，而该算子的输入均为有限值：标杆在此处超出了 float16 的范围（饱和）。</translation>
     </message>
     <message>
@@ -3711,7 +3711,7 @@ First lines:
         <translation>第一个出现偏差的张量是 %1%2（算子 %3，余弦相似度 %4）；其算子的某个输入已经不一致。</translation>
     </message>
     <message>
-        <source>Reproduce op %1 alone with the dumped inputs on both sides (msprobe run_ut or a single-op script); check its dtype, precision mode and the API's NPU implementation.</source>
+        <source>Reproduce op %1 alone with the dumped inputs on both sides (msprobe run_ut or a single-op script); check its dtype, precision mode and the API&apos;s NPU implementation.</source>
         <translation>用两侧 dump 的输入单独复现算子 %1（msprobe run_ut 或单算子脚本）；检查其 dtype、精度模式以及该 API 在 NPU 上的实现。</translation>
     </message>
     <message>
@@ -3735,24 +3735,24 @@ First lines:
         <translation>信息</translation>
     </message>
     <message>
-        <source>an entry has no "id"</source>
-        <translation>某条目没有 "id"</translation>
+        <source>an entry has no &quot;id&quot;</source>
+        <translation>某条目没有 &quot;id&quot;</translation>
     </message>
     <message>
-        <source>entry "%1": the regex does not compile (%2)</source>
-        <translation>条目 "%1"：正则表达式无法编译（%2）</translation>
+        <source>entry &quot;%1&quot;: the regex does not compile (%2)</source>
+        <translation>条目 &quot;%1&quot;：正则表达式无法编译（%2）</translation>
     </message>
     <message>
-        <source>entry "%1" has no "patterns"</source>
-        <translation>条目 "%1" 没有 "patterns"</translation>
+        <source>entry &quot;%1&quot; has no &quot;patterns&quot;</source>
+        <translation>条目 &quot;%1&quot; 没有 &quot;patterns&quot;</translation>
     </message>
     <message>
-        <source>entry "%1": severity must be error, warning, harmless or setting</source>
-        <translation>条目 "%1"：severity 必须是 error、warning、harmless 或 setting</translation>
+        <source>entry &quot;%1&quot;: severity must be error, warning, harmless or setting</source>
+        <translation>条目 &quot;%1&quot;：severity 必须是 error、warning、harmless 或 setting</translation>
     </message>
     <message>
-        <source>entry "%1" needs a title, a cause and a fix</source>
-        <translation>条目 "%1" 需要 title、cause 与 fix</translation>
+        <source>entry &quot;%1&quot; needs a title, a cause and a fix</source>
+        <translation>条目 &quot;%1&quot; 需要 title、cause 与 fix</translation>
     </message>
     <message>
         <source>Cannot read the file.</source>
@@ -3767,12 +3767,12 @@ First lines:
         <translation>知识库不是有效的 JSON：%1。</translation>
     </message>
     <message>
-        <source>a JSON object with "entries"</source>
-        <translation>含 "entries" 的 JSON 对象</translation>
+        <source>a JSON object with &quot;entries&quot;</source>
+        <translation>含 &quot;entries&quot; 的 JSON 对象</translation>
     </message>
     <message>
-        <source>The knowledge base has no "entries" list.</source>
-        <translation>知识库没有 "entries" 列表。</translation>
+        <source>The knowledge base has no &quot;entries&quot; list.</source>
+        <translation>知识库没有 &quot;entries&quot; 列表。</translation>
     </message>
     <message>
         <source>A knowledge-base entry was skipped: %1.</source>
@@ -3875,8 +3875,8 @@ First lines:
         <translation>不是有效的 JSON（%1，第 %2 字节）</translation>
     </message>
     <message>
-        <source>no "apis" object</source>
-        <translation>没有 "apis" 对象</translation>
+        <source>no &quot;apis&quot; object</source>
+        <translation>没有 &quot;apis&quot; 对象</translation>
     </message>
     <message>
         <source>mapping table</source>
@@ -3927,7 +3927,7 @@ First lines:
         <translation>《PyTorch网络模型移植&amp;训练指南》：性能分析</translation>
     </message>
     <message>
-        <source>The step of the run under test (%1 ms) is not slower than the benchmark's (%2 ms) by %3% or more.</source>
+        <source>The step of the run under test (%1 ms) is not slower than the benchmark&apos;s (%2 ms) by %3% or more.</source>
         <translation>待测运行的单步耗时（%1 ms）比标杆（%2 ms）慢不到 %3%。</translation>
     </message>
     <message>
@@ -3935,7 +3935,7 @@ First lines:
         <translation>性能方面无需处理。</translation>
     </message>
     <message>
-        <source>A step takes %1 ms against the benchmark's %2 ms (%3×); of the gap, computing is %4%, communication not overlapped %5%, device idle %6%.</source>
+        <source>A step takes %1 ms against the benchmark&apos;s %2 ms (%3×); of the gap, computing is %4%, communication not overlapped %5%, device idle %6%.</source>
         <translation>单步耗时 %1 ms，标杆为 %2 ms（%3 倍）；差距中计算占 %4%，未被掩盖的通信占 %5%，设备空闲占 %6%。</translation>
     </message>
     <message>
@@ -3943,7 +3943,7 @@ First lines:
         <translation>计算占主导：从下面列出的变慢算子入手，再在算子信息中检查重编译、AI CPU 算子与 TransData/Cast。</translation>
     </message>
     <message>
-        <source>Communication dominates: compare the collectives' sizes and bandwidth per rank and look for a slow rank or link.</source>
+        <source>Communication dominates: compare the collectives&apos; sizes and bandwidth per rank and look for a slow rank or link.</source>
         <translation>通信占主导：按 rank 对比集合通信的数据量与带宽，查找慢 rank 或慢链路。</translation>
     </message>
     <message>
@@ -3951,7 +3951,7 @@ First lines:
         <translation>设备空闲占主导：设备在等待主机（下发开销、同步、数据加载）。</translation>
     </message>
     <message>
-        <source>The device idles %1 ms per step against the benchmark's %2 ms: %3% of the gap is time the device waits.</source>
+        <source>The device idles %1 ms per step against the benchmark&apos;s %2 ms: %3% of the gap is time the device waits.</source>
         <translation>设备每步空闲 %1 ms，标杆为 %2 ms：差距中 %3% 是设备等待的时间。</translation>
     </message>
     <message>
@@ -4091,7 +4091,7 @@ First lines:
         <translation>已跳过一个没有路径的输入。</translation>
     </message>
     <message>
-        <source>An input's role is unknown; it opens as "other".</source>
+        <source>An input&apos;s role is unknown; it opens as &quot;other&quot;.</source>
         <translation>某个输入的角色未知；按“其他”打开。</translation>
     </message>
     <message>
@@ -4119,7 +4119,7 @@ First lines:
         <translation>该工作区由更新版本的 Twinscope 写出（schema %1；本版本可读 %2）。</translation>
     </message>
     <message>
-        <source>This file is one of the workspace's inputs; choose another name for the workspace.</source>
+        <source>This file is one of the workspace&apos;s inputs; choose another name for the workspace.</source>
         <translation>此文件是工作区的输入之一；请为工作区另选文件名。</translation>
     </message>
     <message>
@@ -4147,7 +4147,7 @@ First lines:
         <translation>权重已经不同：对比前一个 step，或对比更新量（之后 − 之前）。</translation>
     </message>
     <message>
-        <source>%1%2 (op %3) holds ±65504, float16's largest value: it saturates, the first of %4 saturated tensors.</source>
+        <source>%1%2 (op %3) holds ±65504, float16&apos;s largest value: it saturates, the first of %4 saturated tensors.</source>
         <translation>%1%2（算子 %3）含有 ±65504，即 float16 的最大值：发生饱和，是 %4 个饱和张量中的第一个。</translation>
     </message>
     <message>
@@ -4159,11 +4159,11 @@ First lines:
         <translation>msprof-analyze 集群分析：慢卡与慢链路</translation>
     </message>
     <message>
-        <source>Rank %1 is slow in %2: %3 us against the ranks' median of %4 us, %5 % of a step more.</source>
+        <source>Rank %1 is slow in %2: %3 us against the ranks&apos; median of %4 us, %5 % of a step more.</source>
         <translation>rank %1 在%2上偏慢：%3 us，所有 rank 的中位数为 %4 us，多出一个迭代的 %5 %。</translation>
     </message>
     <message>
-        <source>Open that rank's timeline: Free time points at host/data-loading waits, Computing at slower kernels or a different shape.</source>
+        <source>Open that rank&apos;s timeline: Free time points at host/data-loading waits, Computing at slower kernels or a different shape.</source>
         <translation>打开该 rank 的时间线：空闲时间偏多指向 host 侧或数据加载等待，计算时间偏多指向更慢的算子或不同的 shape。</translation>
     </message>
     <message>
@@ -4171,11 +4171,11 @@ First lines:
         <translation>rank %1 %2</translation>
     </message>
     <message>
-        <source>The link %1 moves %2 GB/s, under %3 % of its type's median of %4 GB/s.</source>
+        <source>The link %1 moves %2 GB/s, under %3 % of its type&apos;s median of %4 GB/s.</source>
         <translation>链路 %1 的带宽为 %2 GB/s，低于同类链路中位数 %4 GB/s 的 %3 %。</translation>
     </message>
     <message>
-        <source>Check that link's hardware and topology (HCCS/RDMA port, NIC, switch) and whether its collectives wait on a slow rank first.</source>
+        <source>Check that link&apos;s hardware and topology (HCCS/RDMA port, NIC, switch) and whether its collectives wait on a slow rank first.</source>
         <translation>检查该链路的硬件与拓扑（HCCS/RDMA 端口、网卡、交换机），以及其集合通信是否先在等待某个慢卡。</translation>
     </message>
     <message>
@@ -4191,7 +4191,7 @@ First lines:
         <translation>%1 %2 µs（%3%）</translation>
     </message>
     <message>
-        <source>A step takes %1 ms against the benchmark's %2 ms (%3×); the gap by category: %4.</source>
+        <source>A step takes %1 ms against the benchmark&apos;s %2 ms (%3×); the gap by category: %4.</source>
         <translation>单步耗时 %1 ms，标杆为 %2 ms（%3 倍）；差距按类别：%4。</translation>
     </message>
     <message>
@@ -4227,8 +4227,8 @@ First lines:
         <translation>有容器以多个名称出现（pickle 中的共享对象）；其张量只列在第一个名称下。</translation>
     </message>
     <message>
-        <source>the pattern repeats a group that itself holds a repetition (%1), which can take exponential time on a line that almost matches; write the repetition once, e.g. "(\d+\.)+" as "[\d.]+"</source>
-        <translation>该模式重复了一个本身含有重复的分组（%1），在几乎匹配的行上可能耗费指数级时间；请只写一层重复，例如将 "(\d+\.)+" 写成 "[\d.]+"</translation>
+        <source>the pattern repeats a group that itself holds a repetition (%1), which can take exponential time on a line that almost matches; write the repetition once, e.g. &quot;(\d+\.)+&quot; as &quot;[\d.]+&quot;</source>
+        <translation>该模式重复了一个本身含有重复的分组（%1），在几乎匹配的行上可能耗费指数级时间；请只写一层重复，例如将 &quot;(\d+\.)+&quot; 写成 &quot;[\d.]+&quot;</translation>
     </message>
     <message>
         <source>the pattern repeats alternatives that can match the same text (%1), which can take exponential time on a line that almost matches; make the alternatives start with different characters or use a character class</source>
@@ -4239,7 +4239,7 @@ First lines:
         <translation>%1（在第 %2 个字符处）</translation>
     </message>
     <message>
-        <source>Qt's SQLite driver (QSQLITE) is not available</source>
+        <source>Qt&apos;s SQLite driver (QSQLITE) is not available</source>
         <translation>Qt 的 SQLite 驱动（QSQLITE）不可用</translation>
     </message>
     <message>
@@ -4247,11 +4247,11 @@ First lines:
         <translation>超过 %1 字节的单元格已在该处截断。</translation>
     </message>
     <message>
-        <source>Rows hold cells past the header's columns; they were left out.</source>
+        <source>Rows hold cells past the header&apos;s columns; they were left out.</source>
         <translation>有些行的单元格超出了表头的列数；这些单元格已略去。</translation>
     </message>
     <message>
-        <source>the table's header has %1 columns, more than the %2 Twinscope reads (a compare result has about 30)</source>
+        <source>the table&apos;s header has %1 columns, more than the %2 Twinscope reads (a compare result has about 30)</source>
         <translation>表头有 %1 列，超过 Twinscope 可读取的 %2 列（比对结果约有 30 列）</translation>
     </message>
     <message>
@@ -4259,7 +4259,7 @@ First lines:
         <translation>有元素的差异超出 allclose 容差</translation>
     </message>
     <message>
-        <source>Need double check api accuracy. Only the Mean moved, by less than the rounding of the run's precision: not a divergence</source>
+        <source>Need double check api accuracy. Only the Mean moved, by less than the rounding of the run&apos;s precision: not a divergence</source>
         <translation>需要复核该 API 的精度。只有 Mean 发生变化，且变化小于该运行精度的舍入误差：不是偏差</translation>
     </message>
     <message>
@@ -4319,7 +4319,7 @@ First lines:
         <translation>该 SQLite 数据库不是 torch_npu 或 CANN 的 Profiler 数据库（缺少 STRING_IDS 以及 TASK、COMPUTE_TASK_INFO、PYTORCH_API 或 CANN_API 表）。</translation>
     </message>
     <message>
-        <source>steps and communication are taken from msprof-analyze's analysis.db beside the database</source>
+        <source>steps and communication are taken from msprof-analyze&apos;s analysis.db beside the database</source>
         <translation>step 与通信数据取自数据库旁边的 msprof-analyze analysis.db</translation>
     </message>
     <message>
@@ -4339,7 +4339,7 @@ First lines:
         <translation>data.pkl 从 %1 字节解压为 %2 字节，超过 %3 倍：疑似 zip 炸弹，已拒绝（torch.save 以不压缩方式存储它）</translation>
     </message>
     <message>
-        <source>the pickle's values need more than %1 MiB (%2 values so far), more than Twinscope reads; a small pickle that asks for this much multiplies memo references (a "pickle bomb")</source>
+        <source>the pickle&apos;s values need more than %1 MiB (%2 values so far), more than Twinscope reads; a small pickle that asks for this much multiplies memo references (a &quot;pickle bomb&quot;)</source>
         <translation>pickle 的值需要超过 %1 MiB（目前已有 %2 个值），超出 Twinscope 的读取上限；小小的 pickle 需要这么多内存，说明它在成倍复用 memo 引用（“pickle 炸弹”）</translation>
     </message>
     <message>
@@ -4403,7 +4403,7 @@ First lines:
         <translation>该 SQLite 数据库不是 Nsight Systems 导出文件。</translation>
     </message>
     <message>
-        <source>"%1" is not a usable regular expression: %2.</source>
+        <source>&quot;%1&quot; is not a usable regular expression: %2.</source>
         <translation>“%1”不是可用的正则表达式：%2。</translation>
     </message>
     <message>
@@ -4417,7 +4417,8 @@ First lines:
     <message numerus="yes">
         <source>%1 – %2 (%n steps)</source>
         <translation>
-            <numerusform>%1 – %2（%n 个 step）</numerusform></translation>
+            <numerusform>%1 – %2（%n 个 step）</numerusform>
+        </translation>
     </message>
     <message>
         <source>warm-up %1</source>
@@ -4440,15 +4441,15 @@ First lines:
         <translation>NaN/Inf 最早出现在 %1%2，它是算子 %3 的输出，该算子的张量输入均为有限值；该调用的一个非张量参数与标杆不同：%4。</translation>
     </message>
     <message>
-        <source>Find where the code computes %1 for op %2 (the call stack in the dump view): the value differs from the benchmark's before the op runs.</source>
+        <source>Find where the code computes %1 for op %2 (the call stack in the dump view): the value differs from the benchmark&apos;s before the op runs.</source>
         <translation>找到代码中为算子 %2 计算 %1 的位置（见转储视图中的调用栈）：该值在算子运行之前就已与标杆不同。</translation>
     </message>
     <message>
-        <source>Check op %1 for overflow in %2: look at its inputs' ranges, run it in float32 (or keep it out of the %2 list), and check the loss scale.</source>
+        <source>Check op %1 for overflow in %2: look at its inputs&apos; ranges, run it in float32 (or keep it out of the %2 list), and check the loss scale.</source>
         <translation>检查算子 %1 在 %2 下的溢出：查看其输入的取值范围，改用 float32 计算（或将其移出 %2 列表），并检查 loss scale。</translation>
     </message>
     <message>
-        <source>Op %1 overflows in %2 with finite inputs: check its inputs' ranges and the values it divides by or exponentiates (a zero divisor, a large exponent).</source>
+        <source>Op %1 overflows in %2 with finite inputs: check its inputs&apos; ranges and the values it divides by or exponentiates (a zero divisor, a large exponent).</source>
         <translation>算子 %1 在 %2 下溢出，而其输入均为有限值：请检查其输入的取值范围，以及它用作除数或做指数运算的值（除数为零、指数过大）。</translation>
     </message>
     <message>
@@ -4520,8 +4521,28 @@ First lines:
         <translation>设备、管道或系统文件</translation>
     </message>
     <message>
-        <source>outside the workspace's folder</source>
+        <source>outside the workspace&apos;s folder</source>
         <translation>位于工作区文件夹之外</translation>
+    </message>
+    <message>
+        <source>Communication not hidden by compute is %1 % of the step.</source>
+        <translation>未被计算掩盖的通信占迭代时间的 %1 %。</translation>
+    </message>
+    <message>
+        <source>Free time (the device waits for the host) is %1 % of the step.</source>
+        <translation>空闲时间（设备等待 host）占迭代时间的 %1 %。</translation>
+    </message>
+    <message>
+        <source>Computing is %1 % of the step.</source>
+        <translation>计算占迭代时间的 %1 %。</translation>
+    </message>
+    <message>
+        <source>rank %1 is given twice (%2 and %3, e.g. a run&apos;s text and database exports): %2 is used, %3 is left out</source>
+        <translation>rank %1 出现了两次（%2 与 %3，例如同一次运行的文本导出与数据库导出）：使用 %2，忽略 %3</translation>
+    </message>
+    <message>
+        <source>reading the pickle was canceled</source>
+        <translation>读取 pickle 已取消</translation>
     </message>
 </context>
 <context>
@@ -4677,7 +4698,7 @@ First lines:
         <translation>应用 %1 文件：%2</translation>
     </message>
     <message>
-        <source>Sets its own thresholds (shown in the findings' evidence).</source>
+        <source>Sets its own thresholds (shown in the findings&apos; evidence).</source>
         <translation>自带阈值（显示在诊断的证据中）。</translation>
     </message>
     <message>
@@ -4703,7 +4724,8 @@ First lines:
     <message numerus="yes">
         <source>%n input(s) or mapping file(s) of the investigation were not opened.</source>
         <translation>
-            <numerusform>排查中有 %n 个输入或映射文件未打开。</numerusform></translation>
+            <numerusform>排查中有 %n 个输入或映射文件未打开。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4875,11 +4897,11 @@ First lines:
         <translation>选择待测损失日志（如 NPU 运行）</translation>
     </message>
     <message>
-        <source>Use the Trace's First &amp;Step as Op-Info Cut-off</source>
+        <source>Use the Trace&apos;s First &amp;Step as Op-Info Cut-off</source>
         <translation>以跟踪的第一个 step 作为算子信息截止点(&amp;S)</translation>
     </message>
     <message>
-        <source>Compiles after the end of the open trace's first ProfilerStep count as recompiles.</source>
+        <source>Compiles after the end of the open trace&apos;s first ProfilerStep count as recompiles.</source>
         <translation>在已打开跟踪的第一个 ProfilerStep 结束之后的编译计为重编译。</translation>
     </message>
     <message>
@@ -4907,7 +4929,7 @@ First lines:
         <translation>Ctrl+Shift+C</translation>
     </message>
     <message>
-        <source>Compare two performance runs: why is the target's step slower than the baseline's?</source>
+        <source>Compare two performance runs: why is the target&apos;s step slower than the baseline&apos;s?</source>
         <translation>比较两次性能运行：为什么目标的 step 比基线慢？</translation>
     </message>
     <message>
@@ -4923,8 +4945,8 @@ First lines:
         <translation>正在打开 rank %1 的时间线</translation>
     </message>
     <message>
-        <source>%1 loaded with %2 — &lt;a href="details"&gt;Details&lt;/a&gt;</source>
-        <translation>%1 已载入，有 %2 — &lt;a href="details"&gt;详情&lt;/a&gt;</translation>
+        <source>%1 loaded with %2 — &lt;a href=&quot;details&quot;&gt;Details&lt;/a&gt;</source>
+        <translation>%1 已载入，有 %2 — &lt;a href=&quot;details&quot;&gt;详情&lt;/a&gt;</translation>
     </message>
     <message>
         <source>%1 — Twinscope</source>
@@ -5134,7 +5156,7 @@ First lines:
         <translation>L</translation>
     </message>
     <message>
-        <source>Align the selected slice's file to the base</source>
+        <source>Align the selected slice&apos;s file to the base</source>
         <translation>将所选切片所在文件对齐到基准</translation>
     </message>
     <message>
@@ -5579,7 +5601,7 @@ A synchronisation: it waits for the device work before it and is listed after ev
         <translation>空闲 (µs)</translation>
     </message>
     <message>
-        <source>First step's extra time: compile, warm-up (µs)</source>
+        <source>First step&apos;s extra time: compile, warm-up (µs)</source>
         <translation>第一个 step 的额外耗时：编译、预热 (µs)</translation>
     </message>
     <message>
@@ -5639,8 +5661,8 @@ A synchronisation: it waits for the device work before it and is listed after ev
         <translation>目标（profiler）</translation>
     </message>
     <message>
-        <source>The profiler's own numbers: the trace's "Overlap Analysis" slices in the compared steps ("–" when the trace has none). Twinscope's columns are computed from the raw device tasks.</source>
-        <translation>profiler 自身的数值：所比较 step 中 trace 的 "Overlap Analysis" 切片（trace 中没有时为 "–"）。Twinscope 的列由原始设备任务计算得出。</translation>
+        <source>The profiler&apos;s own numbers: the trace&apos;s &quot;Overlap Analysis&quot; slices in the compared steps (&quot;–&quot; when the trace has none). Twinscope&apos;s columns are computed from the raw device tasks.</source>
+        <translation>profiler 自身的数值：所比较 step 中 trace 的 &quot;Overlap Analysis&quot; 切片（trace 中没有时为 &quot;–&quot;）。Twinscope 的列由原始设备任务计算得出。</translation>
     </message>
 </context>
 <context>
@@ -5661,7 +5683,7 @@ A synchronisation: it waits for the device work before it and is listed after ev
 <context>
     <name>Twinscope::Core::ProfileTableModel</name>
     <message>
-        <source>none (the file says "%1")</source>
+        <source>none (the file says &quot;%1&quot;)</source>
         <translation>无（文件中为“%1”）</translation>
     </message>
 </context>
@@ -5893,7 +5915,7 @@ A synchronisation: it waits for the device work before it and is listed after ev
 <context>
     <name>Twinscope::Widgets::ClusterView</name>
     <message>
-        <source>Each cell: the rank's phase against the median of all ranks, in units of the slow-rank threshold. Click a rank for its timeline.</source>
+        <source>Each cell: the rank&apos;s phase against the median of all ranks, in units of the slow-rank threshold. Click a rank for its timeline.</source>
         <translation>每个单元格：该 rank 的阶段耗时相对所有 rank 中位数的偏差，以慢卡阈值为单位。点击某个 rank 查看其时间线。</translation>
     </message>
     <message>
@@ -5909,7 +5931,7 @@ A synchronisation: it waits for the device work before it and is listed after ev
         <translation>&lt;b&gt;Rank %1&lt;/b&gt; %2 偏高：%3 µs，中位数为 %4 µs。</translation>
     </message>
     <message>
-        <source>rank %1's %2 traffic</source>
+        <source>rank %1&apos;s %2 traffic</source>
         <translation>rank %1 的 %2 流量</translation>
     </message>
     <message>
@@ -5927,8 +5949,14 @@ A synchronisation: it waits for the device work before it and is listed after ev
         </translation>
     </message>
     <message>
-        <source>Rule (msprof-analyze's cluster analysis): a rank whose Computing or Free exceeds the median of all ranks by more than 5 % of the mean step; a link under 80 % of the median bandwidth of its type. At least three ranks or links are needed.</source>
+        <source>Rule (msprof-analyze&apos;s cluster analysis): a rank whose Computing or Free exceeds the median of all ranks by more than 5 % of the mean step; a link under 80 % of the median bandwidth of its type. At least three ranks or links are needed.</source>
         <translation>规则（msprof-analyze 的集群分析）：计算或空闲时间比所有 rank 的中位数高出平均迭代时间 5 % 以上的 rank；带宽低于同类链路中位数 80 % 的链路。至少需要三个 rank 或三条链路。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The slow-rank rule needs at least %n rank(s) with a step time: the heatmap stays neutral.</source>
+        <translation>
+            <numerusform>慢卡规则至少需要 %n 个有迭代时间的 rank：热力图保持中性。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5982,8 +6010,14 @@ A synchronisation: it waits for the device work before it and is listed after ev
         <translation>这些目录中没有 communication_matrix.json。</translation>
     </message>
     <message>
-        <source>Ranks are numbered within their communication group: profiler_metadata.json's group ranks were not at hand.</source>
+        <source>Ranks are numbered within their communication group: profiler_metadata.json&apos;s group ranks were not at hand.</source>
         <translation>rank 按通信组内编号：缺少 profiler_metadata.json 中的组内 rank 信息。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s) to ranks that are not open are not drawn.</source>
+        <translation>
+            <numerusform>未绘制通往未打开 rank 的 %n 条链路。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6059,7 +6093,8 @@ A synchronisation: it waits for the device work before it and is listed after ev
     <message numerus="yes">
         <source>The %n op(s) that moved most (click one for its row)</source>
         <translation>
-            <numerusform>变化最大的 %n 个算子（单击某个算子可定位到其所在行）</numerusform></translation>
+            <numerusform>变化最大的 %n 个算子（单击某个算子可定位到其所在行）</numerusform>
+        </translation>
     </message>
     <message>
         <source>No device phases: %1</source>
@@ -6212,14 +6247,6 @@ A synchronisation: it waits for the device work before it and is listed after ev
 %2：%3</translation>
     </message>
     <message>
-        <source>no value (unmatched)</source>
-        <translation>无值（未匹配）</translation>
-    </message>
-    <message>
-        <source>Divergence (log scale)</source>
-        <translation>偏差度（对数刻度）</translation>
-    </message>
-    <message>
         <source>0 clean</source>
         <translation>0 无偏差</translation>
     </message>
@@ -6236,6 +6263,16 @@ A synchronisation: it waits for the device work before it and is listed after ev
         <translation>
             <numerusform>按执行顺序排列的 %n 个张量</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Divergence (log scale)
+grey: no value</source>
+        <translation>偏离程度（对数刻度）
+灰色：无数值</translation>
+    </message>
+    <message>
+        <source>no value (unmatched, or not defined for this pair)</source>
+        <translation>无数值（未匹配，或对此对张量无定义）</translation>
     </message>
 </context>
 <context>
@@ -6375,7 +6412,7 @@ A synchronisation: it waits for the device work before it and is listed after ev
         <translation>限制(&amp;L)</translation>
     </message>
     <message>
-        <source>Per-tensor element cap, and whether tensor files outside a dump's folder are read</source>
+        <source>Per-tensor element cap, and whether tensor files outside a dump&apos;s folder are read</source>
         <translation>单个张量的元素上限，以及是否读取转储文件夹之外的张量文件</translation>
     </message>
     <message>
@@ -6387,7 +6424,7 @@ A synchronisation: it waits for the device work before it and is listed after ev
         <translation>元素更多的张量会列出但不读取（默认 %L1 百万，即 16 GiB 的 float32）</translation>
     </message>
     <message>
-        <source>Read tensor files outside the dump's folder</source>
+        <source>Read tensor files outside the dump&apos;s folder</source>
         <translation>读取转储文件夹之外的张量文件</translation>
     </message>
     <message>
@@ -6461,6 +6498,10 @@ A synchronisation: it waits for the device work before it and is listed after ev
     <message>
         <source>Dump: %1</source>
         <translation>转储：%1</translation>
+    </message>
+    <message>
+        <source> · lowest cosine: &lt;b&gt;%1&lt;/b&gt; (%2)</source>
+        <translation> · 余弦最低：&lt;b&gt;%1&lt;/b&gt;（%2）</translation>
     </message>
 </context>
 <context>
@@ -6849,7 +6890,7 @@ A synchronisation: it waits for the device work before it and is listed after ev
         <translation>B：%1</translation>
     </message>
     <message>
-        <source>Added to this run's steps, e.g. for a resumed run.</source>
+        <source>Added to this run&apos;s steps, e.g. for a resumed run.</source>
         <translation>加到此运行的步号上，例如用于续训的运行。</translation>
     </message>
     <message>
@@ -7083,7 +7124,7 @@ Format: %2</source>
         <translation>取自重编译标记，或如 2026-03-19 10:00:05</translation>
     </message>
     <message>
-        <source>Compiles after this time count as recompiles. Leave empty to take the first compile followed by "To compile op" or "Match op inputs/type failed".</source>
+        <source>Compiles after this time count as recompiles. Leave empty to take the first compile followed by &quot;To compile op&quot; or &quot;Match op inputs/type failed&quot;.</source>
         <translation>此时间之后的编译计为重编译。留空则取第一个后面跟着“To compile op”或“Match op inputs/type failed”的编译。</translation>
     </message>
     <message>
@@ -7183,7 +7224,7 @@ Format: %2</source>
         <translation>正在加载 host 日志</translation>
     </message>
     <message>
-        <source>Cannot read "%1" as a time; use 2026-03-19 10:00:05 or the plog form 2026-03-19-10:00:05.000.000.</source>
+        <source>Cannot read &quot;%1&quot; as a time; use 2026-03-19 10:00:05 or the plog form 2026-03-19-10:00:05.000.000.</source>
         <translation>无法将“%1”解析为时间；请使用 2026-03-19 10:00:05 或 plog 格式 2026-03-19-10:00:05.000.000。</translation>
     </message>
     <message>
@@ -7400,7 +7441,7 @@ Format: %2</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <source>Each rank's mean over its steps; open a rank (double-click) for its steps.</source>
+        <source>Each rank&apos;s mean over its steps; open a rank (double-click) for its steps.</source>
         <translation>每个 rank 各迭代的平均值；双击某个 rank 查看其各迭代。</translation>
     </message>
     <message>
@@ -7431,12 +7472,6 @@ Format: %2</source>
         <source>&lt;b&gt;%n&lt;/b&gt; rank(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; 个 rank</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n step(s), mean step &lt;b&gt;%1 ms&lt;/b&gt;</source>
-        <translation>
-            <numerusform>%n 个迭代，平均迭代 &lt;b&gt;%1 ms&lt;/b&gt;</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -7492,6 +7527,40 @@ Format: %2</source>
     <message>
         <source>Communication table</source>
         <translation>通信表</translation>
+    </message>
+    <message>
+        <source>The mean step is the profiler table&apos;s own: its iteration time where it has one, else Computing + Communication (not overlapped) + Free, as msprof-analyze measures it. The Compare tab measures a trace&apos;s step as its ProfilerStep window on the host, so the two differ for the same folder.</source>
+        <translation>平均迭代时间取自 Profiler 表本身：有迭代时间列时用它，否则按 msprof-analyze 的口径取 计算 + 通信（未掩盖）+ 空闲。对比页以 host 侧的 ProfilerStep 窗口度量 trace 的迭代，因此同一目录下两者会不同。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n 个迭代</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) per rank</source>
+        <translation>
+            <numerusform>每个 rank %n 个迭代</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1–%2 steps per rank</source>
+        <translation>每个 rank %1–%2 个迭代</translation>
+    </message>
+    <message>
+        <source>%1, mean step &lt;b&gt;%2 ms&lt;/b&gt;</source>
+        <translation>%1，平均迭代 &lt;b&gt;%2 ms&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No slow rank or link.</source>
+        <translation>没有慢卡或慢链路。</translation>
+    </message>
+    <message numerus="yes">
+        <source>No slow rank: the rule needs at least %n rank(s).</source>
+        <translation>
+            <numerusform>没有慢卡：规则至少需要 %n 个 rank。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -7690,22 +7759,6 @@ Format: %2</source>
         </translation>
     </message>
     <message>
-        <source>|NPU − bench| relative to the larger, per statistic</source>
-        <translation>|NPU − 基准| 相对于二者中较大者，按统计量计算</translation>
-    </message>
-    <message>
-        <source>difference (%)</source>
-        <translation>差异 (%)</translation>
-    </message>
-    <message>
-        <source>within the tolerance</source>
-        <translation>在容差内</translation>
-    </message>
-    <message>
-        <source>beyond the tolerance</source>
-        <translation>超出容差</translation>
-    </message>
-    <message>
         <source>%1 values</source>
         <translation>%1 的值</translation>
     </message>
@@ -7734,6 +7787,22 @@ Format: %2</source>
         <translation>
             <numerusform>%1 的 %n 个 NaN/Inf 值排在最前。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>|NPU − bench| / |bench| per statistic</source>
+        <translation>各统计量的 |NPU − 标杆| / |标杆|</translation>
+    </message>
+    <message>
+        <source>relative error (%)</source>
+        <translation>相对误差（%）</translation>
+    </message>
+    <message>
+        <source>within the warning rule</source>
+        <translation>未触发告警规则</translation>
+    </message>
+    <message>
+        <source>moved by more than half (warning)</source>
+        <translation>变化超过一半（告警）</translation>
     </message>
 </context>
 <context>
@@ -7809,7 +7878,7 @@ Hover: name, duration and self time of a slice
 Click: select a slice; click a process header: collapse or expand it
 F: fit the selection; Backspace: undo zoom; Ctrl+0: show everything
 . / ,: next / previous slice on the track
-L: mark the selected slice as base; R: align the selected slice's file to it
+L: mark the selected slice as base; R: align the selected slice&apos;s file to it
 Ctrl+F: search; Enter / Shift+Enter: next / previous hit
 ?: this help</source>
         <translation>W / S：在光标处放大 / 缩小
@@ -7837,8 +7906,8 @@ Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个结果
         <translation>算子族…</translation>
     </message>
     <message>
-        <source>A JSON file of regular expression → op family, tried before the built-in families (e.g. {"^my_fused_gemm": "matmul"}).</source>
-        <translation>一个“正则表达式 → 算子族”的 JSON 文件，先于内置算子族匹配（例如 {"^my_fused_gemm": "matmul"}）。</translation>
+        <source>A JSON file of regular expression → op family, tried before the built-in families (e.g. {&quot;^my_fused_gemm&quot;: &quot;matmul&quot;}).</source>
+        <translation>一个“正则表达式 → 算子族”的 JSON 文件，先于内置算子族匹配（例如 {&quot;^my_fused_gemm&quot;: &quot;matmul&quot;}）。</translation>
     </message>
     <message>
         <source>Export CSV…</source>
@@ -7853,8 +7922,8 @@ Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个结果
         <translation>Step：</translation>
     </message>
     <message>
-        <source>Bars, baseline above target: &lt;span style="color:%1"&gt;■&lt;/span&gt; computing &lt;span style="color:%2"&gt;■&lt;/span&gt; communication not overlapped &lt;span style="color:%3"&gt;■&lt;/span&gt; free — bold rows are the compared steps.</source>
-        <translation>条形图，上为基线、下为目标：&lt;span style="color:%1"&gt;■&lt;/span&gt; 计算 &lt;span style="color:%2"&gt;■&lt;/span&gt; 未被掩盖的通信 &lt;span style="color:%3"&gt;■&lt;/span&gt; 空闲 —— 粗体行为被比较的 step。</translation>
+        <source>Bars, baseline above target: &lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; computing &lt;span style=&quot;color:%2&quot;&gt;■&lt;/span&gt; communication not overlapped &lt;span style=&quot;color:%3&quot;&gt;■&lt;/span&gt; free — bold rows are the compared steps.</source>
+        <translation>条形图，上为基线、下为目标：&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; 计算 &lt;span style=&quot;color:%2&quot;&gt;■&lt;/span&gt; 未被掩盖的通信 &lt;span style=&quot;color:%3&quot;&gt;■&lt;/span&gt; 空闲 —— 粗体行为被比较的 step。</translation>
     </message>
     <message>
         <source>Steps and phases</source>
@@ -7981,7 +8050,7 @@ Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个结果
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <source>Which steps are compared: each run's steady steps (complete steps, the first one excluded as warm-up), every complete step (as a mean per step), or the N-th step of each run.</source>
+        <source>Which steps are compared: each run&apos;s steady steps (complete steps, the first one excluded as warm-up), every complete step (as a mean per step), or the N-th step of each run.</source>
         <translation>比较哪些 step：各自的稳定 step（完整的 step，第一个作为预热排除）、所有完整的 step（每 step 平均），或两侧的第 N 个 step。</translation>
     </message>
     <message>
@@ -7999,6 +8068,12 @@ Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个结果
     <message>
         <source>Every complete step (warm-up included)</source>
         <translation>所有完整的 step（含预热）</translation>
+    </message>
+    <message>
+        <source>Baseline: %1
+Target: %2</source>
+        <translation>基线：%1
+目标：%2</translation>
     </message>
 </context>
 <context>
@@ -8140,7 +8215,7 @@ Ctrl+F：搜索；Enter / Shift+Enter：下一个 / 上一个结果
         <translation>按名称分行</translation>
     </message>
     <message>
-        <source>By op type, MindSpore's op instances ("Default/…/MatMul-op12") are summed per type ("MatMul"); other names stay as they are.</source>
+        <source>By op type, MindSpore&apos;s op instances (&quot;Default/…/MatMul-op12&quot;) are summed per type (&quot;MatMul&quot;); other names stay as they are.</source>
         <translation>按算子类型时，MindSpore 的算子实例（“Default/…/MatMul-op12”）按类型（“MatMul”）汇总；其他名称保持不变。</translation>
     </message>
     <message>

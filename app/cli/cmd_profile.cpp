@@ -39,6 +39,8 @@ void printText(QTextStream &out, const ProfileAnalysis &a)
                 << us(r.us[int(StepPhase::Computing)]).rightJustified(14)
                 << us(r.us[int(StepPhase::CommunicationNotOverlapped)]).rightJustified(18)
                 << us(r.us[int(StepPhase::Free)]).rightJustified(14) << '\n';
+        if (const std::optional<DominantPhase> d = dominantPhase(a))
+            out << dominantPhaseSentence(*d) << '\n';
         out << '\n';
     }
     const KernelTable types = a.kernels.regrouped(KernelGrouping::TypeAndCore);

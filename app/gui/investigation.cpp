@@ -354,19 +354,30 @@ void Investigation::openEvidence(const Core::FindingLink &link)
     const QList<Core::FileKind> kinds = Core::findingLinkKinds(link);
     if (kinds.isEmpty())
         return;
+    // The evidence is shown only within the inputs of the finding's own evidence (issue #23): a
+    // tab that holds other files of the kind refuses the link (reveal() is false), and the next
+    // tab that holds the finding's file shows it, else that file opens.
     for (const Core::FileKind kind : kinds) {
-        if (Workspace *ws = m_window->workspace(kind)) {
-            m_window->tabs()->setCurrentWidget(ws);
-            ws->reveal(link);
+        Workspace *primary = m_window->workspace(kind);
+        if (primary && primary->reveal(link)) {
+            m_window->tabs()->setCurrentWidget(primary);
             return;
         }
         // A tab of the kind that takes no later paths (the comparison an investigation's two
         // traces open as) shows the evidence when it can.
         for (Workspace *ws : m_window->workspaces()) {
-            if (ws->kind() == kind && ws->reveal(link)) {
+            if (ws != primary && ws->kind() == kind && ws->reveal(link)) {
                 m_window->tabs()->setCurrentWidget(ws);
                 return;
             }
+        }
+        // A link that names no file, or one of a kind whose tab holds one pair of inputs (loss,
+        // dumps, op-info): its kind's tab, as before. Timelines and profiler folders gather
+        // unrelated files, so there the finding's own file opens instead.
+        const bool gathers = kind == Core::FileKind::Trace || kind == Core::FileKind::Profile;
+        if (primary && (link.file.isEmpty() || !gathers)) {
+            m_window->tabs()->setCurrentWidget(primary);
+            return;
         }
     }
     if (!link.file.isEmpty())

@@ -2,11 +2,13 @@
 
 #include "core/common/plaintooltip.h"
 #include "core/common/translations.h"
+#include "core/trace/tracefiles.h"
 #include "investigation.h"
 #include "recentfiles.h"
 #include "shortcutsdialog.h"
 #include "welcomepage.h"
 #include "widgets/common/diagnosticspanel.h"
+#include "widgets/common/headertooltips.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/common/loadprogresswidget.h"
 #include "widgets/common/messagebar.h"
@@ -36,6 +38,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 using namespace Twinscope::Widgets;
@@ -62,6 +65,8 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowTitle(tr("Twinscope"));
     setAcceptDrops(true);
     resize(1400, 900);
+    // Cut column titles give their whole text on hover, in every table of the application.
+    qApp->installEventFilter(new HeaderToolTips(this));
 
     m_tabs->setDocumentMode(true);
     m_tabs->setTabsClosable(true);
@@ -274,18 +279,34 @@ void MainWindow::openPaths(const QStringList &given)
     if (paths.isEmpty())
         return;
     // A newer open supersedes an unfinished sniff: the slot drops its result.
+    // Two trace files: whether they are ranks of one run is decided with the sniff, off the GUI
+    // thread (it reads their heads).
+    auto oneRun = std::make_shared<bool>(false);
     m_sniffJob.start(
         tr("Detecting file types"),
-        [paths](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
-            return Core::sniffPaths(paths, progress, cancel);
+        [paths, oneRun](Core::ProgressSink &progress, const Core::CancelToken &cancel) {
+            Core::Result<QList<Core::SniffResult>> r = Core::sniffPaths(paths, progress, cancel);
+            if (r.isOk() && isTracePair(*r.value()))
+                *oneRun =
+                    Core::looksLikeRanksOfOneRun(r.value()->at(0).path, r.value()->at(1).path);
+            return r;
         },
-        [this](const Core::Result<QList<Core::SniffResult>> &r) {
+        [this, oneRun](const Core::Result<QList<Core::SniffResult>> &r) {
             if (r.isOk())
-                routeSniffed(*r.value());
+                routeSniffed(*r.value(), *oneRun);
             else if (r.isCanceled())
                 statusBar()->showMessage(tr("Opening was cancelled."), 5000);
             m_offerCompare = false;
         });
+}
+
+bool MainWindow::isTracePair(const QList<Core::SniffResult> &results)
+{
+    // Two trace files: folders (a run's ranks, a profiler folder) open whole as before.
+    return results.size() == 2 &&
+           std::all_of(results.cbegin(), results.cend(), [](const Core::SniffResult &r) {
+               return !r.error && !r.folder && r.kind == Core::FileKind::Trace;
+           });
 }
 
 Workspace *MainWindow::tabAt(int index) const
@@ -449,12 +470,10 @@ void MainWindow::openComparison(const QString &baseline, const QString &target)
     emit pathsRouted();
 }
 
-bool MainWindow::offerComparison(const QList<Core::SniffResult> &results)
+bool MainWindow::offerComparison(const QList<Core::SniffResult> &results, bool oneRun)
 {
-    const bool twoTraces = results.size() == 2 && !results[0].error && !results[1].error &&
-                           results[0].kind == Core::FileKind::Trace &&
-                           results[1].kind == Core::FileKind::Trace;
-    if (!m_offerCompare || !twoTraces)
+    // Ranks of one run are one timeline: nothing to ask.
+    if (!m_offerCompare || !isTracePair(results) || oneRun)
         return false;
     auto *box = new QMessageBox(
         QMessageBox::Question,
@@ -472,17 +491,27 @@ bool MainWindow::offerComparison(const QList<Core::SniffResult> &results)
             return;
         }
         m_offerCompare = false;
-        routeSniffed(results);
+        routeSniffed(results, true);
     });
     // Window-modal, never exec(): the event loop keeps running (docs/DESIGN.md §6).
     box->open();
     return true;
 }
 
-void MainWindow::routeSniffed(const QList<Core::SniffResult> &results)
+void MainWindow::routeSniffed(const QList<Core::SniffResult> &results, bool oneRun)
 {
-    if (offerComparison(results))
+    if (offerComparison(results, oneRun))
         return;
+    // Two traces of different runs given together (twinscope a.json b.json) are a comparison, the
+    // first the baseline, as an investigation's benchmark and target open (issue #23); ranks of
+    // one run merge into one timeline below.
+    if (!m_offerCompare && isTracePair(results) && !oneRun) {
+        openComparison(results[0].path, results[1].path);
+        m_investigation->addInputs(results);
+        m_messageBar->hide();
+        updateRecentMenu();
+        return;
+    }
     QStringList problems;
     QMap<int, QList<Core::SniffResult>> byKind;
     for (const Core::SniffResult &r : results) {

@@ -64,7 +64,9 @@ private:
     void updateRecentMenu();
     void updateActions();
     void updateWindowTitle();
-    void routeSniffed(const QList<Core::SniffResult> &results);
+    // oneRun: the results are two traces that look like ranks of one run (decided off the GUI
+    // thread with the sniff): they merge into one timeline; two traces of different runs compare.
+    void routeSniffed(const QList<Core::SniffResult> &results, bool oneRun = false);
     Widgets::Workspace *ensureWorkspace(Core::FileKind kind);
     void closeCurrent();
     void exportCurrent();
@@ -74,7 +76,9 @@ private:
     void compareLossLogs();
     void compareTraces();
     // Two dropped traces: compare them, or open them as one timeline (the user's choice).
-    bool offerComparison(const QList<Core::SniffResult> &results);
+    bool offerComparison(const QList<Core::SniffResult> &results, bool oneRun);
+    // Exactly two trace files (not folders), both readable.
+    static bool isTracePair(const QList<Core::SniffResult> &results);
     void useTraceStepAsCutoff();
     void setLanguage(const QString &language);
     void connectWorkspace(Widgets::Workspace *workspace);

@@ -143,7 +143,11 @@ Result<TensorDump> loadTorchCheckpoint(const Source &source,
     progress.report(0, Tr::tr("Reading the PyTorch checkpoint"));
     Error error;
     // No opaque objects: a global outside the tensor allow-list fails the whole file.
-    const auto file = TorchFile::open(source, PickleOptions{}, &error);
+    PickleOptions options;
+    options.cancel = cancel;
+    const auto file = TorchFile::open(source, options, &error);
+    if (!file && cancel.isCanceled())
+        return Result<TensorDump>::canceled(); // not an error: the user stopped it
     if (!file)
         return Result<TensorDump>::failed(error);
     if (cancel.isCanceled())

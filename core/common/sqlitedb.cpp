@@ -2,6 +2,7 @@
 
 #include "tr.h"
 
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlRecord>
 #include <QUrl>
@@ -53,8 +54,34 @@ std::optional<qint64> sqliteInteger(const QVariant &v)
     return qint64(d);
 }
 
-SqliteReadOnly::SqliteReadOnly(const QString &path)
+namespace {
+
+int cancelProgressHandler(void *token)
+{
+    return static_cast<const CancelToken *>(token)->isCanceled() ? 1 : 0;
+}
+
+} // namespace
+
+void interruptOnCancel(const QSqlDatabase &db, const CancelToken *cancel)
+{
+    // QSQLITE hands out its sqlite3* this way (QSqlDriver::handle's documented use); Qt's plugin
+    // and Twinscope link the same system libsqlite3.
+    const QVariant v = db.driver() ? db.driver()->handle() : QVariant();
+    if (!v.isValid() || qstrcmp(v.typeName(), "sqlite3*") != 0)
+        return;
+    sqlite3 *handle = *static_cast<sqlite3 *const *>(v.constData());
+    if (!handle)
+        return;
+    sqlite3_progress_handler(handle,
+                             SqliteCancelPollOps,
+                             cancel ? cancelProgressHandler : nullptr,
+                             const_cast<CancelToken *>(cancel));
+}
+
+SqliteReadOnly::SqliteReadOnly(const QString &path, const CancelToken &cancel)
     : m_path(path)
+    , m_cancel(cancel)
 {
     static std::atomic<quint64> next{0};
     m_name = u"twinscope-sqlite-ro-%1"_s.arg(next.fetch_add(1));
@@ -70,6 +97,7 @@ SqliteReadOnly::SqliteReadOnly(const QString &path)
         m_error = db.lastError().text();
         return;
     }
+    interruptOnCancel(db, &m_cancel);
     // A file that is not a database opens fine and fails on its first read: read the schema now.
     QSqlQuery q(db);
     q.setForwardOnly(true);
@@ -88,6 +116,8 @@ SqliteReadOnly::~SqliteReadOnly()
         sqlite3_close_v2(m_handle);
     {
         QSqlDatabase db = QSqlDatabase::database(m_name, false);
+        if (db.isOpen())
+            interruptOnCancel(db, nullptr);
         db.close();
     }
     QSqlDatabase::removeDatabase(m_name);
@@ -118,8 +148,9 @@ std::optional<Error> SqliteReadOnly::exec(QSqlQuery &query, const QString &sql) 
 
 int SqliteReadOnly::progressHandler(void *self)
 {
-    const CancelToken *cancel = static_cast<const SqliteReadOnly *>(self)->m_cancel;
-    return cancel && cancel->isCanceled() ? 1 : 0; // nonzero interrupts the running step
+    const auto *db = static_cast<const SqliteReadOnly *>(self);
+    const CancelToken *cancel = db->m_statementCancel ? db->m_statementCancel : &db->m_cancel;
+    return cancel->isCanceled() ? 1 : 0; // nonzero interrupts the running step
 }
 
 std::optional<Error> SqliteReadOnly::prepare(SqliteStatement &statement, const QString &sql) const

@@ -26,7 +26,9 @@ class SqliteStatement;
 class SqliteReadOnly
 {
 public:
-    explicit SqliteReadOnly(const QString &path);
+    // cancel interrupts a statement in the middle of a step (interruptOnCancel): a query over a
+    // hostile database can spend seconds inside one step, out of reach of the readers' row polls.
+    explicit SqliteReadOnly(const QString &path, const CancelToken &cancel = {});
     ~SqliteReadOnly();
     SqliteReadOnly(const SqliteReadOnly &) = delete;
     SqliteReadOnly &operator=(const SqliteReadOnly &) = delete;
@@ -47,16 +49,18 @@ public:
     // same read-only, immutable URI. While cancel is set, SQLite polls it every few thousand
     // virtual-machine steps, so one long step (a sort, a join without index) ends too.
     std::optional<Error> prepare(SqliteStatement &statement, const QString &sql) const;
-    void setCancel(const CancelToken *cancel) const { m_cancel = cancel; }
+    // The token the C connection polls: cancel, or (nullptr) the one given to the constructor.
+    void setCancel(const CancelToken *cancel) const { m_statementCancel = cancel; }
 
 private:
     static int progressHandler(void *self);
 
     mutable sqlite3 *m_handle = nullptr;
-    mutable const CancelToken *m_cancel = nullptr;
+    mutable const CancelToken *m_statementCancel = nullptr;
     mutable bool m_handleFailed = false;
     QString m_path;
     QString m_name;
+    CancelToken m_cancel; // the progress handler points here for the connection's lifetime
     QString m_error;
     QStringList m_tables;
     bool m_open = false;
@@ -93,6 +97,14 @@ private:
     QString m_error;
     bool m_done = false;
 };
+
+// Has SQLite poll *cancel every SqliteCancelPollOps virtual-machine instructions and end the
+// running statement with SQLITE_INTERRUPT once it is canceled (issue #31): a GROUP BY, a sort or a
+// correlated subquery over a table without an index can run for minutes inside one step, where no
+// reader loop polls. The query then fails; callers that hold the token report "canceled", not the
+// error. cancel must outlive the connection (or be cleared with nullptr first).
+void interruptOnCancel(const QSqlDatabase &db, const CancelToken *cancel);
+constexpr int SqliteCancelPollOps = 10000;
 
 // An INTEGER, REAL or TEXT cell as a 64-bit integer (times, ids); nullopt for NULL, text that is
 // no number, or a REAL beyond qint64 (a corrupt row must not become a time by undefined casts).

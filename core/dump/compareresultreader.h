@@ -21,7 +21,10 @@ loadCompareResult(const Source &source, ProgressSink &progress, const CancelToke
 
 // The same on a table already read (fuzzers, tests). Fails when the header has no NPU Name and
 // Bench Name columns.
-Result<DumpComparison> compareResultFromTable(const ResultTable &table, const QString &name);
+// cancel is polled every 1 024 rows (issue #31: 2 x 10^5 rows take seconds).
+Result<DumpComparison> compareResultFromTable(const ResultTable &table,
+                                              const QString &name,
+                                              const CancelToken &cancel = {});
 
 // True when a header row is a compare result's (NPU Name and Bench Name columns).
 bool isCompareResultHeader(const QStringList &header);

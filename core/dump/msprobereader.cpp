@@ -2,6 +2,7 @@
 
 #include "core/common/bytesource.h"
 #include "core/common/inputfile.h"
+#include "core/common/interner.h"
 #include "core/common/jsontext.h"
 #include "core/common/tr.h"
 #include "core/tensor/dumpnames.h"
@@ -55,25 +56,6 @@ QString qstr(std::string_view s)
 {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
-
-// Shapes and op types repeat across layers and steps ("Functional.linear" 10^5 times): one
-// shared copy of each distinct value instead of one allocation per tensor (QList and QString are
-// implicitly shared). Empty values allocate nothing and are not kept.
-template<typename T>
-struct Interner
-{
-    QSet<T> values;
-    T intern(T value)
-    {
-        if (value.isEmpty())
-            return value;
-        const auto it = values.constFind(value);
-        if (it != values.cend())
-            return *it;
-        values.insert(value);
-        return value;
-    }
-};
 
 // A JSON value as short text: numbers as Python prints them (the non-finite words quoted by
 // quoteNonFinite come back as inf/-inf/nan), strings quoted, arrays and objects compact.

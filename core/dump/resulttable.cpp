@@ -5,6 +5,7 @@
 
 #include <QXmlStreamReader>
 
+#include <algorithm>
 #include <functional>
 
 using namespace Qt::StringLiterals;
@@ -22,11 +23,14 @@ Error tableError(ErrorCode code, const QString &message, const QString &name, qi
     return Error::make(code, message, name, offset);
 }
 
-void finishRow(ResultTable *t, QStringList row)
+// Ends a row: the header, or a data row kept in t->rows or handed to sink. False when the sink
+// does not want the table (its header() said no).
+bool finishRow(
+    ResultTable *t, QStringList row, ResultTable::Fill fill, bool keepFill, ResultRowSink *sink)
 {
     if (t->header.isEmpty()) {
         t->header = row;
-        return;
+        return !sink || sink->header(t->header);
     }
     if (row.size() > t->header.size()) {
         t->droppedCells += row.size() - t->header.size();
@@ -34,7 +38,15 @@ void finishRow(ResultTable *t, QStringList row)
     }
     while (row.size() < t->header.size())
         row << QString();
+    ++t->rowCount;
+    if (sink) {
+        sink->row(row, fill);
+        return true;
+    }
     t->rows << row;
+    if (keepFill)
+        t->fills << fill;
+    return true;
 }
 
 Error tooWideError(const QString &name, qint64 columns)
@@ -52,11 +64,17 @@ Error tooWideError(const QString &name, qint64 columns)
 
 } // namespace
 
-std::optional<ResultTable>
-readCsvTable(std::string_view text, const QString &name, const CancelToken &cancel, Error *error)
+std::optional<ResultTable> readCsvTable(std::string_view text,
+                                        const QString &name,
+                                        const CancelToken &cancel,
+                                        Error *error,
+                                        ResultRowSink *sink)
 {
-    if (text.substr(0, 3) == "\xEF\xBB\xBF")
-        text.remove_prefix(3);
+    const qint64 bomBytes = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    text.remove_prefix(size_t(bomBytes));
+    if (sink)
+        sink->expectRows(
+            std::min<qint64>(std::count(text.begin(), text.end(), '\n'), MaxResultRows + 1));
     ResultTable t;
     QStringList row;
     std::string field;
@@ -88,8 +106,12 @@ readCsvTable(std::string_view text, const QString &name, const CancelToken &canc
     for (size_t i = 0; i < text.size(); ++i) {
         // Also by bytes: a row of millions of fields (or one endless quoted field) has no line
         // break to poll at.
-        if ((i & (size_t(PollBytes) - 1)) == 0 && i > 0 && cancel.isCanceled())
-            return std::nullopt;
+        if ((i & (size_t(PollBytes) - 1)) == 0 && i > 0) {
+            if (cancel.isCanceled())
+                return std::nullopt;
+            if (sink)
+                sink->consumed(qint64(i) + bomBytes);
+        }
         const char c = text[i];
         if (quoted) {
             if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
@@ -119,13 +141,14 @@ readCsvTable(std::string_view text, const QString &name, const CancelToken &canc
                 *error = tooWideError(name, fieldsInRow);
                 return std::nullopt;
             }
-            if (!(row.size() == 1 && row.first().isEmpty()))
-                finishRow(&t, row);
+            if (!(row.size() == 1 && row.first().isEmpty()) &&
+                !finishRow(&t, row, ResultTable::Fill::None, false, sink))
+                return t; // the sink declined the header
             row.clear();
             fieldsInRow = 0;
             if ((++line & 4095) == 0 && cancel.isCanceled())
                 return std::nullopt;
-            if (t.rows.size() > MaxResultRows) {
+            if (t.rowCount > MaxResultRows) {
                 *error = tableError(ErrorCode::TooLarge,
                                     Tr::tr("the table has more than %1 rows").arg(MaxResultRows),
                                     name);
@@ -153,7 +176,7 @@ readCsvTable(std::string_view text, const QString &name, const CancelToken &canc
             *error = tooWideError(name, fieldsInRow);
             return std::nullopt;
         }
-        finishRow(&t, row);
+        finishRow(&t, row, ResultTable::Fill::None, false, sink);
     }
     if (t.header.isEmpty()) {
         *error = tableError(ErrorCode::EmptyFile, Tr::tr("the table has no header row"), name);
@@ -322,7 +345,7 @@ QList<ResultTable::Fill> cellFills(const ZipReader &zip, const CancelToken &canc
 } // namespace
 
 std::optional<ResultTable>
-readXlsxTable(const ZipReader &zip, const CancelToken &cancel, Error *error)
+readXlsxTable(const ZipReader &zip, const CancelToken &cancel, Error *error, ResultRowSink *sink)
 {
     const QString sheet = sheetPath(zip, cancel);
     if (sheet.isEmpty()) {
@@ -361,7 +384,7 @@ readXlsxTable(const ZipReader &zip, const CancelToken &cancel, Error *error)
     ResultTable::Fill rowFill = ResultTable::Fill::None;
     int col = -1;
     QString type, value;
-    bool inValue = false, inCell = false, firstCell = true;
+    bool inValue = false, inCell = false, firstCell = true, declined = false;
     const bool ok = streamXml(
         zip,
         zip.indexOf(sheet),
@@ -402,12 +425,9 @@ readXlsxTable(const ZipReader &zip, const CancelToken &cancel, Error *error)
                         if (row.size() == col)
                             row << value;
                     }
-                } else if (x.name() == u"row"_s && !row.isEmpty() &&
-                           t.rows.size() <= MaxResultRows) {
-                    const bool header = t.header.isEmpty();
-                    finishRow(&t, row);
-                    if (!header)
-                        t.fills << rowFill;
+                } else if (x.name() == u"row"_s && !row.isEmpty() && !declined &&
+                           t.rowCount <= MaxResultRows) {
+                    declined = !finishRow(&t, row, rowFill, true, sink);
                 }
             }
         },

@@ -91,8 +91,17 @@ QJsonObject summary(const ProfileAnalysis &a)
                                      {u"link"_s, s.link},
                                      {u"bandwidth_gbps"_s, s.bandwidthGbps},
                                      {u"median_gbps"_s, s.medianGbps}});
+    // The phase that takes most of the step, with the sentence the Profile tab shows (issue #23).
+    QJsonValue dominant;
+    if (const std::optional<DominantPhase> d = dominantPhase(a))
+        dominant = QJsonObject{{u"phase"_s, stepPhaseId(d->phase)},
+                               {u"us"_s, d->us},
+                               {u"step_us"_s, d->stepUs},
+                               {u"share"_s, d->share()},
+                               {u"text"_s, dominantPhaseSentence(*d)}};
     return QJsonObject{
         {u"schemaVersion"_s, CliSchemaVersion},
+        {u"dominant_phase"_s, dominant},
         {u"ranks"_s, ranksJson(a)},
         {u"kernels"_s, kernels},
         {u"ai_cpu"_s,

@@ -182,7 +182,13 @@ qint64 LossTextParser::feed(std::string_view bytes,
     size_t pos = 0;
     const size_t size = bytes.size();
     const char *base = bytes.data();
+    // Poll every PollRecords lines, every PollBytes of text (a log of megabyte lines would
+    // otherwise go 64 Ki lines, gigabytes, between polls) and after every line of a user pattern
+    // (each match may take up to its step budget, ~10 ms): Cancel then stops within milliseconds.
+    constexpr size_t PollBytes = size_t(1) << 20;
+    const qint64 pollLines = m_dialect == LossTextDialect::Regex ? 1 : PollRecords;
     qint64 sincePoll = 0;
+    size_t polledAt = 0;
     while (pos < size) {
         const void *nl = std::memchr(base + pos, '\n', size - pos);
         size_t end = nl ? size_t(static_cast<const char *>(nl) - base) : size;
@@ -194,8 +200,9 @@ qint64 LossTextParser::feed(std::string_view bytes,
             ++m_unparsed;
         }
         pos = nl ? end + 1 : size;
-        if (++sincePoll == PollRecords) {
+        if (++sincePoll >= pollLines || pos - polledAt >= PollBytes) {
             sincePoll = 0;
+            polledAt = pos;
             if (cancel.isCanceled())
                 return -1;
             if (progress)

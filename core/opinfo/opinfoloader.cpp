@@ -105,7 +105,9 @@ struct Merger
         }
     }
 
-    void mergeChunk(const PlogChunkParser &p, quint32 file, qint64 lineBase)
+    // False when canceled: interning 10^5 distinct signatures of a chunk takes a second or more.
+    bool
+    mergeChunk(const PlogChunkParser &p, quint32 file, qint64 lineBase, const CancelToken &cancel)
     {
         ds->lines += p.lines();
         ds->plogLines += p.plogLines();
@@ -118,8 +120,11 @@ struct Merger
         for (int i = 0; i < PlogLevelCount; ++i)
             ds->levelCounts[i] += p.levelCounts()[i];
         std::vector<quint32> ids(p.signatureTexts().size());
-        for (size_t i = 0; i < ids.size(); ++i)
+        for (size_t i = 0; i < ids.size(); ++i) {
+            if ((i % 1024) == 0 && cancel.isCanceled())
+                return false;
             ids[i] = signatureId(p.signatureTexts()[i], p.signatureCut()[i]);
+        }
         for (const auto &m : p.markers()) {
             if (!m.attached) {
                 const auto it = lastRecord.find(m.thread);
@@ -162,6 +167,7 @@ struct Merger
         }
         for (const auto &[op, a] : p.aicpu())
             addAiCpu(op, a.count, a.first, file, lineBase + a.firstLine);
+        return true;
     }
 };
 
@@ -360,7 +366,10 @@ FileOutcome parseOpened(const ByteSource *bytes,
     qint64 aicpu = 0;
     for (size_t i = 0; i < chunkCount; ++i) {
         parsers[i]->finish();
-        merger.mergeChunk(*parsers[i], fileIndex, lineBase);
+        if (!merger.mergeChunk(*parsers[i], fileIndex, lineBase, cancel)) {
+            out.canceled = true;
+            return out;
+        }
         lineBase += parsers[i]->lineCount();
         plogLines += parsers[i]->plogLines();
         events += qint64(parsers[i]->events().size());
@@ -541,6 +550,9 @@ Result<OpInfoDataset> loadOpInfo(const QList<Source> &sources,
         progress.report(900, Tr::tr("Decoding op signatures"));
         ds->signatures.reserve(qsizetype(merger.signatureTexts.size()));
         for (size_t i = 0; i < merger.signatureTexts.size(); ++i) {
+            // 10^5 distinct signatures take seconds to decode: poll as the parsers do (issue #31).
+            if ((i % 1024) == 0 && cancel.isCanceled())
+                return Result<OpInfoDataset>::canceled();
             const std::string &t = merger.signatureTexts[i];
             OpSignature sig = merger.preParsed[i] ? *merger.preParsed[i] : parseAclOpRecord(t);
             sig.truncated = sig.truncated || merger.signatureCut[qsizetype(i)];

@@ -38,6 +38,9 @@ Result<OpInfoAnalysis> runOpInfoPipeline(const OpInfoPipelineInput &input,
         out->report = report.value();
         if (input.chart)
             out->chart = buildCompileChart(*out->dataset, *out->report);
+        // A cancel that came during the last, unpolled steps still means "canceled" (issue #31).
+        if (cancel.isCanceled())
+            return Result<OpInfoAnalysis>::canceled();
         progress.report(1000, {});
         return Result<OpInfoAnalysis>::ok(std::move(out), std::move(diagnostics));
     });

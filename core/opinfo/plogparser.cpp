@@ -168,14 +168,18 @@ bool PlogChunkParser::parse(std::string_view data,
     size_t pos = 0;
     size_t reported = 0;
     qint64 untilPoll = PollRecords;
+    // Also every MiB: 64 Ki plog lines of op signatures are 30 MB or more, seconds apart.
+    constexpr size_t PollBytes = size_t(1) << 20;
+    size_t polledAt = 0;
     while (pos < data.size()) {
         const void *nl = memchr(data.data() + pos, '\n', data.size() - pos);
         const size_t end = nl ? size_t(static_cast<const char *>(nl) - data.data()) : data.size();
         ++m_lineNo;
         processLine(data.substr(pos, end - pos));
         pos = end + 1;
-        if (--untilPoll == 0) {
+        if (--untilPoll == 0 || pos - polledAt >= PollBytes) {
             untilPoll = PollRecords;
+            polledAt = pos;
             if (progressBytes) {
                 progressBytes->fetch_add(qint64(std::min(pos, data.size()) - reported));
                 reported = std::min(pos, data.size());

@@ -569,7 +569,7 @@ TableRead readNpuProfilerDatabase(const QString &path,
                                   const NpuDbOptions &options)
 {
     TableRead out;
-    const SqliteReadOnly db(path);
+    const SqliteReadOnly db(path, cancel);
     if (!db.isOpen()) {
         out.error = Error::make(ErrorCode::Unreadable,
                                 Tr::tr("The database could not be opened: %1").arg(db.error()),
@@ -606,6 +606,12 @@ TableRead readNpuProfilerDatabase(const QString &path,
     }
     if (!out.canceled)
         r.memory();
+    if (cancel.isCanceled()) {
+        // A statement interrupted by Cancel fails with "interrupted": canceled, not an error.
+        out.canceled = true;
+        out.error.reset();
+        return out;
+    }
     if (out.rows == 0 && !out.error)
         diagnostics.add(u"database_empty"_s,
                         Tr::tr("the database's profiler tables hold no rows"),

@@ -1,6 +1,9 @@
 #include "profileanalysis.h"
 
+#include "core/common/tr.h"
+
 #include <QHash>
+#include <QLocale>
 
 #include <algorithm>
 #include <cmath>
@@ -167,21 +170,67 @@ ProfileAnalysis mergeAnalyses(std::vector<ProfileAnalysis> parts)
     return a;
 }
 
+std::optional<double> slowRankThresholdUs(const ProfileAnalysis &a)
+{
+    double sum = 0;
+    int n = 0;
+    for (const RankSummary &r : a.ranks) {
+        if (std::isfinite(r.stepUs)) {
+            sum += r.stepUs;
+            ++n;
+        }
+    }
+    if (n < SlowRuleMinimumSamples)
+        return std::nullopt;
+    return SlowRankStepShare * sum / double(n);
+}
+
+std::optional<DominantPhase> dominantPhase(const ProfileAnalysis &a)
+{
+    constexpr StepPhase Parts[] = {
+        StepPhase::Computing, StepPhase::CommunicationNotOverlapped, StepPhase::Free};
+    double sums[std::size(Parts)] = {};
+    double stepSum = 0;
+    int n = 0;
+    for (const RankSummary &r : a.ranks) {
+        if (!std::isfinite(r.stepUs) || r.stepUs <= 0)
+            continue;
+        stepSum += r.stepUs;
+        ++n;
+        for (size_t k = 0; k < std::size(Parts); ++k) {
+            const double v = r.us[size_t(Parts[k])];
+            sums[k] += std::isfinite(v) ? v : 0.0;
+        }
+    }
+    if (n == 0)
+        return std::nullopt;
+    const size_t top = size_t(std::max_element(std::begin(sums), std::end(sums)) - sums);
+    if (sums[top] <= 0)
+        return std::nullopt;
+    return DominantPhase{Parts[top], sums[top] / n, stepSum / n};
+}
+
+QString dominantPhaseSentence(const DominantPhase &d)
+{
+    const QString percent = QLocale().toString(100.0 * d.share(), 'f', 0);
+    switch (d.phase) {
+    case StepPhase::CommunicationNotOverlapped:
+        return Tr::tr("Communication not hidden by compute is %1 % of the step.").arg(percent);
+    case StepPhase::Free:
+        return Tr::tr("Free time (the device waits for the host) is %1 % of the step.")
+            .arg(percent);
+    default:
+        return Tr::tr("Computing is %1 % of the step.").arg(percent);
+    }
+}
+
 void findSlowRanks(ProfileAnalysis &a)
 {
     a.slowRanks.clear();
-    std::vector<double> steps;
-    for (const RankSummary &r : a.ranks) {
-        if (std::isfinite(r.stepUs))
-            steps.push_back(r.stepUs);
-    }
-    if (int(steps.size()) < SlowRuleMinimumSamples)
+    const std::optional<double> rule = slowRankThresholdUs(a);
+    if (!rule)
         return;
-    double mean = 0;
-    for (double s : steps)
-        mean += s;
-    mean /= double(steps.size());
-    const double threshold = SlowRankStepShare * mean;
+    const double threshold = *rule;
     for (const StepPhase phase : {StepPhase::Computing, StepPhase::Free}) {
         std::vector<double> values;
         for (const RankSummary &r : a.ranks) {

@@ -3,6 +3,7 @@
 #include "rankprofile.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace Twinscope::Core {
@@ -87,5 +88,25 @@ void findSlowRanks(ProfileAnalysis &a);
 void findSlowLinks(ProfileAnalysis &a);
 
 double medianOf(std::vector<double> values);
+
+// The slow-rank rule's own threshold, SlowRankStepShare of the mean step over the ranks with a
+// step time; nullopt when the rule cannot judge (fewer than SlowRuleMinimumSamples such ranks).
+// The cluster heatmap colours by it, so a cell past the threshold is exactly a rank the text
+// names (issue #23).
+std::optional<double> slowRankThresholdUs(const ProfileAnalysis &a);
+
+// The phase that takes most of the step (issue #23): of Computing, Communication not overlapped
+// and Free, which partition a step in msprof-analyze's measure, the largest, summed over every
+// rank with a step time and divided by their summed step time.
+struct DominantPhase
+{
+    StepPhase phase = StepPhase::Computing;
+    double us = 0;     // mean per rank and step
+    double stepUs = 0; // mean step per rank
+    double share() const { return stepUs > 0 ? us / stepUs : 0.0; }
+};
+std::optional<DominantPhase> dominantPhase(const ProfileAnalysis &a);
+// "Communication not hidden by compute is 75 % of the step." (translated)
+QString dominantPhaseSentence(const DominantPhase &d);
 
 } // namespace Twinscope::Core

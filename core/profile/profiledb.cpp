@@ -1,5 +1,6 @@
 #include "profiledb.h"
 
+#include "core/common/sqlitedb.h"
 #include "core/common/tr.h"
 
 #include <QFileInfo>
@@ -23,7 +24,8 @@ namespace {
 class Connection
 {
 public:
-    explicit Connection(const QString &path)
+    Connection(const QString &path, const CancelToken &cancel)
+        : m_cancel(cancel)
     {
         static std::atomic<quint64> next{0};
         m_name = u"twinscope-profile-db-%1"_s.arg(next.fetch_add(1));
@@ -39,11 +41,15 @@ public:
         m_open = db.open();
         if (!m_open)
             m_error = db.lastError().text();
+        else
+            interruptOnCancel(db, &m_cancel);
     }
     ~Connection()
     {
         {
             QSqlDatabase db = QSqlDatabase::database(m_name, false);
+            if (db.isOpen())
+                interruptOnCancel(db, nullptr);
             db.close();
         }
         QSqlDatabase::removeDatabase(m_name);
@@ -56,6 +62,7 @@ public:
     QSqlDatabase db() const { return QSqlDatabase::database(m_name, false); }
 
 private:
+    CancelToken m_cancel; // the progress handler points here while the connection is open
     QString m_name;
     QString m_error;
     bool m_open = false;
@@ -399,10 +406,11 @@ Error unknownLayout(const QString &path, const QStringList &tables)
 // Opens the database read-only and runs body(db, tables, run), where run(step) records one table
 // reader's outcome. A database none of whose tables was read is refused, listing what it has.
 template<typename Body>
-TableRead readDatabase(const QString &path, Diagnostics &diagnostics, Body &&body)
+TableRead
+readDatabase(const QString &path, Diagnostics &diagnostics, const CancelToken &cancel, Body &&body)
 {
     TableRead out;
-    Connection c(path);
+    Connection c(path, cancel);
     if (!c.isOpen()) {
         out.error = Error::make(ErrorCode::Unreadable,
                                 Tr::tr("The database could not be opened: %1").arg(c.error()),
@@ -418,6 +426,12 @@ TableRead readDatabase(const QString &path, Diagnostics &diagnostics, Body &&bod
             out.error = e;
     };
     body(db, t, run, &out.rows);
+    if (cancel.isCanceled()) {
+        // A statement interrupted by Cancel fails with "interrupted": canceled, not an error.
+        out.canceled = true;
+        out.error.reset();
+        return out;
+    }
     if (!any)
         out.error = unknownLayout(path, t.names);
     else if (out.rows == 0)
@@ -435,10 +449,13 @@ TableRead readProfileDatabase(const QString &path,
                               Diagnostics &diagnostics,
                               const CancelToken &cancel)
 {
-    // SQLite answers each query in one call; there is no loop of ours to poll the token in.
-    Q_UNUSED(cancel);
+    // SQLite answers each aggregate in one step; its progress handler polls the token
+    // (interruptOnCancel), so Cancel ends even a query that would run for minutes.
     return readDatabase(
-        path, diagnostics, [&](const QSqlDatabase &db, const Tables &t, auto &run, qint64 *rows) {
+        path,
+        diagnostics,
+        cancel,
+        [&](const QSqlDatabase &db, const Tables &t, auto &run, qint64 *rows) {
             if (t.has(u"COMPUTE_TASK_INFO") && t.has(u"TASK") && t.has(u"STRING_IDS"))
                 run(readKernels(path, db, rank, rows));
             if (t.has(u"StepTraceTime"))
@@ -470,13 +487,15 @@ TableRead readClusterDatabase(const QString &path,
                               Diagnostics &diagnostics,
                               const CancelToken &cancel)
 {
-    Q_UNUSED(cancel);
     // msprof-analyze has renamed its cluster tables between versions; either name reads.
     auto either = [](const Tables &t, const char16_t *a, const char16_t *b) {
         return t.has(a) ? QString::fromUtf16(a) : t.has(b) ? QString::fromUtf16(b) : QString();
     };
     return readDatabase(
-        path, diagnostics, [&](const QSqlDatabase &db, const Tables &t, auto &run, qint64 *rows) {
+        path,
+        diagnostics,
+        cancel,
+        [&](const QSqlDatabase &db, const Tables &t, auto &run, qint64 *rows) {
             if (t.has(u"ClusterStepTraceTime"))
                 run(readStepTraceTable(
                     path, db, u"ClusterStepTraceTime"_s, true, nullptr, &ranks, rows));

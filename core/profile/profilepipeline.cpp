@@ -7,7 +7,9 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
 #include <atomic>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -33,6 +35,54 @@ void addClusterRanks(std::vector<RankProfile> &ranks, ClusterTables &cluster)
             it->links = std::move(from.links);
         }
     }
+}
+
+// What a rank's reading holds: tables read, then rows; the richer of two readings of one rank is
+// kept.
+std::pair<int, qint64> richness(const RankProfile &r)
+{
+    int tables = 0;
+    qint64 rows = 0;
+    for (const ProfileFile &f : r.files) {
+        if (!f.error && f.rows > 0) {
+            ++tables;
+            rows += f.rows;
+        }
+    }
+    return {tables, rows};
+}
+
+// Two folders claiming one rank (a run's text export and its DB export opened together, or one
+// folder given twice) would count the rank twice: the richer reading is kept (the first given on a
+// tie) and a warning names both (issue #23).
+void dropDuplicateRanks(std::vector<RankProfile> &ranks, Diagnostics &diagnostics)
+{
+    std::vector<RankProfile> kept;
+    for (RankProfile &r : ranks) {
+        auto it = r.rank < 0 ? kept.end()
+                             : std::find_if(kept.begin(), kept.end(), [&](const RankProfile &k) {
+                                   return k.rank == r.rank;
+                               });
+        if (it == kept.end()) {
+            kept.push_back(std::move(r));
+            continue;
+        }
+        const bool replace = richness(r) > richness(*it);
+        const QString used = replace ? r.path : it->path;
+        const QString dropped = replace ? it->path : r.path;
+        Diagnostics one;
+        one.add(u"duplicate_rank"_s,
+                Tr::tr("rank %1 is given twice (%2 and %3, e.g. a run's text and database "
+                       "exports): %2 is used, %3 is left out")
+                    .arg(r.rank)
+                    .arg(used, dropped),
+                Location{-1, -1, dropped});
+        one.setFile(used);
+        diagnostics.merge(one);
+        if (replace)
+            *it = std::move(r);
+    }
+    ranks = std::move(kept);
 }
 
 QString partPath(const ProfileUnit &u)
@@ -126,6 +176,8 @@ Result<ProfileAnalysis> runProfilePipeline(const ProfilePipelineInput &input,
             if (!units[k].cluster)
                 all.push_back(std::move(ranks[k]));
         }
+        Diagnostics duplicates;
+        dropDuplicateRanks(all, duplicates);
         for (size_t k = 0; k < units.size(); ++k) {
             if (!units[k].cluster)
                 continue;
@@ -151,7 +203,7 @@ Result<ProfileAnalysis> runProfilePipeline(const ProfilePipelineInput &input,
         // A file that failed is a warning of the result, unless nothing could be read: then the
         // first failure is the error, and not said twice.
         const ProfileFile *fatal = readable == 0 ? firstError : nullptr;
-        Diagnostics diagnostics;
+        Diagnostics diagnostics = duplicates;
         for (const ProfileFile &f : analysis->files) {
             diagnostics.merge(f.diagnostics);
             if (!f.error || &f == fatal)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -35,6 +36,13 @@ struct MsprobeTensorName
     bool isOutput = false;
 };
 std::optional<MsprobeTensorName> parseMsprobeTensorName(const QString &name);
+
+// Shorter forms of a tensor name for narrow labels, longest first, each keeping what tells two rows
+// apart: for an msprobe name the API (or module path and class), the call number, the direction
+// when it is backward, and the input/output slot; the framework prefix ("Functional.", "Module.")
+// goes first, then "forward", then the leading module path segments. Other names have one form.
+// "Functional.linear.2.forward.input.1" → {…, "linear.2.forward.input.1", "linear.2.input.1"}.
+QStringList shortTensorNames(const QString &name);
 
 // The key used by fuzzy matching: every purely numeric name segment (call counters, sequence ids)
 // is replaced by "#", so "softmax_int/17/output/result" and "Tensor.add.3.forward.input.0" lose

@@ -96,7 +96,7 @@ TorchFile::open(const Source &source, const PickleOptions &options, Error *error
                             name);
         return nullptr;
     }
-    const ZipReadResult pickle = zip->read(pickleIndex, MaxPickleBytes);
+    const ZipReadResult pickle = zip->read(pickleIndex, MaxPickleBytes, options.cancel);
     if (!pickle.isOk()) {
         *error =
             pickle.error

@@ -378,8 +378,18 @@ private:
 bool PickleMachine::execute()
 {
     constexpr size_t MaxMarks = 4096; // torch.save nests a few levels; hand-made input is refused
+    // Poll every PickleCancelPollOps opcodes or every MiB charged to the budget, whichever comes
+    // first: one opcode may copy a memoized list of thousands of items (issue #30's copies).
+    int untilPoll = PickleCancelPollOps;
+    qint64 polledAt = 0;
     while (m_pos < m_in.size()) {
         m_op = m_pos;
+        if (--untilPoll == 0 || m_bytes - polledAt >= (qint64(1) << 20)) {
+            untilPoll = PickleCancelPollOps;
+            polledAt = m_bytes;
+            if (m_options.cancel.isCanceled())
+                return fail(ErrorCode::Internal, Tr::tr("reading the pickle was canceled"));
+        }
         const quint8 op = quint8(m_in[m_pos++]);
         int a = -1, b = -1, c = -1;
         switch (op) {

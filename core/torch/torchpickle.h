@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/common/error.h"
+#include "core/common/progress.h"
 #include "core/tensor/tensordump.h"
 
 #include <QByteArray>
@@ -154,7 +155,12 @@ struct PickleOptions
     // node (the global's name with its arguments and state) instead of failing, so a checkpoint
     // that also pickles, e.g., argparse.Namespace still yields its tensors. Still nothing runs.
     bool opaqueObjects = false;
+    // Polled every PickleCancelPollOps opcodes: a pickle that takes seconds to run into the budget
+    // (issue #31) stops within milliseconds of Cancel. A canceled parse fails with
+    // ErrorCode::Internal "canceled"; callers that hold the token report it as canceled.
+    CancelToken cancel;
 };
+constexpr int PickleCancelPollOps = 4096;
 
 // The parsed pickle: an arena of values, the storages and tensors they name.
 class PickleDocument

@@ -840,7 +840,7 @@ Result<TraceDataset>
 loadNpuProfilerDbTrace(const QString &path, ProgressSink &progress, const CancelToken &cancel)
 {
     return runGuarded<TraceDataset>(path, [&]() -> Result<TraceDataset> {
-        const SqliteReadOnly db(path);
+        const SqliteReadOnly db(path, cancel);
         if (!db.isOpen())
             return Result<TraceDataset>::failed(
                 Error::make(ErrorCode::Unreadable,
@@ -855,7 +855,11 @@ loadNpuProfilerDbTrace(const QString &path, ProgressSink &progress, const Cancel
             return Result<TraceDataset>::failed(e);
         }
         Loader loader(db, progress, cancel);
-        if (auto e = loader.run())
+        const std::optional<Error> e = loader.run();
+        // A statement interrupted by Cancel fails with "interrupted": canceled, not an error.
+        if (loader.canceled || cancel.isCanceled())
+            return Result<TraceDataset>::canceled();
+        if (e)
             return Result<TraceDataset>::failed(*e, loader.diagnostics);
         if (loader.canceled)
             return Result<TraceDataset>::canceled();

@@ -388,7 +388,7 @@ Result<TraceDataset>
 loadNsysTrace(const QString &path, ProgressSink &progress, const CancelToken &cancel)
 {
     return runGuarded<TraceDataset>(path, [&]() -> Result<TraceDataset> {
-        const SqliteReadOnly db(path);
+        const SqliteReadOnly db(path, cancel);
         if (!db.isOpen())
             return Result<TraceDataset>::failed(
                 Error::make(ErrorCode::Unreadable,
@@ -443,10 +443,12 @@ loadNsysTrace(const QString &path, ProgressSink &progress, const CancelToken &ca
                             Tr::tr("Reading %1").arg(QString::fromUtf16(s.table)));
             if (!db.has(QString::fromUtf16(s.table)))
                 continue;
-            if (auto e = s.read())
-                return Result<TraceDataset>::failed(*e, loader.diagnostics);
+            const std::optional<Error> e = s.read();
+            // A statement interrupted by Cancel fails with "interrupted": canceled, not an error.
             if (loader.canceled || cancel.isCanceled())
                 return Result<TraceDataset>::canceled();
+            if (e)
+                return Result<TraceDataset>::failed(*e, loader.diagnostics);
         }
         loader.flows();
         progress.report(800, Tr::tr("Building tracks"));

@@ -88,3 +88,62 @@ QString traceGroupLabel(const QString &path)
 }
 
 } // namespace Twinscope::Core
+
+namespace Twinscope::Core {
+
+namespace {
+
+// The rank a plain JSON trace names in its distributedInfo (Kineto writes it near the top), or -1.
+// Gzip files and files without it give -1: their names decide.
+int distributedRank(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray head = f.read(64 * 1024);
+    static const QRegularExpression info(
+        QStringLiteral(R"("distributedInfo"\s*:\s*\{[^{}]*"rank"\s*:\s*(\d+))"));
+    const QRegularExpressionMatch m = info.match(QString::fromUtf8(head));
+    return m.hasMatch() ? m.captured(1).toInt() : -1;
+}
+
+// A name with its digit runs set aside: ranks and timestamps differ between the files of one run.
+QString numberless(const QString &name)
+{
+    static const QRegularExpression digits(QStringLiteral("\\d+"));
+    return QString(name).replace(digits, QStringLiteral("#"));
+}
+
+} // namespace
+
+bool looksLikeRanksOfOneRun(const QString &a, const QString &b)
+{
+    const QFileInfo x(a), y(b);
+    if (x.absoluteFilePath() == y.absoluteFilePath())
+        return false;
+    const int ra = distributedRank(a), rb = distributedRank(b);
+    if (ra >= 0 && rb >= 0)
+        return ra != rb;
+    if (numberless(x.fileName()) != numberless(y.fileName()))
+        return false;
+    const QDir da = x.absoluteDir(), db = y.absoluteDir();
+    if (da == db)
+        return true;
+    // rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json beside rank1_ascend_pt/…: the folders
+    // below a common parent are named alike once numbers are set aside.
+    const QStringList pa = QDir::cleanPath(da.absolutePath()).split(u'/');
+    const QStringList pb = QDir::cleanPath(db.absolutePath()).split(u'/');
+    if (pa.size() != pb.size())
+        return false;
+    bool differs = false;
+    for (qsizetype k = 0; k < pa.size(); ++k) {
+        if (pa[k] == pb[k])
+            continue;
+        if (numberless(pa[k]) != numberless(pb[k]))
+            return false;
+        differs = true;
+    }
+    return differs;
+}
+
+} // namespace Twinscope::Core

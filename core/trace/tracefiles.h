@@ -37,4 +37,13 @@ QStringList findTraceFiles(const QString &path);
 // name. The dataset's own distributedInfo.rank, when present, wins over this.
 QString traceGroupLabel(const QString &path);
 
+// Whether two trace files look like ranks of one run, to be merged into one timeline, rather than
+// two runs to compare (issue #23). Ranks of one run: both name a rank in distributedInfo and the
+// ranks differ (the same rank twice is two runs); without it, their names are the same once
+// numbers are set aside ("worker0.1623….pt.trace.json" and "worker1.1623….pt.trace.json",
+// rank0_ascend_pt/…/trace_view.json and rank1_ascend_pt/…/trace_view.json) and they lie in one
+// folder or in sibling folders named alike. Anything else is two runs ("baseline.json" and
+// "target.json").
+bool looksLikeRanksOfOneRun(const QString &a, const QString &b);
+
 } // namespace Twinscope::Core

@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QLocale>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -27,6 +28,8 @@ private slots:
     void shardsMergeLikeOneRun();
     void mergeChecksItsShards();
     void walDatabaseInReadOnlyFolder();
+    void textAndDatabaseExportsAreOneRun();
+    void dominantPhaseInASentence();
 };
 
 namespace {
@@ -81,6 +84,7 @@ void tst_CliProfile::exactKeys()
     QCOMPARE(o.keys(),
              (QStringList{u"ai_cpu"_s,
                           u"communication"_s,
+                          u"dominant_phase"_s,
                           u"kernels"_s,
                           u"ranks"_s,
                           u"schemaVersion"_s,
@@ -103,6 +107,8 @@ void tst_CliProfile::exactKeys()
         keys(o.value(u"kernels"_s)),
         (QStringList{u"core"_s, u"count"_s, u"mean_us"_s, u"share"_s, u"total_us"_s, u"type"_s}));
     QCOMPARE(keys(o.value(u"ai_cpu"_s)), (QStringList{u"count"_s, u"share"_s, u"total_us"_s}));
+    QCOMPARE(keys(o.value(u"dominant_phase"_s)),
+             (QStringList{u"phase"_s, u"share"_s, u"step_us"_s, u"text"_s, u"us"_s}));
     QCOMPARE(keys(o.value(u"communication"_s)),
              (QStringList{u"bandwidth_gbps"_s,
                           u"count"_s,
@@ -115,6 +121,73 @@ void tst_CliProfile::exactKeys()
     QCOMPARE(keys(o.value(u"slow_links"_s)),
              (QStringList{u"bandwidth_gbps"_s, u"dst"_s, u"link"_s, u"median_gbps"_s, u"src"_s}));
     QVERIFY(o.value(u"kernels"_s).toArray().size() <= 50);
+}
+
+void tst_CliProfile::textAndDatabaseExportsAreOneRun()
+{
+    // Issue #23: a run's text and database exports opened together are its two ranks, once
+    // each, and a warning per rank says which export was used.
+    const QString run = sharedData(u"profiler/torch_npu_level1"_s);
+    const QJsonObject both = runJson({run + u"/text"_s, run + u"/db"_s});
+    const QJsonArray ranks = both.value(u"ranks"_s).toArray();
+    QCOMPARE(ranks.size(), 2);
+    QCOMPARE(ranks[0].toObject().value(u"rank"_s).toInt(), 0);
+    QCOMPARE(ranks[1].toObject().value(u"rank"_s).toInt(), 1);
+    int duplicates = 0;
+    for (const QJsonValue &v : both.value(u"warnings"_s).toArray()) {
+        const QJsonObject w = v.toObject();
+        if (w.value(u"kind"_s).toString() != u"duplicate_rank"_s)
+            continue;
+        ++duplicates;
+        // Names the export used (the file) and the one left out (the detail).
+        QVERIFY(w.value(u"file"_s).toString().contains(u"_ascend_pt"_s));
+        QVERIFY(w.value(u"detail"_s).toString().contains(u"_ascend_pt"_s));
+        QVERIFY(w.value(u"message"_s).toString().contains(u"is used"_s));
+    }
+    QCOMPARE(duplicates, 2);
+    // The ranks used are whole readings, not a mix: each rank's step is one export's.
+    const QJsonObject text = runJson({run + u"/text"_s});
+    const QJsonObject db = runJson({run + u"/db"_s});
+    for (int k = 0; k < 2; ++k) {
+        const double step = ranks[k].toObject().value(u"step_us"_s).toDouble();
+        const double a =
+            text.value(u"ranks"_s).toArray()[k].toObject().value(u"step_us"_s).toDouble();
+        const double b =
+            db.value(u"ranks"_s).toArray()[k].toObject().value(u"step_us"_s).toDouble();
+        QVERIFY(step == a || step == b);
+    }
+    // Benign: one export of each rank warns of nothing of the kind.
+    for (const QJsonObject &one : {text, db}) {
+        QCOMPARE(one.value(u"ranks"_s).toArray().size(), 2);
+        for (const QJsonValue &v : one.value(u"warnings"_s).toArray())
+            QVERIFY(v.toObject().value(u"kind"_s).toString() != u"duplicate_rank"_s);
+    }
+}
+
+void tst_CliProfile::dominantPhaseInASentence()
+{
+    // The real Level1 run: communication not hidden by compute is about three quarters of the
+    // step, said in the JSON and in the text.
+    const QString run = sharedData(u"profiler/torch_npu_level1/text"_s);
+    const QJsonObject o = runJson({run});
+    const QJsonObject d = o.value(u"dominant_phase"_s).toObject();
+    QCOMPARE(d.value(u"phase"_s).toString(), u"communication_not_overlapped"_s);
+    double us = 0, step = 0;
+    for (const QJsonValue &v : o.value(u"ranks"_s).toArray()) {
+        us += v.toObject().value(u"communication_not_overlapped_us"_s).toDouble();
+        step += v.toObject().value(u"step_us"_s).toDouble();
+    }
+    QVERIFY(qAbs(d.value(u"share"_s).toDouble() - us / step) < 1e-12);
+    const QString sentence = d.value(u"text"_s).toString();
+    QCOMPARE(sentence,
+             u"Communication not hidden by compute is %1 % of the step."_s.arg(
+                 QLocale::c().toString(100.0 * us / step, 'f', 0)));
+    const CliRun r = runCli({u"profile"_s, run});
+    QVERIFY(QString::fromUtf8(r.out).contains(sentence));
+    // A computing-bound cluster says so instead.
+    const QJsonObject cluster = runJson({profile + u"good/cluster"_s});
+    QCOMPARE(cluster.value(u"dominant_phase"_s).toObject().value(u"phase"_s).toString(),
+             u"computing"_s);
 }
 
 void tst_CliProfile::realClusterNamesRank1()

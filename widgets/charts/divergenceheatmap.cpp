@@ -3,6 +3,7 @@
 #include "core/common/plaintooltip.h"
 #include "heatmappicture.h"
 #include "widgets/common/svgexport.h"
+#include "widgets/common/tensornameelide.h"
 
 #include <QHelpEvent>
 #include <QLabel>
@@ -48,7 +49,9 @@ DivergenceHeatmap::DivergenceHeatmap(QWidget *parent)
     m_scale->setDataRange(QCPRange(0, 1));
     // What the colours mean, on the scale itself: badness is each metric's place between its
     // clean and its broken value on a log scale (METRICS.md §8).
-    m_scale->axis()->setLabel(tr("Divergence (log scale)"));
+    // Grey cells hold no value (an unmatched tensor, or a metric with no value for the pair, such
+    // as a relative error against 0): the scale says so, so that grey never reads as clean.
+    m_scale->axis()->setLabel(tr("Divergence (log scale)\ngrey: no value"));
     auto scaleTicks = QSharedPointer<QCPAxisTickerText>::create();
     scaleTicks->addTick(0.0, tr("0 clean"));
     scaleTicks->addTick(0.5, QLocale().toString(0.5));
@@ -157,7 +160,7 @@ QString DivergenceHeatmap::toolTipAt(const QPoint &pos) const
         .arg(m_matrix.rowLabels[row],
              m_matrix.columns[column],
              std::isnan(v)
-                 ? tr("no value (unmatched)")
+                 ? tr("no value (unmatched, or not defined for this pair)")
                  : tr("divergence %1 (0 clean … 1 broken)").arg(QLocale().toString(v, 'f', 2)));
 }
 
@@ -271,15 +274,16 @@ void DivergenceHeatmap::updateLabels()
         columns->addTick(c, m_matrix.columns[c]);
     m_plot->xAxis->setTicker(columns);
     m_plot->xAxis2->setTicker(columns);
-    // One row label per line of text so they never overprint; names elided in the middle keep
-    // both the layer and the output ("embedding…/output/0"). The tool tip names every row.
+    // One row label per line of text so they never overprint; names shortened so that the API and
+    // its call number stay, else elided in the middle keeping both the layer and the output
+    // ("embedding…/output/0"). The tool tip names every row.
     auto rows = QSharedPointer<QCPAxisTickerText>::create();
     const int n = m_matrix.rowCount();
     const int step = rowLabelStep();
     m_rowLabelStep = step;
     const QFontMetrics fm(m_plot->yAxis->tickLabelFont());
     auto label = [&](int r) {
-        return fm.elidedText(m_matrix.rowLabels[r], Qt::ElideMiddle, RowLabelWidthPx - 20);
+        return elideTensorName(m_matrix.rowLabels[r], fm, RowLabelWidthPx - 20);
     };
     for (int r = 0; r < n; r += step) {
         // The first divergent row has its own label; its neighbours make room.

@@ -1,5 +1,7 @@
 #include "heatmappicture.h"
 
+#include "widgets/common/tensornameelide.h"
+
 #include <QPainter>
 
 #include <cmath>
@@ -78,10 +80,9 @@ void HeatmapPicture::paint(QPainter &painter) const
     const QFontMetrics metrics = painter.fontMetrics();
     for (int r = 0; r < rows; ++r) {
         const QRect label(0, TopPx + r * CellPx, LabelWidthPx - 6, CellPx);
-        painter.drawText(
-            label,
-            Qt::AlignRight | Qt::AlignVCenter,
-            metrics.elidedText(m_matrix.rowLabels.at(r), Qt::ElideMiddle, label.width()));
+        painter.drawText(label,
+                         Qt::AlignRight | Qt::AlignVCenter,
+                         elideTensorName(m_matrix.rowLabels.at(r), metrics, label.width()));
         for (int c = 0; c < columns; ++c)
             painter.fillRect(cellRect(r, c), cellColour(r, c));
     }

@@ -20,6 +20,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMenu>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -31,6 +32,8 @@
 #include <QWidgetAction>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -60,8 +63,12 @@ DumpWorkspace::DumpWorkspace(LoadController *loads, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     m_header->setWordWrap(true);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The header sits on a row of its own: beside the threshold controls, a wrapped second line
+    // (counts and the first divergent tensor) was cut in half, since a box layout row takes the
+    // height of its tallest control rather than the label's height for its width.
+    layout->addWidget(m_header);
     auto *top = new QHBoxLayout;
-    top->addWidget(m_header, 1);
+    top->addStretch(1);
     // Verdict thresholds (msprobe's defaults), persisted; changing one re-runs the comparison.
     const Core::CompareOptions current = options();
     auto addSpin = [&](QDoubleSpinBox *spin,
@@ -456,6 +463,23 @@ void DumpWorkspace::showComparison(std::shared_ptr<const Core::DumpComparison> c
     updateHeatmap();
     const Core::DumpComparison &c = *m_comparison;
     QString first = tr("no divergent tensor");
+    // Nothing diverges: the pair of the lowest cosine is the one to look at, and shown, so that
+    // the detail pane answers "how close did it come" instead of staying empty (issue #29).
+    int shown = c.firstDivergent;
+    if (shown < 0) {
+        double lowest = std::numeric_limits<double>::infinity();
+        for (int i = 0; i < c.rows.size(); ++i) {
+            const double cosine = c.rows[i].metrics->cosine;
+            if (c.rows[i].metrics.hasValue() && !std::isnan(cosine) && cosine < lowest) {
+                lowest = cosine;
+                shown = i;
+            }
+        }
+        if (shown >= 0)
+            first += tr(" · lowest cosine: <b>%1</b> (%2)")
+                         .arg(c.bench->tensors[c.rows[shown].bench].name.toHtmlEscaped(),
+                              QLocale().toString(lowest, 'f', 6));
+    }
     if (c.firstDivergent >= 0) {
         const Core::CompareRow &r = c.rows[c.firstDivergent];
         first = tr("first divergent: <b>%1</b> (#%2, %3)")
@@ -485,8 +509,8 @@ void DumpWorkspace::showComparison(std::shared_ptr<const Core::DumpComparison> c
         tr("%1 / %2 unmatched · ").arg(c.unmatchedBench.size()).arg(c.unmatchedNpu.size()) +
         counts + first + nan);
     // The first divergent tensor is where the user starts: select it (table, heatmap, detail).
-    if (c.firstDivergent >= 0)
-        selectRow(c.firstDivergent);
+    if (shown >= 0)
+        selectRow(shown);
 }
 
 void DumpWorkspace::showRun(int run)

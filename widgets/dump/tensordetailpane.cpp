@@ -1,6 +1,7 @@
 #include "tensordetailpane.h"
 
 #include "core/common/plaintooltip.h"
+#include "core/dump/verdictpolicy.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -112,31 +113,36 @@ TensorDetailPane::TensorDetailPane(QWidget *parent)
         if (changed)
             m_hist->replot(QCustomPlot::rpQueuedReplot);
     });
-    // Statistics mode: one bar per statistic, its relative difference against the tolerance.
+    // Statistics mode: one bar per statistic, msprobe's relative error |NPU − bench| / |bench|
+    // (the table's MaxRelativeErr … NormRelativeErr, the CSV's and the JSON's), coloured by the
+    // rule that warns (msprobe's MAGNITUDE: moved by more than half of the larger value).
     m_statsChart->setMinimumSize(240, 150);
     m_statsChart->plotLayout()->insertRow(0);
     m_statsChart->plotLayout()->addElement(
-        0,
-        0,
-        new QCPTextElement(m_statsChart,
-                           tr("|NPU − bench| relative to the larger, per statistic")));
+        0, 0, new QCPTextElement(m_statsChart, tr("|NPU − bench| / |bench| per statistic")));
     auto statTicks = QSharedPointer<QCPAxisTickerText>::create();
     const QStringList statNames{tr("Max"), tr("Min"), tr("Mean"), tr("L2 norm")};
     for (int i = 0; i < statNames.size(); ++i)
         statTicks->addTick(i, statNames[i]);
     m_statsChart->xAxis->setTicker(statTicks);
     m_statsChart->xAxis->setRange(-0.6, 3.6);
-    m_statsChart->yAxis->setLabel(tr("difference (%)"));
+    m_statsChart->yAxis->setLabel(tr("relative error (%)"));
     auto *within = new QCPBars(m_statsChart->xAxis, m_statsChart->yAxis);
     auto *beyond = new QCPBars(m_statsChart->xAxis, m_statsChart->yAxis);
-    within->setName(tr("within the tolerance"));
-    beyond->setName(tr("beyond the tolerance"));
+    within->setName(tr("within the warning rule"));
+    beyond->setName(tr("moved by more than half (warning)"));
     for (QCPBars *b : {within, beyond})
         b->setWidth(0.6);
-    auto *tolerance = new QCPItemStraightLine(m_statsChart);
-    tolerance->setObjectName(u"tolerance"_s);
+    // The legend is a row of its own under the title, one entry beside the other: inside the axis
+    // rect it covered the Max bar, the one that most often moves.
     m_statsChart->legend->setVisible(true);
-    m_statsChart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_statsChart->axisRect()->insetLayout()->take(m_statsChart->legend);
+    m_statsChart->plotLayout()->insertRow(1);
+    m_statsChart->plotLayout()->addElement(1, 0, m_statsChart->legend);
+    m_statsChart->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_statsChart->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_statsChart->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_statsChart->legend->setMargins(QMargins(4, 1, 4, 1));
     applyColours();
     clear();
 }
@@ -149,10 +155,13 @@ void TensorDetailPane::setSideNames(const QString &bench, const QString &npu)
     m_npuColumn = 2;
     m_stats->setHorizontalHeaderLabels({tr("Statistic"), bench, npu});
     m_worst->setHorizontalHeaderLabels({tr("Index"), bench, npu, tr("|error|")});
+    // The histograms follow the columns (setDetail): the bench side (A) first. Their titles
+    // name that side; an axis label under a title saying "NPU values" plotted the benchmark.
     const QStringList titles{
         tr("%1 values").arg(bench), tr("%1 values").arg(npu), tr("%1 − %2").arg(npu, bench)};
-    for (int i = 0; i < 3 && i < m_hist->axisRectCount(); ++i)
-        m_hist->axisRect(i)->axis(QCPAxis::atBottom)->setLabel(titles[i]);
+    for (int i = 0; i < 3; ++i)
+        if (auto *title = qobject_cast<QCPTextElement *>(m_hist->plotLayout()->element(0, i)))
+            title->setText(titles[i]);
     m_hist->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -191,7 +200,7 @@ void TensorDetailPane::applyColours()
     }
     for (QCPTextElement *title : m_statsChart->findChildren<QCPTextElement *>())
         title->setTextColor(pal.color(QPalette::Text));
-    // The same two hues as the verdicts: blue within the tolerance, dark red beyond it.
+    // The same two hues as the verdicts: blue within the warning rule, dark red beyond it.
     const QColor statColours[] = {QColor(0x1b, 0x6f, 0xb5), QColor(0xbd, 0x00, 0x26)};
     for (int i = 0; i < 2 && i < m_statsChart->plottableCount(); ++i) {
         m_statsChart->plottable(i)->setPen(Qt::NoPen);
@@ -200,8 +209,6 @@ void TensorDetailPane::applyColours()
     m_statsChart->legend->setBrush(pal.color(QPalette::Base));
     m_statsChart->legend->setTextColor(pal.color(QPalette::Text));
     m_statsChart->legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
-    if (auto *line = m_statsChart->findChild<QCPItemStraightLine *>(u"tolerance"_s))
-        line->setPen(QPen(pal.color(QPalette::Text), 1, Qt::DashLine));
     m_statsChart->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -212,46 +219,51 @@ QCustomPlot *TensorDetailPane::currentChart() const
 
 void TensorDetailPane::showStatisticsChart(const Core::DumpComparison &c, int row)
 {
-    // Each statistic's move as the verdict rule measures it (verdictpolicy.cpp, msprobe's
-    // MAGNITUDE): |npu − bench| / max(|npu|, |bench|), against the threshold that warns.
-    const Core::TensorStats npu = c.npuStats(c.rows[row]), bench = c.benchStats(c.rows[row]);
-    const double tolerance = c.options.thresholds.statMagnitude * 100.0;
-    auto share = [](double x, double y) {
+    // Heights: msprobe's relative error of each statistic, the number the table, the CSV and the
+    // JSON show (StatsDiff). Colour: whether that statistic alone meets msprobe's warning rule,
+    // |npu − bench| / |max(npu, bench)| > MAGNITUDE (verdictpolicy.cpp). A statistic whose bench
+    // value is 0 has no relative error (msprobe's N/A) and is drawn only when it moved, at the top.
+    const Core::CompareRow &r = c.rows[row];
+    const Core::TensorStats npu = Core::shownNpuStats(c, r), bench = Core::shownBenchStats(c, r);
+    const double magnitude = c.options.thresholds.statMagnitude;
+    auto warns = [magnitude](double x, double y) {
         if (std::isnan(x) && std::isnan(y))
-            return std::nan("");
+            return false;
         if (x == y)
-            return 0.0;
+            return false;
         if (!std::isfinite(x) || !std::isfinite(y))
-            return double(INFINITY);
-        return std::fabs(x - y) / (std::max(std::fabs(x), std::fabs(y)) + 1e-10);
+            return true;
+        return std::fabs(x - y) / (std::fabs(std::max(x, y)) + 1e-10) > magnitude;
     };
     auto *within = static_cast<QCPBars *>(m_statsChart->plottable(0));
     auto *beyond = static_cast<QCPBars *>(m_statsChart->plottable(1));
     QVector<double> keysWithin, valuesWithin, keysBeyond, valuesBeyond;
-    double top = tolerance;
-    const double rel[] = {share(npu.max, bench.max),
-                          share(npu.min, bench.min),
-                          share(npu.mean, bench.mean),
-                          share(npu.norm, bench.norm)};
+    double top = 0;
+    const double rel[] = {r.stats.maxRel, r.stats.minRel, r.stats.meanRel, r.stats.normRel};
+    const std::pair<double, double> values[] = {
+        {npu.max, bench.max}, {npu.min, bench.min}, {npu.mean, bench.mean}, {npu.norm, bench.norm}};
+    QList<int> atTop;
     for (int i = 0; i < 4; ++i) {
-        if (std::isnan(rel[i]))
+        const auto [x, y] = values[i];
+        const bool moved = !(x == y || (std::isnan(x) && std::isnan(y)));
+        if (std::isnan(rel[i]) || std::isinf(rel[i])) {
+            if (moved)
+                atTop << i; // no finite relative error: drawn at the top
             continue;
-        // An infinite difference (Inf on one side only) is drawn at the top of the chart.
-        const double percent = std::isinf(rel[i]) ? -1.0 : rel[i] * 100.0;
-        (percent < 0 || percent > tolerance ? keysBeyond : keysWithin) << i;
-        (percent < 0 || percent > tolerance ? valuesBeyond : valuesWithin) << percent;
-        top = std::max(top, percent);
+        }
+        const bool warn = warns(x, y);
+        (warn ? keysBeyond : keysWithin) << i;
+        (warn ? valuesBeyond : valuesWithin) << rel[i] * 100.0;
+        top = std::max(top, rel[i] * 100.0);
     }
-    for (double &v : valuesBeyond)
-        if (v < 0)
-            v = top * 1.1;
+    top = std::max(top, 1e-9);
+    for (int i : atTop) {
+        (warns(values[i].first, values[i].second) ? keysBeyond : keysWithin) << i;
+        (warns(values[i].first, values[i].second) ? valuesBeyond : valuesWithin) << top * 1.1;
+    }
     within->setData(keysWithin, valuesWithin, true);
     beyond->setData(keysBeyond, valuesBeyond, true);
-    m_statsChart->yAxis->setRange(0, std::max(top, 1e-9) * 1.15);
-    if (auto *line = m_statsChart->findChild<QCPItemStraightLine *>(u"tolerance"_s)) {
-        line->point1->setCoords(-1, tolerance);
-        line->point2->setCoords(4, tolerance);
-    }
+    m_statsChart->yAxis->setRange(0, top * 1.25);
     m_statsChart->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -271,6 +283,7 @@ void TensorDetailPane::clear()
     // 0–4 axes (issue #29); a pair whose detail cannot be read keeps them hidden.
     m_charts->hide();
     m_worst->hide();
+    m_stats->hide(); // no empty table frame under the hint either
     m_note->clear();
     for (int i = 0; i < 2; ++i)
         if (auto *bars = qobject_cast<QCPBars *>(m_statsChart->plottable(i)))
@@ -306,7 +319,9 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
                                   m_npuName.toHtmlEscaped(),
                                   n.name.toHtmlEscaped()));
     const Core::PairMetrics &m = *r.metrics;
-    const Core::TensorStats npu = c.npuStats(r), bench = c.benchStats(r);
+    // The statistics the CLI and the CSV show: the dump's own where it recorded them (msprobe),
+    // else the ones computed over the elements.
+    const Core::TensorStats npu = Core::shownNpuStats(c, r), bench = Core::shownBenchStats(c, r);
     const QList<std::tuple<QString, double, double>> stats = {
         {tr("Max"), npu.max, bench.max},
         {tr("Min"), npu.min, bench.min},
@@ -325,6 +340,7 @@ void TensorDetailPane::showRow(const Core::DumpComparison &c, int row)
         m_charts->show();
     }
     m_stats->setRowCount(shown);
+    m_stats->show();
     for (int i = 0; i < shown; ++i) {
         const auto &[name, vn, vb] = stats[i];
         m_stats->setItem(i, 0, new QTableWidgetItem(name));

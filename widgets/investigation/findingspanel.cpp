@@ -118,7 +118,13 @@ FindingsPanel::FindingsPanel(LoadController *loads, QWidget *parent)
     split->addWidget(bottom);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
+    // A low dock leaves the tab above it room in a 1024×700 window (issue #29): the list keeps
+    // a few rows, the details and notes a few lines, and each scrolls.
+    m_list->setMinimumHeight(64);
+    m_details->setMinimumHeight(40);
+    m_notes->setMinimumHeight(32);
     auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);
 

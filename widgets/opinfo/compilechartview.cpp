@@ -62,7 +62,9 @@ CompileChartView::CompileChartView(QWidget *parent)
     m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
     // QCustomPlot's least size is its one-row legend's (~620 px), which took the op table's
     // columns away at 1024 px; the legend wraps instead (resizeEvent).
-    m_plot->setMinimumSize(280, 200);
+    // Short enough that the op-info tab fits a 1024×700 window with the findings dock open
+    // (issue #29); the axis labels and a few bars still show.
+    m_plot->setMinimumSize(280, 120);
 
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent *event) {
         const double row = m_plot->yAxis->pixelToCoord(event->pos().y());

@@ -159,6 +159,9 @@ OpInfoWorkspace::OpInfoWorkspace(LoadController *loads, QWidget *parent)
     m_recordText = new QPlainTextEdit(this);
     m_recordText->setReadOnly(true);
     m_recordText->setPlaceholderText(tr("Select a signature to see its record as logged."));
+    // Low minimums: the tab fits a 1024×700 window with the findings dock open (issue #29).
+    m_signatures->setMinimumHeight(60);
+    m_recordText->setMinimumHeight(36);
     auto *detail = new QSplitter(Qt::Vertical, this);
     detail->addWidget(m_signatures);
     detail->addWidget(m_recordText);

@@ -56,8 +56,15 @@ ClusterView::ClusterView(QWidget *parent)
     // Diverging: below the median blue, at it a neutral grey, above it red (ColorBrewer RdBu).
     QCPColorGradient g;
     g.clearColorStops();
+    // Within one threshold of the median (a third of the range either side of the middle) the
+    // rule names no rank: those cells stay the neutral grey, so no cell looks slow that the text
+    // does not call slow (issue #23).
+    constexpr double Inside = 0.5 / ClipThresholds;
     g.setColorStopAt(0.0, QColor(0x21, 0x66, 0xac));
-    g.setColorStopAt(0.5, QColor(0xee, 0xee, 0xee));
+    g.setColorStopAt(0.5 - Inside - 1e-3, QColor(0xd1, 0xe5, 0xf0));
+    g.setColorStopAt(0.5 - Inside, QColor(0xee, 0xee, 0xee));
+    g.setColorStopAt(0.5 + Inside, QColor(0xee, 0xee, 0xee));
+    g.setColorStopAt(0.5 + Inside + 1e-3, QColor(0xfd, 0xdb, 0xc7));
     g.setColorStopAt(1.0, QColor(0xb2, 0x18, 0x2b));
     g.setNanHandling(QCPColorGradient::nhNanColor);
     g.setNanColor(QColor(0xbb, 0xbb, 0xbb));
@@ -104,6 +111,11 @@ void ClusterView::activateRow(int row)
     emit rankActivated(r.key, r.path);
 }
 
+double ClusterView::cellValue(int rankRow, int column) const
+{
+    return m_map->data()->cell(column, rankRow);
+}
+
 QPoint ClusterView::cellCenter(int rankRow, int column) const
 {
     return QPoint(int(m_plot->xAxis->coordToPixel(column)),
@@ -142,16 +154,11 @@ void ClusterView::fillHeatmap()
     const int ny = std::max<int>(1, int(rows.size()));
     m_map->data()->setSize(nx, ny);
     m_map->data()->setRange(QCPRange(0, nx - 1), QCPRange(0, ny - 1));
-    // The slow-rank rule's unit: 5 % of the mean step (SlowRankStepShare).
-    double stepSum = 0;
-    int stepN = 0;
-    for (const PhaseRow &r : rows) {
-        if (std::isfinite(r.stepUs)) {
-            stepSum += r.stepUs;
-            ++stepN;
-        }
-    }
-    const double unit = stepN > 0 ? SlowRankStepShare * stepSum / stepN : 0.0;
+    // The slow-rank rule's own unit (5 % of the mean step); where the rule cannot judge (fewer
+    // than three ranks) every known cell is neutral, as the text says no rank is slow.
+    const std::optional<double> threshold =
+        m_analysis ? slowRankThresholdUs(*m_analysis) : std::nullopt;
+    const double unit = threshold.value_or(0.0);
     for (int x = 0; x < nx; ++x) {
         std::vector<double> values;
         for (const PhaseRow &r : rows) {
@@ -162,8 +169,9 @@ void ClusterView::fillHeatmap()
         for (int y = 0; y < int(rows.size()); ++y) {
             const double v = rows[size_t(y)].us[size_t(Columns[x])];
             double cell = std::nan("");
-            if (std::isfinite(v) && std::isfinite(median) && unit > 0)
-                cell = std::clamp((v - median) / unit, -ClipThresholds, ClipThresholds);
+            if (std::isfinite(v) && std::isfinite(median))
+                cell = unit > 0 ? std::clamp((v - median) / unit, -ClipThresholds, ClipThresholds)
+                                : 0.0;
             m_map->data()->setCell(x, y, cell);
         }
     }
@@ -216,6 +224,11 @@ void ClusterView::fillFindings()
     }
     if (lines.isEmpty())
         lines << tr("No slow rank or link among %n rank(s).", "", int(m_analysis->ranks.size()));
+    if (!slowRankThresholdUs(*m_analysis))
+        lines << tr("The slow-rank rule needs at least %n rank(s) with a step time: the heatmap "
+                    "stays neutral.",
+                    "",
+                    SlowRuleMinimumSamples);
     const QString rule =
         tr("Rule (msprof-analyze's cluster analysis): a rank whose Computing or Free exceeds the "
            "median of all ranks by more than 5 % of the mean step; a link under 80 % of the median "

@@ -37,6 +37,8 @@ public:
     QLabel *findings() const { return m_findings; }
     // The heatmap cell of a rank row and phase column, for tests.
     QPoint cellCenter(int rankRow, int column) const;
+    // The heatmap cell's value in thresholds over the median (NaN: unknown), for tests.
+    double cellValue(int rankRow, int column) const;
     static constexpr Core::StepPhase Columns[] = {Core::StepPhase::Computing,
                                                   Core::StepPhase::CommunicationNotOverlapped,
                                                   Core::StepPhase::Overlapped,

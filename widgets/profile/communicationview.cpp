@@ -13,6 +13,7 @@
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <limits>
 #include <map>
 
 using namespace Qt::StringLiterals;
@@ -235,22 +236,45 @@ void CommunicationView::fillMatrix()
 {
     const QString link = m_matrixLink->currentText();
     std::vector<const MatrixLink *> links;
+    // Only the ranks that are open (issue #23): a 2-rank run whose group names 8 local ends is
+    // drawn 2 wide, and its colour scale spans the bandwidths drawn, not those left out.
     int maxRank = -1;
+    qsizetype outside = 0;
     if (m_analysis) {
+        for (const RankSummary &r : m_analysis->ranks)
+            maxRank = std::max(maxRank, r.rank);
+        // A link matrix opened without any rank's tables: its own ends are the ranks.
+        if (maxRank < 0) {
+            for (const MatrixLink &l : m_analysis->matrix)
+                maxRank = l.link == link ? std::max({maxRank, l.src, l.dst}) : maxRank;
+        }
         for (const MatrixLink &l : m_analysis->matrix) {
             if (l.link != link)
                 continue;
+            if (l.src > maxRank || l.dst > maxRank || l.src < 0 || l.dst < 0) {
+                ++outside;
+                continue;
+            }
             links.push_back(&l);
-            maxRank = std::max({maxRank, l.src, l.dst});
         }
     }
     const int n = maxRank + 1;
     m_map->data()->setSize(std::max(1, n), std::max(1, n));
     m_map->data()->setRange(QCPRange(0, std::max(0, n - 1)), QCPRange(0, std::max(0, n - 1)));
     m_map->data()->fill(std::nan(""));
-    for (const MatrixLink *l : links)
-        m_map->data()->setCell(l->dst, l->src, l->bandwidthGbps());
-    m_map->rescaleDataRange(true);
+    double low = std::numeric_limits<double>::infinity(), high = -low;
+    for (const MatrixLink *l : links) {
+        const double bw = l->bandwidthGbps();
+        m_map->data()->setCell(l->dst, l->src, bw);
+        if (std::isfinite(bw)) {
+            low = std::min(low, bw);
+            high = std::max(high, bw);
+        }
+    }
+    // One bandwidth everywhere: a scale around it, so every cell shows the same middle colour.
+    if (low <= high)
+        m_map->setDataRange(low < high ? QCPRange(low, high)
+                                       : QCPRange(low * 0.95, std::max(high * 1.05, low + 1e-9)));
     m_matrix->xAxis->setRange(-0.5, n - 0.5);
     m_matrix->yAxis->setRange(-0.5, n - 0.5);
     m_matrixNote->setText(!m_analysis || m_analysis->matrix.empty()
@@ -259,6 +283,10 @@ void CommunicationView::fillMatrix()
                               ? tr("Ranks are numbered within their communication group: "
                                    "profiler_metadata.json's group ranks were not at hand.")
                               : QString());
+    if (outside > 0)
+        m_matrixNote->setText(
+            (m_matrixNote->text().isEmpty() ? QString() : m_matrixNote->text() + u' ') +
+            tr("%n link(s) to ranks that are not open are not drawn.", "", int(outside)));
     m_matrix->replot(QCustomPlot::rpQueuedReplot);
 }
 

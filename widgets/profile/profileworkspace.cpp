@@ -19,6 +19,7 @@
 #include <QLocale>
 #include <QSaveFile>
 #include <QTabWidget>
+#include <QTextDocumentFragment>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -53,6 +54,12 @@ ProfileWorkspace::ProfileWorkspace(LoadController *loads, QWidget *parent)
     m_summary->setText(tr("Open an Ascend profiler folder (*_ascend_pt, its parent, a folder of "
                           "rank folders, PROF_*, a MindSpore profiler folder or "
                           "cluster_analysis_output)."));
+    // Two step definitions meet here (docs/METRICS.md §11.0): say which one this header uses.
+    m_summary->setToolTip(
+        tr("The mean step is the profiler table's own: its iteration time where it has one, else "
+           "Computing + Communication (not overlapped) + Free, as msprof-analyze measures it. The "
+           "Compare tab measures a trace's step as its ProfilerStep window on the host, so the "
+           "two differ for the same folder."));
     bar->addWidget(m_summary, 1);
     bar->addWidget(new QLabel(tr("Show:"), this));
     m_rank = new QComboBox(this);
@@ -290,17 +297,24 @@ void ProfileWorkspace::updateSummary()
     QStringList facts;
     facts << tr("<b>%n</b> rank(s)", "", int(a->ranks.size()));
     double stepSum = 0;
-    qint64 steps = 0;
+    qint64 fewest = -1, most = 0;
     int timed = 0;
     for (const RankSummary &r : a->ranks) {
-        steps += r.steps;
+        // Steps are counted per rank: two ranks of one step each are one step (issue #23).
+        fewest = fewest < 0 ? r.steps : std::min(fewest, r.steps);
+        most = std::max(most, r.steps);
         if (std::isfinite(r.stepUs)) {
             stepSum += r.stepUs;
             ++timed;
         }
     }
-    if (timed > 0)
-        facts << tr("%n step(s), mean step <b>%1 ms</b>", "", int(steps)).arg(ms(stepSum / timed));
+    if (timed > 0) {
+        const QString steps = fewest == most || a->ranks.size() < 2
+                                  ? (a->ranks.size() < 2 ? tr("%n step(s)", "", int(most))
+                                                         : tr("%n step(s) per rank", "", int(most)))
+                                  : tr("%1–%2 steps per rank").arg(fewest).arg(most);
+        facts << tr("%1, mean step <b>%2 ms</b>").arg(steps, ms(stepSum / timed));
+    }
     const KernelTable types = a->kernels.regrouped(KernelGrouping::TypeAndCore);
     if (types.kernels > 0) {
         double aiCpu = 0;
@@ -315,6 +329,9 @@ void ProfileWorkspace::updateSummary()
     if (!a->collectives.empty())
         facts << tr("%n collective(s)", "", int(a->collectives.size()));
     QString html = facts.join(u" · "_s);
+    // What the step is made of, in a sentence: the phase that dominates it.
+    if (const std::optional<DominantPhase> d = dominantPhase(*a))
+        html += u"<br>"_s + dominantPhaseSentence(*d).toHtmlEscaped();
     QStringList slow;
     for (const SlowRank &s : a->slowRanks)
         slow << tr("rank %1 (%2)").arg(s.rank).arg(stepPhaseDisplayName(s.phase));
@@ -323,11 +340,27 @@ void ProfileWorkspace::updateSummary()
                            : tr("%1 → %2 %3").arg(s.src).arg(s.dst).arg(s.link));
     if (!slow.isEmpty())
         html += u"<br>"_s + tr("<b>Slow:</b> %1").arg(slow.join(u", "_s).toHtmlEscaped());
+    else if (a->ranks.size() > 1)
+        html += u"<br>"_s + (slowRankThresholdUs(*a)
+                                 ? tr("No slow rank or link.")
+                                 : tr("No slow rank: the rule needs at least %n rank(s).",
+                                      "",
+                                      SlowRuleMinimumSamples));
     const qint64 failed = std::count_if(
         a->files.begin(), a->files.end(), [](const ProfileFile &f) { return f.error.has_value(); });
     if (failed > 0)
         html += u"<br>"_s + tr("%n file(s) could not be read (see Files).", "", int(failed));
     m_summary->setText(html);
+}
+
+QStringList ProfileWorkspace::summaryLines() const
+{
+    if (!m_analysis)
+        return {};
+    // The header as shown, line by line, in plain text.
+    QString text = QTextDocumentFragment::fromHtml(m_summary->text()).toPlainText();
+    text.replace(QChar::LineSeparator, u'\n').replace(QChar::ParagraphSeparator, u'\n');
+    return text.split(u'\n', Qt::SkipEmptyParts);
 }
 
 QString ProfileWorkspace::exportFilter() const

@@ -43,6 +43,8 @@ public:
     // Selects the op type's row in the kernel table (a link from another tab); false if absent.
     bool selectOpType(const QString &type);
     bool reveal(const Core::FindingLink &link) override;
+    // The header's lines in plain text: ranks, steps per rank, the dominant phase, slow ranks.
+    QStringList summaryLines() const override;
     void showRank(int rank); // -1: all ranks
 
     QLabel *summary() const { return m_summary; }

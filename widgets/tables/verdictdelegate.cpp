@@ -1,6 +1,7 @@
 #include "verdictdelegate.h"
 
 #include "core/models/comparetablemodel.h"
+#include "widgets/common/tensornameelide.h"
 
 #include <QPainter>
 
@@ -19,6 +20,20 @@ QColor VerdictDelegate::verdictColor(int severity, const QPalette &palette)
         break;
     }
     return QColor();
+}
+
+void VerdictDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
+{
+    QStyledItemDelegate::initStyleOption(option, index);
+    if (index.column() != Core::CompareTableModel::NameColumn &&
+        index.column() != Core::CompareTableModel::NpuNameColumn)
+        return;
+    const QStyle *style = option->widget ? option->widget->style() : nullptr;
+    const int margin =
+        style ? 2 * (style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, option->widget) + 1)
+              : 6;
+    option->text =
+        elideTensorName(option->text, option->fontMetrics, option->rect.width() - margin);
 }
 
 void VerdictDelegate::paint(QPainter *painter,

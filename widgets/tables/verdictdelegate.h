@@ -17,6 +17,10 @@ public:
                const QStyleOptionViewItem &option,
                const QModelIndex &index) const override;
     static QColor verdictColor(int severity, const QPalette &palette);
+
+protected:
+    // Tensor names are shortened by Widgets::elideTensorName, not elided blindly in the middle.
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;
 };
 
 } // namespace Twinscope::Widgets

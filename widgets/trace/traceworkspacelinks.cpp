@@ -2,9 +2,12 @@
 // first step as an anchor for the op-info cut-off.
 #include "core/trace/tracesteps.h"
 #include "traceworkspace.h"
+#include "widgets/common/evidencescope.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QLineEdit>
+
+#include <algorithm>
 
 namespace Twinscope::Widgets {
 
@@ -14,6 +17,19 @@ bool TraceWorkspace::reveal(const Core::FindingLink &link)
                         link.view == Core::FindingLink::View::ProfileRow;
     if (!slices || link.name.isEmpty())
         return false;
+    // Only within the finding's own evidence: a timeline that does not hold the file the finding
+    // rests on would show same-named slices of an unrelated run (issue #23).
+    if (!link.file.isEmpty()) {
+        QStringList held;
+        for (const auto &input : m_view->inputs())
+            held << (input.dataset ? input.dataset->path : QString());
+        const bool holds = std::any_of(held.cbegin(), held.cend(), [&](const QString &path) {
+            return evidenceWithin(path, {link.file});
+        });
+        if (!holds)
+            return false;
+        revealPath(link.file);
+    }
     m_search->setText(link.name);
     return true;
 }

@@ -95,8 +95,10 @@ void legendBelow(QCustomPlot *plot, int columns)
         plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, plot->legend);
         plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
     }
-    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    // The entries exist already: they are laid out again in this many columns (setWrap alone
+    // applies only to entries added later, so every entry stayed in one clipped row).
     plot->legend->setWrap(columns);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     plot->legend->setBorderPen(Qt::NoPen);
     plot->legend->setIconSize(10, 10);
 }
@@ -152,19 +154,27 @@ CompareCharts::CompareCharts(QWidget *parent)
     pl->setContentsMargins(0, 0, 0, 0);
     pl->addWidget(m_phases, 1);
     pl->addWidget(m_noPhases, 1);
-    auto *top = new QSplitter(Qt::Horizontal, this);
-    top->addWidget(m_steps);
-    top->addWidget(phaseBox);
-    top->setStretchFactor(0, 3);
-    top->setStretchFactor(1, 2);
-    auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(top);
+    // The step breakdown above the phases on the left, the op deltas on the whole height on the
+    // right: twenty op rows keep a readable height in a 1024×700 window (issue #29), which they
+    // did not below the other two.
+    auto *left = new QSplitter(Qt::Vertical, this);
+    left->addWidget(m_steps);
+    left->addWidget(phaseBox);
+    // The step chart's legend names up to eleven categories: it gets the larger share.
+    left->setStretchFactor(0, 3);
+    left->setStretchFactor(1, 2);
+    left->setSizes({300, 200});
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
     split->addWidget(m_ops);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    split->setSizes({400, 600});
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
+    // The step legend takes as many columns as its names fit in: replotted when that changes.
+    m_steps->installEventFilter(this);
     for (QCustomPlot *p : {m_steps, m_ops, m_phases})
         p->setMinimumSize(160, 120);
 
@@ -202,6 +212,26 @@ QStringList CompareCharts::opLabels() const
     for (auto it = ticks.cend(); it != ticks.cbegin();) // top to bottom
         out << *--it;
     return out;
+}
+
+bool CompareCharts::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_steps && event->type() == QEvent::Resize && m_diff &&
+        stepLegendColumns() != m_steps->legend->wrap())
+        plotSteps();
+    return QWidget::eventFilter(watched, event);
+}
+
+int CompareCharts::stepLegendColumns() const
+{
+    // Every category's name, so that the count does not change with the diff.
+    const QFontMetrics fm(m_steps->legend->font());
+    int widest = 0;
+    for (int c = 0; c < Core::StepCategoryCount; ++c)
+        widest =
+            std::max(widest, fm.horizontalAdvance(Core::stepCategoryName(Core::StepCategory(c))));
+    const int entry = widest + 10 + 16; // legendBelow()'s 10 px icon, its padding
+    return std::clamp(m_steps->width() / std::max(entry, 1), 1, 3);
 }
 
 void CompareCharts::changeEvent(QEvent *event)
@@ -301,7 +331,7 @@ void CompareCharts::plotSteps()
     // Room on the right for the gap's text.
     plot->xAxis->setRange(0, std::max(b, t) * 1.55 + 1e-9);
     title->setText(tr("Where the step went"));
-    legendBelow(plot, 3);
+    legendBelow(plot, stepLegendColumns());
     styleAxes(plot);
     plot->replot();
 }
@@ -421,13 +451,26 @@ void CompareCharts::plotPhases()
         QString name;
         qint64 Core::TracePhases::*ns;
     };
-    const Phase phases[] = {
+    const Phase all[] = {
         {tr("Computing"), &Core::TracePhases::computingNs},
         {tr("Communication, not overlapped"), &Core::TracePhases::communicationNotOverlappedNs},
         {tr("Overlapped"), &Core::TracePhases::overlappedNs},
         {tr("Free"), &Core::TracePhases::freeNs},
     };
-    const int n = int(std::size(phases));
+    // A phase neither side has (no communication on one device) is left out: two rows of 0.0
+    // would squeeze the bars that answer the question in a 1024×700 window (issue #29).
+    std::vector<Phase> phases;
+    for (const Phase &ph : all) {
+        for (const auto *side : {&d.baseline, &d.target}) {
+            if (side->phases.phases && (*side->phases.phases).*ph.ns > 0) {
+                phases.push_back(ph);
+                break;
+            }
+        }
+    }
+    if (phases.empty())
+        phases.assign(std::begin(all), std::end(all));
+    const int n = int(phases.size());
     double largest = 0;
     for (const auto *side : {&d.baseline, &d.target}) {
         if (const auto &p = side->phases.phases) {
@@ -456,7 +499,7 @@ void CompareCharts::plotPhases()
         for (int k = 0; k < n; ++k) {
             const double key = n - k + s.offset;
             const auto &p = s.side->phases.phases;
-            const double v = p ? double((*p).*phases[k].ns) * unit.perNs : 0.0;
+            const double v = p ? double((*p).*phases[size_t(k)].ns) * unit.perNs : 0.0;
             keys << key;
             values << v;
             if (p)
@@ -465,7 +508,7 @@ void CompareCharts::plotPhases()
         bars->setData(keys, values, true);
     }
     for (int k = 0; k < n; ++k)
-        ticker->addTick(n - k, phases[k].name);
+        ticker->addTick(n - k, phases[size_t(k)].name);
     plot->yAxis->setTicker(ticker);
     plot->yAxis->setRange(0.4, n + 0.6);
     plot->yAxis->grid()->setVisible(false);

@@ -43,12 +43,14 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void plotSteps();
     void plotOps();
     void plotPhases();
     void styleAxes(QCustomPlot *plot);
+    int stepLegendColumns() const;
 
     std::shared_ptr<const Core::TraceDiff> m_diff;
     QCustomPlot *m_steps;

@@ -28,6 +28,9 @@ StackedTimelines::StackedTimelines(QWidget *parent)
         m_titles[k] = new QLabel(pane);
         m_titles[k]->setTextFormat(Qt::PlainText);
         m_views[k] = new TimelineView(pane);
+        // Two timelines one above the other in a tab that fits a 1024×700 window, with the
+        // findings dock open below it (issue #29): each may shrink to a few tracks.
+        m_views[k]->setMinimumHeight(64);
         m_memory[k] = new MemoryTrackView(pane);
         v->addWidget(m_titles[k]);
         v->addWidget(m_views[k], 1);

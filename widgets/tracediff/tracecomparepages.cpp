@@ -9,6 +9,7 @@
 #include "phasebardelegate.h"
 #include "stackedtimelines.h"
 #include "tracecompareworkspace.h"
+#include "widgets/common/evidencescope.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -71,6 +72,9 @@ void TraceCompareWorkspace::createTopBar(QVBoxLayout *layout)
     auto *bar = new QHBoxLayout;
     m_sides = new QLabel(this);
     m_sides->setTextFormat(Qt::PlainText);
+    // It names the two files: wrapped, so that long names never widen the window past a
+    // 1024 px screen (issue #29); the full paths are its tooltip.
+    m_sides->setWordWrap(true);
     m_swap = new QPushButton(tr("Swap baseline and target"), this);
     m_step = new QComboBox(this);
     m_step->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -180,6 +184,7 @@ QWidget *TraceCompareWorkspace::createStepsPage()
                             PhaseBarDelegate::communicationColor().name(),
                             PhaseBarDelegate::freeColor().name()),
                    stepsPage);
+    legend->setWordWrap(true);
     m_phaseTable = makeTable(m_phaseModel, stepsPage, false);
     m_phaseTable->horizontalHeader()->setStretchLastSection(false);
     // 15 rows: fitting every column to its contents is cheap and keeps the table narrow enough
@@ -267,8 +272,16 @@ bool TraceCompareWorkspace::reveal(const Core::FindingLink &link)
 {
     const bool op = link.view == Core::FindingLink::View::TraceSlices ||
                     link.view == Core::FindingLink::View::ProfileRow;
-    if (!op || link.name.isEmpty() || isEmpty())
+    if (!op || isEmpty())
         return false;
+    // Only the finding's own runs (issue #23): a comparison of other traces has other ops.
+    if (!evidenceWithin(link.file, {m_baselinePath, m_targetPath}))
+        return false;
+    if (link.name.isEmpty()) {
+        // A step finding: the comparison's overview is its evidence.
+        m_tabs->setCurrentIndex(0);
+        return true;
+    }
     m_opFilter->setText(link.name);
     m_tabs->setCurrentWidget(m_opFilter->parentWidget());
     return true;

@@ -1,6 +1,7 @@
 #include "tracecompareworkspace.h"
 
 #include "comparecharts.h"
+#include "core/common/plaintooltip.h"
 #include "core/export/csvwriter.h"
 #include "core/models/categorydiffmodel.h"
 #include "core/models/opdiffmodel.h"
@@ -12,6 +13,7 @@
 #include "stackedtimelines.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -210,7 +212,8 @@ QString TraceCompareWorkspace::summaryText() const
     // Symptom rows (synchronisations) sort last: the first row is a cause unless all are symptoms.
     if (!d.ops.empty() && d.ops.front().state != Core::OpDiffState::Same && !d.ops.front().symptom)
         largest << tr("%1 %2 (%3)")
-                       .arg(d.ops.front().name,
+                       .arg(d.ops.front().shortName.isEmpty() ? d.ops.front().name
+                                                              : d.ops.front().shortName,
                             signedUs(d.ops.front().deltaNs()),
                             Core::opDiffStateName(d.ops.front().state));
     if (!d.categories.empty() && d.categories.front().deltaNs() != 0)
@@ -221,15 +224,25 @@ QString TraceCompareWorkspace::summaryText() const
     return text + u'.';
 }
 
+QStringList TraceCompareWorkspace::summaryLines() const
+{
+    if (!m_diff)
+        return {};
+    return {summaryText(), m_sides->text()};
+}
+
 void TraceCompareWorkspace::showDiff(std::shared_ptr<const Core::TraceDiff> diff)
 {
     m_diff = std::move(diff);
     const Core::TraceDiff &d = *m_diff;
     m_sides->setText(tr("Baseline: %1 (%2)    Target: %3 (%4)")
-                         .arg(m_baselinePath,
+                         .arg(QFileInfo(m_baselinePath).fileName(),
                               d.baseline.usedStepsText(),
-                              m_targetPath,
+                              QFileInfo(m_targetPath).fileName(),
                               d.target.usedStepsText()));
+    m_sides->setToolTip(Core::plainToolTip(tr("Baseline: %1\nTarget: %2")
+                                               .arg(QDir::toNativeSeparators(m_baselinePath),
+                                                    QDir::toNativeSeparators(m_targetPath))));
     m_summary->setText(summaryText());
     m_charts->setDiff(m_diff);
     m_stepModel->setDiff(m_diff);
@@ -371,6 +384,7 @@ void TraceCompareWorkspace::closeAll()
     m_timelines->clear();
     m_summary->clear();
     m_sides->clear();
+    m_sides->setToolTip({});
 }
 
 QString TraceCompareWorkspace::exportFilter() const

@@ -72,6 +72,8 @@ public:
     // For tests and screenshots.
     std::shared_ptr<const Core::TraceDiff> diff() const { return m_diff; }
     QString summaryText() const;
+    // The headline and the steps each side used: what the consistency test and the report read.
+    QStringList summaryLines() const override;
     Core::OpDiffModel *opModel() const { return m_opModel; }
     Core::CategoryDiffModel *categoryModel() const { return m_categoryModel; }
     Core::StepDiffModel *stepModel() const { return m_stepModel; }

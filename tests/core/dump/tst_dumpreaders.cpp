@@ -288,6 +288,24 @@ private slots:
         QVERIFY(naturalLess(u"input_2"_s, u"input_10"_s));
         QVERIFY(!naturalLess(u"input_10"_s, u"input_2"_s));
     }
+
+    // Short labels keep the API, its call number and the slot; the prefix and "forward" go first.
+    void shortNames()
+    {
+        QCOMPARE(shortTensorNames(u"Functional.linear.2.forward.input.1"_s),
+                 QStringList({u"Functional.linear.2.forward.input.1"_s,
+                              u"linear.2.forward.input.1"_s,
+                              u"linear.2.input.1"_s}));
+        // Backward stays said.
+        QCOMPARE(shortTensorNames(u"Tensor.__add__.3.backward.output.0"_s).last(),
+                 u"__add__.3.backward.output.0"_s);
+        // A module keeps its last path segment, class and call.
+        QCOMPARE(shortTensorNames(u"Module.layer1.0.conv1.Conv2d.forward.0.input.0"_s).last(),
+                 u"conv1.Conv2d.0.input.0"_s);
+        // Names of other shapes (HDF5 paths, checkpoint keys) have one form.
+        QCOMPARE(shortTensorNames(u"/layer1/conv/output"_s), QStringList{u"/layer1/conv/output"_s});
+        QCOMPARE(shortTensorNames(u"layer1.0.bn1.running_var"_s).size(), 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDumpReaders)

@@ -1,11 +1,16 @@
+#include "common/hostiledatabases.h"
+#include "core/profile/npudb.h"
 #include "widgets/common/loadcontroller.h"
 #include "widgets/common/loadprogresswidget.h"
 
 #include <QProgressBar>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 #include <QToolButton>
+
+#include <ctime>
 
 using namespace Qt::StringLiterals;
 using namespace Twinscope;
@@ -67,6 +72,48 @@ private slots:
         QVERIFY(timer.elapsed() < 2000);
         QCOMPARE(finished.first().at(1).value<JobOutcome>().status, JobOutcome::Status::Canceled);
         QTRY_VERIFY(strip.isHidden());
+    }
+
+    void cancelInterruptsAHostileDatabaseQuery()
+    {
+        // Issue #31: a profiler database whose name table has no index makes one query scan it
+        // once per row (about a minute here, two cores busy in the GUI before #31). Cancel in the
+        // progress strip must end the query inside SQLite within a second and leave the window
+        // idle: no job, the strip hidden, no CPU spent afterwards.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"ascend_pytorch_profiler_0.db"_s);
+        QVERIFY(Hostile::writeUnindexedProfilerDb(path, 30'000));
+        LoadController controller;
+        LoadProgressWidget strip(&controller);
+        QSignalSpy finished(&controller, &LoadController::finished);
+        controller.start(u"hostile database"_s,
+                         [path](Core::ProgressSink &, const Core::CancelToken &cancel) {
+                             Core::RankProfile rank;
+                             Core::Diagnostics diagnostics;
+                             const Core::TableRead r =
+                                 Core::readNpuProfilerDatabase(path, rank, diagnostics, cancel, {});
+                             JobOutcome o;
+                             o.status = r.canceled ? JobOutcome::Status::Canceled
+                                        : r.error  ? JobOutcome::Status::Failed
+                                                   : JobOutcome::Status::Ok;
+                             return o;
+                         });
+        QTest::qWait(300);
+        QVERIFY2(controller.isRunning() && finished.isEmpty(), "the query ended by itself");
+        QElapsedTimer timer;
+        timer.start();
+        strip.cancelButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
+        const qint64 ms = timer.elapsed();
+        qInfo("Cancel returned the window to idle %lld ms after the click", ms);
+        QVERIFY2(ms < 1000, qPrintable(QString::number(ms)));
+        QCOMPARE(finished.first().at(1).value<JobOutcome>().status, JobOutcome::Status::Canceled);
+        QTRY_VERIFY(strip.isHidden());
+        QVERIFY(!controller.isRunning());
+        const std::clock_t before = std::clock();
+        QTest::qWait(500);
+        const double cpu = double(std::clock() - before) / CLOCKS_PER_SEC;
+        QVERIFY2(cpu < 0.2, qPrintable(u"%1 CPU-s in the 0.5 s after Cancel"_s.arg(cpu)));
     }
 
     void exceptionsBecomeErrors()

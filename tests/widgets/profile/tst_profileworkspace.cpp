@@ -16,12 +16,16 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
 #include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 using namespace Twinscope;
@@ -44,6 +48,8 @@ private slots:
     void exportCsv();
     void modelsPassTheTester();
     void screenshot();
+    void heatmapAgreesWithTheSlowRankRule();
+    void twoRankRunTellsTheTruth();
 };
 
 namespace {
@@ -103,6 +109,91 @@ void tst_ProfileWorkspace::clusterHeatmapClickAsksForTheRankTimeline()
     QVERIFY(map);
     QVERIFY(map->data()->cell(3, 3) > 1.0);
     QCOMPARE(map->data()->cell(2, 0), 0.0);
+}
+
+// Issue #23: the heatmap paints past one threshold exactly the ranks the rule names (Computing
+// and Free are the phases it judges), and nothing else past it in those columns.
+void tst_ProfileWorkspace::heatmapAgreesWithTheSlowRankRule()
+{
+    LoadController loads;
+    ProfileWorkspace w(&loads);
+    QVERIFY(loadInto(w, profile + u"good/cluster"_s));
+    const Core::ProfileAnalysis *a = w.analysis();
+    QVERIFY(!a->slowRanks.empty());
+    for (const Core::StepPhase phase : {Core::StepPhase::Computing, Core::StepPhase::Free}) {
+        const int column =
+            int(std::find(std::begin(ClusterView::Columns), std::end(ClusterView::Columns), phase) -
+                std::begin(ClusterView::Columns));
+        const auto &rows = w.cluster()->model()->rows();
+        for (size_t row = 0; row < rows.size(); ++row) {
+            const bool named =
+                std::any_of(a->slowRanks.begin(), a->slowRanks.end(), [&](const Core::SlowRank &s) {
+                    return s.rank == rows[row].key && s.phase == phase;
+                });
+            const double cell = w.cluster()->cellValue(int(row), column);
+            QVERIFY2((cell > 1.0) == named,
+                     qPrintable(u"rank %1 %2: %3"_s.arg(rows[row].key)
+                                    .arg(Core::stepPhaseId(phase))
+                                    .arg(cell)));
+        }
+    }
+}
+
+// Issue #23, the real torch_npu Level1 run (two ranks, one step each): no rank painted slow
+// beside "No slow rank", one step per rank, the dominant phase said, the link matrix two ranks
+// wide with a colour scale from its own bandwidths; its text and database exports opened together
+// are still two ranks.
+void tst_ProfileWorkspace::twoRankRunTellsTheTruth()
+{
+    const QString run = QStringLiteral(TWINSCOPE_TEST_DATA "/shared/profiler/torch_npu_level1/");
+    LoadController loads;
+    ProfileWorkspace w(&loads);
+    QVERIFY(loadInto(w, run + u"text"_s));
+    QCOMPARE(int(w.analysis()->ranks.size()), 2);
+    for (int r = 0; r < 2; ++r) {
+        for (int c = 0; c < int(std::size(ClusterView::Columns)); ++c)
+            QCOMPARE(w.cluster()->cellValue(r, c), 0.0);
+    }
+    QVERIFY(w.cluster()->findings()->text().contains(u"No slow rank"_s));
+    const QString summary = w.summaryLines().join(u'\n');
+    QVERIFY2(summary.contains(QRegularExpression(u"\\b1 step(\\(s\\))? per rank"_s)),
+             qPrintable(summary));
+    QVERIFY2(summary.contains(u"Communication not hidden by compute is 74 % of the step."_s),
+             qPrintable(summary));
+    QVERIFY2(summary.contains(u"No slow rank"_s), qPrintable(summary));
+
+    QCPColorMap *map = nullptr;
+    QCustomPlot *matrix = w.communication()->matrix();
+    for (int i = 0; i < matrix->plottableCount() && !map; ++i)
+        map = qobject_cast<QCPColorMap *>(matrix->plottable(i));
+    QVERIFY(map);
+    QCOMPARE(map->data()->keySize(), 2);
+    QCOMPARE(map->data()->valueSize(), 2);
+    double low = 1e300, high = -1e300;
+    for (int x = 0; x < 2; ++x) {
+        for (int y = 0; y < 2; ++y) {
+            const double v = map->data()->cell(x, y);
+            if (std::isfinite(v)) {
+                low = std::min(low, v);
+                high = std::max(high, v);
+            }
+        }
+    }
+    QVERIFY(low <= high);
+    const QCPRange range = map->dataRange();
+    QVERIFY2(
+        range.lower <= low && range.upper >= high && range.lower >= 0.9 * low &&
+            range.upper <= 1.1 * high,
+        qPrintable(
+            u"%1..%2 for cells %3..%4"_s.arg(range.lower).arg(range.upper).arg(low).arg(high)));
+
+    ProfileWorkspace both(&loads);
+    QSignalSpy loaded(&both, &Workspace::loaded);
+    both.openPaths({Core::sniffPath(run + u"text"_s), Core::sniffPath(run + u"db"_s)});
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(int(both.analysis()->ranks.size()), 2);
+    const QString two = both.summaryLines().join(u'\n');
+    QVERIFY2(two.startsWith(u"2 rank"_s), qPrintable(two));
 }
 
 void tst_ProfileWorkspace::kernelsGroupAndLinkToOtherTabs()
