@@ -4544,6 +4544,14 @@ First lines:
         <source>reading the pickle was canceled</source>
         <translation>读取 pickle 已取消</translation>
     </message>
+    <message>
+        <source>SQLite could not open the file</source>
+        <translation>SQLite 无法打开该文件</translation>
+    </message>
+    <message>
+        <source>the table could not be read to its end (%1); the rows before were kept</source>
+        <translation>该表未能读到末尾（%1）；之前的行已保留</translation>
+    </message>
 </context>
 <context>
     <name>HeatmapPicture</name>
