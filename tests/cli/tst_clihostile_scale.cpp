@@ -14,10 +14,10 @@ using namespace Qt::StringLiterals;
 namespace {
 
 using Hostile::num;
-using Hostile::Writer;
 using Hostile::writeMsprobe;
 using Hostile::writePlog;
 using Hostile::writePtdbg;
+using Hostile::Writer;
 
 qint64 fileSize(const QString &path)
 {

@@ -71,10 +71,10 @@ using Work = std::function<Outcome(const CancelToken &)>;
 // The generators of tst_clihostile_scale (common/hostilegenerators.h): a statistics-mode
 // msprobe dump.json of calls, a ptdbg .pkl of lines, a plog of n distinct MatMul signatures.
 using Hostile::num;
-using Hostile::Writer;
 using Hostile::writeMsprobe;
 using Hostile::writePlog;
 using Hostile::writePtdbg;
+using Hostile::Writer;
 
 struct Case
 {
