@@ -6,6 +6,7 @@
 // (docs/images holds the inspected ones).
 #include "app/gui/investigation.h"
 #include "app/gui/mainwindow.h"
+#include "common/headerhover.h"
 #include "core/common/translations.h"
 #include "core/models/comparetablemodel.h"
 #include "core/models/opstatisticsmodel.h"
@@ -93,22 +94,7 @@ int neededWidth(const QHeaderView *header, int logical)
 // The tooltip a user gets hovering the section, or empty.
 QString hoverToolTip(QHeaderView *header, int logical)
 {
-    const int x = header->sectionViewportPosition(logical) + header->sectionSize(logical) / 2;
-    const QPoint pos(x, header->viewport()->height() / 2);
-    // Qt hides a tooltip 300 ms after asking: a stale one must not answer for this section.
-    QToolTip::hideText();
-    if (!QTest::qWaitFor([] { return !QToolTip::isVisible(); }, 2000))
-        return u"(the previous tooltip stayed up)"_s;
-    QHelpEvent help(QEvent::ToolTip, pos, header->viewport()->mapToGlobal(pos));
-    QApplication::sendEvent(header->viewport(), &help);
-    QString tip = QToolTip::isVisible() ? QToolTip::text() : QString();
-    QToolTip::hideText();
-    if (Qt::mightBeRichText(tip)) {
-        QTextDocument doc;
-        doc.setHtml(tip);
-        tip = doc.toPlainText();
-    }
-    return tip;
+    return TestHover::headerToolTip(header, logical);
 }
 
 // Every column title of the visible tables under root that is narrower than its text, and has no

@@ -1,6 +1,7 @@
 // Cut column titles give their whole text on hover (issue #29): a section narrower than its title
 // shows the title as its tooltip, before the model's own tooltip when there is one; a section
 // wide enough shows only what the model gives; a title that looks like markup is shown as text.
+#include "common/headerhover.h"
 #include "widgets/common/headertooltips.h"
 
 #include <QApplication>
@@ -20,22 +21,7 @@ namespace {
 // What hovering the middle of the section shows, as plain text; empty when nothing shows.
 QString hover(QHeaderView *header, int section)
 {
-    const QPoint pos(header->sectionViewportPosition(section) + header->sectionSize(section) / 2,
-                     header->viewport()->height() / 2);
-    // Qt hides a tooltip 300 ms after asking: a stale one must not answer for this section.
-    QToolTip::hideText();
-    if (!QTest::qWaitFor([] { return !QToolTip::isVisible(); }, 2000))
-        return u"(the previous tooltip stayed up)"_s;
-    QHelpEvent help(QEvent::ToolTip, pos, header->viewport()->mapToGlobal(pos));
-    QApplication::sendEvent(header->viewport(), &help);
-    QString tip = QToolTip::isVisible() ? QToolTip::text() : QString();
-    QToolTip::hideText();
-    if (Qt::mightBeRichText(tip)) {
-        QTextDocument doc;
-        doc.setHtml(tip);
-        tip = doc.toPlainText();
-    }
-    return tip;
+    return TestHover::headerToolTip(header, section);
 }
 
 } // namespace
