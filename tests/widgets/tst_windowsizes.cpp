@@ -7,6 +7,7 @@
 #include "app/gui/investigation.h"
 #include "app/gui/mainwindow.h"
 #include "common/headerhover.h"
+#include "common/triageinvestigation.h"
 #include "core/common/translations.h"
 #include "core/models/comparetablemodel.h"
 #include "core/models/opstatisticsmodel.h"
@@ -167,24 +168,7 @@ private slots:
 
         // An investigation of a loss pair, a dump pair, a trace pair and op info, as the findings
         // panel's test builds it (tests/data/triage).
-        const QString data = QStringLiteral(TWINSCOPE_TEST_DATA);
-        Core::InvestigationFile ws;
-        ws.title = u"windowsizes"_s;
-        using R = Core::InputRole;
-        ws.inputs = {
-            {data + u"/triage/loss_bench.log"_s, u"loss"_s, R::Benchmark, -1, -1, {}},
-            {data + u"/triage/loss_npu.log"_s, u"loss"_s, R::Target, -1, -1, {}},
-            {data + u"/dump/pairs/dumper/bench.h5"_s, u"dump"_s, R::Benchmark, -1, -1, {}},
-            {data + u"/dump/pairs/dumper/npu.h5"_s, u"dump"_s, R::Target, -1, -1, {}},
-            {data + u"/triage/trace_bench.json.gz"_s, u"trace"_s, R::Benchmark, -1, -1, {}},
-            {data + u"/triage/trace_npu.json.gz"_s, u"trace"_s, R::Target, -1, -1, {}},
-            {data + u"/opinfo/good/plog/plog-pid_4242_20260319100000.log"_s,
-             u"opinfo"_s,
-             R::Target,
-             -1,
-             -1,
-             {}},
-        };
+        const Core::InvestigationFile ws = TestInvestigation::lossDumpTraceOpinfo(u"windowsizes"_s);
         m_investigation = m_settings.filePath(u"findings.twinscope"_s);
         QCOMPARE(Core::writeInvestigationFile(ws, m_investigation), std::nullopt);
     }

@@ -5,6 +5,7 @@
 #include "app/gui/investigation.h"
 #include "app/gui/mainwindow.h"
 #include "common/testdata.h"
+#include "common/triageinvestigation.h"
 #include "core/common/translations.h"
 #include "core/models/optypetablemodel.h"
 #include "core/triage/investigationfile.h"
@@ -39,23 +40,7 @@ const QString Data = QStringLiteral(TWINSCOPE_TEST_DATA);
 
 Core::InvestigationFile investigation()
 {
-    Core::InvestigationFile ws;
-    ws.title = u"synthetic"_s;
-    using R = Core::InputRole;
-    ws.inputs = {
-        {Data + u"/triage/loss_bench.log"_s, u"loss"_s, R::Benchmark, -1, -1, {}},
-        {Data + u"/triage/loss_npu.log"_s, u"loss"_s, R::Target, -1, -1, {}},
-        {Data + u"/dump/pairs/dumper/bench.h5"_s, u"dump"_s, R::Benchmark, -1, -1, {}},
-        {Data + u"/dump/pairs/dumper/npu.h5"_s, u"dump"_s, R::Target, -1, -1, {}},
-        {Data + u"/triage/trace_bench.json.gz"_s, u"trace"_s, R::Benchmark, -1, -1, {}},
-        {Data + u"/triage/trace_npu.json.gz"_s, u"trace"_s, R::Target, -1, -1, {}},
-        {Data + u"/opinfo/good/plog/plog-pid_4242_20260319100000.log"_s,
-         u"opinfo"_s,
-         R::Target,
-         -1,
-         -1,
-         {}},
-    };
+    Core::InvestigationFile ws = TestInvestigation::lossDumpTraceOpinfo(u"synthetic"_s);
     ws.notes = u"fork at 40"_s;
     return ws;
 }
