@@ -330,23 +330,22 @@ void CompareResultBuilder::row(const QStringList &row, ResultTable::Fill fill)
     d.minDiff = cellNumber(cellAt(row, m_col.minDiff));
     d.meanDiff = cellNumber(cellAt(row, m_col.meanDiff));
     d.normDiff = cellNumber(cellAt(row, m_col.normDiff));
+    // Every row keeps the file's metrics, statistics mode too: the table, the CSV, the JSON and
+    // the verdict reasons read MaxRelativeErr from them.
+    PairMetrics &m = r.metrics.edit();
+    m.cosine = cellNumber(cellAt(row, m_col.cosine));
+    m.eucDist = cellNumber(cellAt(row, m_col.eucDist));
+    m.maxAbsErr = cellNumber(cellAt(row, m_col.maxAbs));
+    m.maxRelErr = cellNumber(cellAt(row, m_col.maxRel));
+    m.oneThousandthRatio = cellNumber(cellAt(row, m_col.oneThousandth));
+    m.fiveThousandthRatio = cellNumber(cellAt(row, m_col.fiveThousandth));
+    m.npu = npuStats;
+    m.bench = benchStats;
     if (m_c->statisticsMode) {
-        // Statistics mode keeps no per-row metrics, as a live statistics comparison: the sides'
-        // statistics live in their tensors (DumpComparison::npuStats), the relative errors here.
-        d.maxRel = cellNumber(cellAt(row, m_col.maxRel));
+        d.maxRel = m.maxRelErr;
         d.minRel = cellNumber(cellAt(row, m_col.minRel));
         d.meanRel = cellNumber(cellAt(row, m_col.meanRel));
         d.normRel = cellNumber(cellAt(row, m_col.normRel));
-    } else {
-        PairMetrics &m = r.metrics.edit();
-        m.cosine = cellNumber(cellAt(row, m_col.cosine));
-        m.eucDist = cellNumber(cellAt(row, m_col.eucDist));
-        m.maxAbsErr = cellNumber(cellAt(row, m_col.maxAbs));
-        m.maxRelErr = cellNumber(cellAt(row, m_col.maxRel));
-        m.oneThousandthRatio = cellNumber(cellAt(row, m_col.oneThousandth));
-        m.fiveThousandthRatio = cellNumber(cellAt(row, m_col.fiveThousandth));
-        m.npu = npuStats;
-        m.bench = benchStats;
     }
     r.message = cellAt(row, m_col.message);
     // NaN/Inf the NPU has and the bench has not, by statistics.
