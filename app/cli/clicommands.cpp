@@ -18,6 +18,7 @@ int runTrace(const QStringList &args, CliIo &io);
 int runTraceDiff(const QStringList &args, CliIo &io);
 int runProfile(const QStringList &args, CliIo &io);
 int runTriage(const QStringList &args, CliIo &io);
+int runModel(const QStringList &args, CliIo &io);
 
 const QList<CliCommand> &cliCommands()
 {
@@ -46,6 +47,9 @@ const QList<CliCommand> &cliCommands()
         {"triage",
          QT_TRANSLATE_NOOP("Cli", "Draw ranked findings from an investigation's evidence."),
          runTriage},
+        {"model",
+         QT_TRANSLATE_NOOP("Cli", "Compare two msprobe module trees, or show an msprobe .vis.db."),
+         runModel},
     };
     return commands;
 }
