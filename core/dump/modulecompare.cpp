@@ -97,10 +97,12 @@ bool sameStructure(const ModuleNode &a, const ModuleNode &b, bool shapesOnly)
     return true;
 }
 
-const ModuleArg *findSlot(const ModuleNode &n, const QString &slot)
+// The k-th argument of n named slot (a malformed dump can repeat a slot; the k-th pairs with the
+// k-th, so a node compared with itself always pairs each argument with itself).
+const ModuleArg *findSlot(const ModuleNode &n, const QString &slot, int occurrence)
 {
     for (const ModuleArg &a : n.args)
-        if (a.slot == slot)
+        if (a.slot == slot && occurrence-- == 0)
             return &a;
     return nullptr;
 }
@@ -126,8 +128,9 @@ void computeNode(const ModuleNode &n,
     bool md5Pass = true;
     double minIn = 1, minOut = 1;
     bool anyIn = false, anyOut = false, naIn = false, naOut = false;
+    QHash<QString, int> seen;
     for (const ModuleArg &a : n.args) {
-        const ModuleArg *o = findSlot(b, a.slot);
+        const ModuleArg *o = findSlot(b, a.slot, seen[a.slot]++);
         double err = 0;
         if (o && a.isTensor && o->isTensor) {
             err = statsDivergence(a.stats, o->stats);
@@ -244,21 +247,30 @@ void matchNode(Pairing &p, int n, int b, bool fuzzy)
 // same ids.
 void matchExact(Pairing &p)
 {
+    // sameChain[n]: n's ancestors are the same ids as those of the bench node with n's id. Breadth
+    // first, a parent is decided before its children, so each node costs one step, not its depth.
+    QList<bool> sameChain(p.npu.nodes.size(), false);
     QList<int> queue = p.npu.roots;
     for (qsizetype q = 0; q < queue.size(); ++q) {
         const int n = queue[q];
         const ModuleNode &node = p.npu.nodes[n];
+        queue.append(node.children);
+        const int twin = p.bench.find(node.id);
+        if (twin >= 0) {
+            const int pn = node.parent, pb = p.bench.nodes[twin].parent;
+            sameChain[n] =
+                pn < 0 ? pb < 0
+                       : pb >= 0 && sameChain[pn] && p.npu.nodes[pn].id == p.bench.nodes[pb].id;
+        }
         const auto mapped = p.options.mapping.constFind(node.id);
         if (mapped != p.options.mapping.constEnd()) {
             const int b = p.bench.find(mapped.value());
             if (b >= 0 && !p.benchUsed[b])
                 matchNode(p, n, b, true);
-        } else if (const int b = p.bench.find(node.id); b >= 0 && !p.benchUsed[b]) {
-            if (sameStructure(node, p.bench.nodes[b], false) &&
-                p.npu.ancestors(n) == p.bench.ancestors(b))
-                matchNode(p, n, b, false);
+        } else if (twin >= 0 && !p.benchUsed[twin] && sameChain[n] &&
+                   sameStructure(node, p.bench.nodes[twin], false)) {
+            matchNode(p, n, twin, false);
         }
-        queue.append(node.children);
     }
 }
 
@@ -300,26 +312,36 @@ void matchFuzzy(Pairing &p)
     }
 }
 
-// Descends from the top: among the nodes of one level (in run order), the first qualifying one;
-// then the same among its descendants, until none qualifies below. A qualifying node's inputs
-// agree and its outputs diverge.
+// The first qualifying node in run order (pre-order) among level and below; then the same inside
+// it, until none qualifies deeper: the deepest module of the first chain of qualifying ones. A
+// qualifying node is matched, its inputs agree and its outputs diverge. Iterative: a hostile
+// tree can be a chain a million deep.
 int firstQualifying(const ModuleTree &t,
                     const QList<NodeComparison> &c,
                     const QList<int> &level,
                     bool modules)
 {
-    for (int n : level) {
-        const bool qualifies =
-            c[n].bench >= 0 && c[n].diverges && c[n].inputsAgree && t.nodes[n].isModule == modules;
-        if (qualifies) {
-            const int deeper = firstQualifying(t, c, t.nodes[n].children, modules);
-            return deeper >= 0 ? deeper : n;
+    auto qualifies = [&](int n) {
+        return c[n].bench >= 0 && c[n].diverges && c[n].inputsAgree &&
+               t.nodes[n].isModule == modules;
+    };
+    auto preorderFirst = [&](const QList<int> &start) {
+        QList<int> stack(start.rbegin(), start.rend());
+        while (!stack.isEmpty()) {
+            const int n = stack.takeLast();
+            if (qualifies(n))
+                return n;
+            const QList<int> &children = t.nodes[n].children;
+            for (auto it = children.rbegin(); it != children.rend(); ++it)
+                stack.append(*it);
         }
-        const int inside = firstQualifying(t, c, t.nodes[n].children, modules);
-        if (inside >= 0)
-            return inside;
-    }
-    return -1;
+        return -1;
+    };
+    int best = -1;
+    for (int found = preorderFirst(level); found >= 0;
+         found = preorderFirst(t.nodes[found].children))
+        best = found;
+    return best;
 }
 
 } // namespace

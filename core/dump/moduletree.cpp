@@ -1,6 +1,7 @@
 #include "moduletree.h"
 
 #include "core/common/bytesource.h"
+#include "core/common/jsontext.h"
 #include "core/common/source.h"
 #include "core/common/tr.h"
 #include "core/dump/msprobereader.h"
@@ -152,6 +153,57 @@ QString repairBackwardParent(const QHash<QString, QString> &parents, const QStri
 
 } // namespace
 
+qint64 linkModuleTree(ModuleTree *tree, const QList<int> &parentOf)
+{
+    const qsizetype n = tree->nodes.size();
+    // Walks each chain upwards once: 1 = on the chain being walked, 2 = known to reach a root. A
+    // walk that meets its own chain found a loop, cut at the node where it closes. O(n) in all,
+    // whatever the depth (a hostile file can make a chain of a million nodes).
+    QList<qint8> state(n, 0);
+    QList<int> parent(n, -1);
+    for (qsizetype i = 0; i < n; ++i)
+        parent[i] = i < parentOf.size() && parentOf[i] >= 0 && parentOf[i] < n ? parentOf[i] : -1;
+    qint64 cycles = 0;
+    QList<int> chain;
+    for (qsizetype i = 0; i < n; ++i) {
+        chain.clear();
+        int at = int(i);
+        while (at >= 0 && state[at] == 0) {
+            state[at] = 1;
+            chain.append(at);
+            at = parent[at];
+        }
+        if (at >= 0 && state[at] == 1) {
+            // at is on this chain: the last node walked points back into it.
+            parent[chain.last()] = -1;
+            ++cycles;
+        }
+        for (int c : std::as_const(chain))
+            state[c] = 2;
+    }
+    tree->roots.clear();
+    for (ModuleNode &node : tree->nodes)
+        node.children.clear();
+    for (qsizetype i = 0; i < n; ++i) {
+        tree->nodes[i].parent = parent[i];
+        if (parent[i] < 0)
+            tree->roots.append(int(i));
+        else
+            tree->nodes[parent[i]].children.append(int(i));
+    }
+    QList<int> todo = tree->roots;
+    for (int r : std::as_const(todo))
+        tree->nodes[r].depth = 0;
+    while (!todo.isEmpty()) {
+        const int node = todo.takeLast();
+        for (int c : std::as_const(tree->nodes[node].children)) {
+            tree->nodes[c].depth = tree->nodes[node].depth + 1;
+            todo.append(c);
+        }
+    }
+    return cycles;
+}
+
 QStringList ModuleTree::ancestors(int node) const
 {
     QStringList out;
@@ -192,6 +244,13 @@ Result<ModuleTree> parseModuleTree(std::string_view constructJson,
                        field.value.get_string().get(parent) == simdjson::SUCCESS ? qstr(parent)
                                                                                  : QString());
     }
+    // msprobe's graph builder refuses an empty tree too: level L1 dumps every API flat, and a
+    // "tree" of top-level APIs would hide that the module structure was never recorded.
+    if (order.isEmpty())
+        return Result<ModuleTree>::failed(Error::make(
+            ErrorCode::Unsupported,
+            Tr::tr("construct.json is empty: dump at level L0 or mix for a module tree"),
+            name));
     auto add = [&](const QString &id) {
         if (auto it = tree->index.constFind(id); it != tree->index.constEnd())
             return it.value();
@@ -204,40 +263,28 @@ Result<ModuleTree> parseModuleTree(std::string_view constructJson,
     };
     for (const QString &id : order)
         add(id);
-    qint64 cycles = 0;
+    QList<int> parentOf;
     for (const QString &id : order) {
         QString up = parents.value(id);
         if (up.isEmpty())
             up = repairBackwardParent(parents, id);
         const int self = tree->find(id);
-        if (up.isEmpty() || up == id)
-            continue;
-        const int p = add(up);
-        // A parent chain that comes back to this node would make the tree a loop.
-        bool loop = false;
-        for (int a = p; a >= 0; a = tree->nodes[a].parent)
-            if (a == self) {
-                loop = true;
-                break;
-            }
-        if (loop) {
-            ++cycles;
-            continue;
-        }
-        tree->nodes[self].parent = p;
+        parentOf.resize(tree->nodes.size(), -1);
+        parentOf[self] = up.isEmpty() ? -1 : add(up);
     }
-    if (cycles)
-        diagnostics.add(
-            u"construct_cycle"_s,
-            Tr::tr("construct.json makes nodes their own ancestors; those links were cut"),
-            Location{-1, -1, name},
-            Severity::Warning,
-            cycles);
+    qint64 cycles = 0;
 
     // dump.json: the nodes' inputs and outputs.
     simdjson::dom::parser dumpParser;
     simdjson::dom::object dump;
     error = dumpParser.parse(dumpJson.data(), dumpJson.size()).get_object().get(dump);
+    // Python's json writes NaN and ±Infinity bare (an overflowing run's statistics): quoted, they
+    // parse, and number() reads them back. Only on failure: the copy doubles the memory.
+    std::string quoted;
+    if (error) {
+        quoted = quotePythonNonFinite(dumpJson);
+        error = dumpParser.parse(quoted).get_object().get(dump);
+    }
     if (error)
         return Result<ModuleTree>::failed(
             Error::make(ErrorCode::Malformed,
@@ -278,22 +325,15 @@ Result<ModuleTree> parseModuleTree(std::string_view constructJson,
     if (anyMd5)
         tree->task = u"md5"_s;
 
-    for (int i = 0; i < tree->nodes.size(); ++i) {
-        const int p = tree->nodes[i].parent;
-        if (p < 0)
-            tree->roots.append(i);
-        else
-            tree->nodes[p].children.append(i);
-    }
-    // Depths top down; parents can come after their children in construct.json.
-    QList<int> todo = tree->roots;
-    while (!todo.isEmpty()) {
-        const int n = todo.takeLast();
-        for (int c : std::as_const(tree->nodes[n].children)) {
-            tree->nodes[c].depth = tree->nodes[n].depth + 1;
-            todo.append(c);
-        }
-    }
+    parentOf.resize(tree->nodes.size(), -1);
+    cycles = linkModuleTree(tree.get(), parentOf);
+    if (cycles)
+        diagnostics.add(
+            u"construct_cycle"_s,
+            Tr::tr("construct.json makes nodes their own ancestors; those links were cut"),
+            Location{-1, -1, name},
+            Severity::Warning,
+            cycles);
     if (!stackJson.empty()) {
         if (auto stacks = parseMsprobeStacks(stackJson))
             tree->callStacks = std::move(*stacks);

@@ -75,6 +75,10 @@ QStringList moduleTreeFolders(const QString &path, QString *error);
 // rank come from the folder names.
 Result<ModuleTree> loadModuleTree(const QString &folder);
 
+// Sets every node's parent from parentOf (index or -1), cutting each link that closes a loop, then
+// the children (in node order), roots and depths. Returns the number of links cut.
+qint64 linkModuleTree(ModuleTree *tree, const QList<int> &parentOf);
+
 // "step3" -> 3, "rank7" -> 7, "rank" -> 0; -1 when the name is neither.
 int stepOrRankNumber(const QString &folderName, const QString &prefix);
 

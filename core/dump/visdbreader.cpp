@@ -91,27 +91,11 @@ void addTree(ModuleTree *t, const QList<Row> &rows)
         t->index.insert(n.id, int(t->nodes.size()));
         t->nodes.append(std::move(n));
     }
-    for (int i = 0; i < rows.size(); ++i) {
-        const int p = t->find(rows[i].up);
-        // A parent chain that loops back is cut: the file is not trusted to be a tree.
-        bool loop = p == i;
-        for (int a = p; a >= 0 && !loop; a = t->nodes[a].parent)
-            loop = a == i;
-        if (p >= 0 && !loop) {
-            t->nodes[i].parent = p;
-            t->nodes[p].children.append(i);
-        } else {
-            t->roots.append(i);
-        }
-    }
-    QList<int> todo = t->roots;
-    while (!todo.isEmpty()) {
-        const int n = todo.takeLast();
-        for (int c : std::as_const(t->nodes[n].children)) {
-            t->nodes[c].depth = t->nodes[n].depth + 1;
-            todo.append(c);
-        }
-    }
+    QList<int> parentOf;
+    for (const Row &r : rows)
+        parentOf.append(t->find(r.up));
+    // A parent chain that loops back is cut: the file is not trusted to be a tree.
+    linkModuleTree(t, parentOf);
 }
 
 } // namespace

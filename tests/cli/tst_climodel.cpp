@@ -1,0 +1,104 @@
+// twinscope-cli model (issue #26): the module tree compare of two msprobe dump folders and of
+// msprobe's own .vis.db, its JSON keys (docs/CLI.md) and exit codes.
+#include "testhelpers_cli.h"
+
+#include <QJsonArray>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString data(const QString &path)
+{
+    return QStringLiteral(TWINSCOPE_TEST_DATA "/dump/msprobe_modules/") + path;
+}
+
+} // namespace
+
+class TestCliModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void plantedPairAsJson()
+    {
+        const CliRun r = runCli(
+            {u"model"_s, data(u"statistics/mid"_s), data(u"statistics/bench"_s), u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o[u"source"_s].toString(), u"dumps"_s);
+        QCOMPARE(o[u"mode"_s].toString(), u"statistics"_s);
+        const QJsonObject first = o[u"first_divergent_module"_s].toObject();
+        QCOMPARE(first[u"id"_s].toString(), u"Module.layer2.0.downsample.0.Conv2d.forward.0"_s);
+        QCOMPARE(first[u"path"_s].toArray().last().toString(),
+                 u"Module.layer2.0.downsample.Sequential.forward.0"_s);
+        QCOMPARE(o[u"npu_nodes"_s].toInt(), 339);
+        QCOMPARE(o[u"matched"_s].toInt(), 339);
+        QCOMPARE(o[u"unmatched_npu"_s].toArray().size(), 0);
+        const QJsonArray nodes = o[u"nodes"_s].toArray();
+        QCOMPARE(nodes.size(), 339);
+        int sum = 0;
+        for (const QString &band :
+             {u"yellow1"_s, u"yellow2"_s, u"orange1"_s, u"orange2"_s, u"red"_s, u"unmatched"_s})
+            sum += o[u"bands"_s].toObject()[band].toInt();
+        QCOMPARE(sum, 339);
+        for (const QJsonValue &n : nodes)
+            QVERIFY(n.toObject().contains(u"precision_index"_s));
+    }
+
+    void selfCompareText()
+    {
+        const CliRun r =
+            runCli({u"model"_s, data(u"md5/bench"_s), data(u"md5/bench"_s), u"--modules-only"_s});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("first divergent module: none"));
+        QVERIFY(!r.out.contains(" red "));
+        QVERIFY(!r.out.contains("Functional."));
+    }
+
+    void visDb()
+    {
+        const CliRun r = runCli({u"model"_s, data(u"vis/md5_shallow.vis.db"_s), u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o[u"source"_s].toString(), u"vis.db"_s);
+        QCOMPARE(o[u"mode"_s].toString(), u"md5"_s);
+        QCOMPARE(o[u"msprobe_matched"_s].toInt(), 300);
+        QCOMPARE(o[u"first_divergent_module"_s].toObject()[u"id"_s].toString(),
+                 u"Module.bn1.BatchNorm2d.forward.0"_s);
+    }
+
+    void exitCodes()
+    {
+        QCOMPARE(runCli({u"model"_s}).exitCode, 2);
+        QCOMPARE(runCli({u"model"_s, data(u"statistics/bench"_s)}).exitCode, 2);
+        QCOMPARE(runCli({u"model"_s,
+                         data(u"statistics/bench"_s),
+                         data(u"statistics/bench"_s),
+                         u"--step"_s,
+                         u"x"_s})
+                     .exitCode,
+                 2);
+        const CliRun missing =
+            runCli({u"model"_s, data(u"nowhere"_s), data(u"statistics/bench"_s)});
+        QCOMPARE(missing.exitCode, 3);
+        QVERIFY(missing.err.contains("nowhere"));
+        const CliRun noStep = runCli({u"model"_s,
+                                      data(u"statistics/deep"_s),
+                                      data(u"statistics/bench"_s),
+                                      u"--step"_s,
+                                      u"4"_s});
+        QCOMPARE(noStep.exitCode, 3);
+        // A dump folder without construct.json (level L1) says what is missing.
+        const CliRun l1 =
+            runCli({u"model"_s,
+                    QStringLiteral(TWINSCOPE_TEST_DATA "/dump/msprobe_planted/statistics/bench"),
+                    QStringLiteral(TWINSCOPE_TEST_DATA "/dump/msprobe_planted/statistics/bench")});
+        QCOMPARE(l1.exitCode, 3);
+        QVERIFY2(l1.err.contains("L0 or mix"), l1.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliModel)
+#include "tst_climodel.moc"
