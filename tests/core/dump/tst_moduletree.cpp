@@ -249,7 +249,8 @@ private slots:
         const qint64 readMs = timer.elapsed();
         const auto c = compareModuleTrees(npu.value(), bench.value());
         const qint64 ms = timer.elapsed();
-        qInfo("20 000 nodes a side: both read in %lld ms, compared in %lld ms", readMs, ms - readMs);
+        qInfo(
+            "20 000 nodes a side: both read in %lld ms, compared in %lld ms", readMs, ms - readMs);
         QCOMPARE(c->nodes.size(), 20000);
         QCOMPARE(c->matchedCount(), 20000);
         QCOMPARE(c->firstDivergent, -1);
