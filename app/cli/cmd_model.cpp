@@ -178,6 +178,7 @@ int runModel(const QStringList &args, CliIo &io)
         for (const auto &sr : r.stepRanks)
             stepRanks.append(QJsonArray{sr.first, sr.second});
         QJsonObject head{
+            {u"schemaVersion"_s, CliSchemaVersion},
             {u"source"_s, r.source},
             {u"mode"_s, moduleCompareModeId(c.mode)},
             {u"npu"_s, input.npu},

@@ -27,6 +27,7 @@ private slots:
             {u"model"_s, data(u"statistics/mid"_s), data(u"statistics/bench"_s), u"--json"_s});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = r.json();
+        QCOMPARE(o[u"schemaVersion"_s].toInt(), 1);
         QCOMPARE(o[u"source"_s].toString(), u"dumps"_s);
         QCOMPARE(o[u"mode"_s].toString(), u"statistics"_s);
         const QJsonObject first = o[u"first_divergent_module"_s].toObject();
