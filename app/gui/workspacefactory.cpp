@@ -4,6 +4,7 @@
 #include "widgets/common/workspace.h"
 #include "widgets/dump/dumpworkspace.h"
 #include "widgets/loss/lossworkspace.h"
+#include "widgets/model/modelworkspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
 #include "widgets/profile/profileworkspace.h"
 #include "widgets/trace/traceworkspace.h"
@@ -26,6 +27,8 @@ createWorkspace(Core::FileKind kind, Widgets::LoadController *loads, QWidget *pa
         return new Widgets::CheckpointWorkspace(loads, parent);
     case Core::FileKind::Profile:
         return new Widgets::ProfileWorkspace(loads, parent);
+    case Core::FileKind::Model:
+        return new Widgets::ModelWorkspace(loads, parent);
     case Core::FileKind::Unknown:
         break;
     }

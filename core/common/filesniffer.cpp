@@ -482,6 +482,8 @@ SniffResult sniffSqlite(std::string_view head, const QString &name, SqliteLayout
             layout = SqliteLayout::NsightSystems;
         else if (in("STRING_IDS") && (in("CREATE TABLE TASK") || in("PYTORCH_API")))
             layout = SqliteLayout::ProfilerDb;
+        else if (in("tb_nodes") && in("tb_config"))
+            layout = SqliteLayout::MsprobeGraph;
     }
     switch (layout) {
     case SqliteLayout::ProfilerDb: {
@@ -496,6 +498,8 @@ SniffResult sniffSqlite(std::string_view head, const QString &name, SqliteLayout
         return make(FileKind::Profile, u"msprof_analyze"_s, u"cluster_sqlite"_s);
     case SqliteLayout::AnalysisDb:
         return make(FileKind::Profile, u"msprof_analyze"_s, u"sqlite"_s);
+    case SqliteLayout::MsprobeGraph: // msprobe graph_visualize's .vis.db (issue #26)
+        return make(FileKind::Model, u"msprobe"_s, u"vis_db"_s);
     case SqliteLayout::Unknown:
         break;
     }
@@ -544,6 +548,8 @@ QString fileKindId(FileKind kind)
         return u"checkpoint"_s;
     case FileKind::Profile:
         return u"profile"_s;
+    case FileKind::Model:
+        return u"model"_s;
     case FileKind::Unknown:
         break;
     }
@@ -574,6 +580,8 @@ QString fileKindDisplayName(FileKind kind)
         return Tr::tr("Checkpoint");
     case FileKind::Profile:
         return Tr::tr("Profiler tables");
+    case FileKind::Model:
+        return Tr::tr("Model tree");
     case FileKind::Unknown:
         break;
     }
@@ -704,6 +712,7 @@ SniffResult sniffFolder(const QString &path)
     QString producers[Kinds + 1];
     const int baseDepth = QDir::cleanPath(path).count(u'/');
     bool stoppedEarly = false;
+    bool hasModuleTree = false;
     while (it.hasNext() && looked < 2000) {
         const QString file = it.next();
         if (QDir::cleanPath(file).count(u'/') - baseDepth > 4)
@@ -717,7 +726,12 @@ SniffResult sniffFolder(const QString &path)
         if (fname == u"dump.json"_s) {
             f = make(FileKind::Dump, u"msprobe"_s, {});
         } else if (fname == u"stack.json"_s || fname == u"construct.json"_s) {
-            continue; // sidecars of dump.json: they do not decide the folder's kind on their own
+            // Sidecars of dump.json: they do not decide the folder's kind on their own. A
+            // construct.json with nodes (levels L0 and mix; L1 writes "{}") makes the dump a
+            // module tree too (issue #26).
+            if (fname == u"construct.json"_s && it.fileInfo().size() > 16)
+                hasModuleTree = true;
+            continue;
         } else {
             f = sniffPath(file);
         }
@@ -753,6 +767,8 @@ SniffResult sniffFolder(const QString &path)
     r.kind = FileKind(best);
     if (r.kind != FileKind::Unknown)
         r.producer = producers[best];
+    if (r.kind == FileKind::Dump && r.producer == u"msprobe"_s && hasModuleTree)
+        r.alsoKinds.append(FileKind::Model);
     else
         r.seen = looked == 0 ? Tr::tr("an empty folder")
                              : Tr::tr("%n file(s), none of a known kind", "", looked);

@@ -335,6 +335,8 @@ SqliteLayout sqliteLayout(const QStringList &tables)
     if (has(u"StringIds") && (has(u"CUPTI_ACTIVITY_KIND_KERNEL") ||
                               has(u"CUPTI_ACTIVITY_KIND_RUNTIME") || has(u"NVTX_EVENTS")))
         return SqliteLayout::NsightSystems;
+    if (has(u"tb_nodes") && has(u"tb_config"))
+        return SqliteLayout::MsprobeGraph;
     return SqliteLayout::Unknown;
 }
 

@@ -120,6 +120,7 @@ enum class SqliteLayout {
     AnalysisDb, // msprof-analyze's analysis.db (StepTraceTime, CommAnalyzer*)
     ClusterAnalysis, // msprof-analyze's cluster_analysis.db (ClusterStepTraceTime, ...)
     NsightSystems,   // nsys export --type sqlite (StringIds, CUPTI_ACTIVITY_KIND_*, TARGET_INFO_*)
+    MsprobeGraph,    // msprobe graph_visualize's .vis.db (tb_nodes, tb_config)
 };
 SqliteLayout sqliteLayout(const QStringList &tables);
 

@@ -41,6 +41,7 @@ Result<TraceDataset> loadTraceFile(const QString &path,
         return loadNsysTrace(path, progress, cancel);
     case SqliteLayout::AnalysisDb:
     case SqliteLayout::ClusterAnalysis:
+    case SqliteLayout::MsprobeGraph:
     case SqliteLayout::Unknown:
         break;
     }

@@ -327,8 +327,22 @@ void tst_FileSniffer::folders()
     QCOMPARE(r.kind, FileKind::Profile);
     QCOMPARE(r.producer, u"torch_npu"_s);
     QCOMPARE(r.alsoKinds, QList<FileKind>{FileKind::Trace});
+    // msprobe dumps with a module tree (construct.json with nodes: levels L0, mix) also open in
+    // the Model tab (issue #26); a level L1 dump ("{}") does not.
     r = sniffPath(sharedData(u"dump/msprobe_ms_vs_pt_compare"_s));
+    QCOMPARE(r.alsoKinds, QList<FileKind>{FileKind::Model});
+    r = sniffPath(QStringLiteral(TWINSCOPE_TEST_DATA "/dump/msprobe_modules/md5/bench"));
+    QCOMPARE(r.kind, FileKind::Dump);
+    QCOMPARE(r.alsoKinds, QList<FileKind>{FileKind::Model});
+    r = sniffPath(QStringLiteral(TWINSCOPE_TEST_DATA "/dump/msprobe_planted/statistics/bench"));
+    QCOMPARE(r.kind, FileKind::Dump);
     QVERIFY(r.alsoKinds.isEmpty());
+    // msprobe's graph compare result: a Model input by its tables.
+    r = sniffPath(
+        QStringLiteral(TWINSCOPE_TEST_DATA "/dump/msprobe_modules/vis/md5_shallow.vis.db"));
+    QCOMPARE(r.kind, FileKind::Model);
+    QCOMPARE(r.producer, u"msprobe"_s);
+    QCOMPARE(r.format, u"vis_db"_s);
 
     QTemporaryDir empty;
     r = sniffPath(empty.path());
