@@ -61,6 +61,7 @@ ModelWorkspace::ModelWorkspace(LoadController *loads, QWidget *parent)
 
     m_stepRank = new QComboBox;
     m_stepRank->setToolTip(tr("Step and rank to compare"));
+    m_stepRank->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_search = new QLineEdit;
     m_search->setPlaceholderText(tr("Search modules and APIs"));
     m_search->setClearButtonEnabled(true);

@@ -25,12 +25,12 @@ QString esc(const QString &s)
 QString argCells(const ModuleArg *a)
 {
     if (!a)
-        return u"<td colspan=3>—</td>"_s;
+        return u"<td colspan=2>—</td>"_s;
     auto n = [](double v) {
         return QString::number(v, 'g', 6);
     };
     if (!a->isTensor) {
-        return u"<td>%1</td><td colspan=2>%2</td>"_s.arg(esc(a->type), esc(a->value));
+        return u"<td>%1</td><td>%2</td>"_s.arg(esc(a->type), esc(a->value));
     }
     QStringList shape;
     for (qint64 d : a->shape)
@@ -39,7 +39,7 @@ QString argCells(const ModuleArg *a)
         n(a->stats.max), n(a->stats.min), n(a->stats.mean), n(a->stats.norm));
     if (!a->md5.isEmpty())
         stats += u"<br>md5 "_s + esc(a->md5);
-    return u"<td>%1</td><td>[%2]</td><td>%3</td>"_s.arg(esc(a->dtype), shape.join(u", "_s), stats);
+    return u"<td>%1<br>[%2]</td><td>%3</td>"_s.arg(esc(a->dtype), shape.join(u", "_s), stats);
 }
 
 const QStringList *stackOf(const ModuleTree &t, const QString &id)
@@ -90,8 +90,8 @@ QString nodeDetailHtml(const ModuleComparison &c, int node)
     } else {
         html += u"<br>"_s + DetailTr::tr("Not matched with any benchmark node");
     }
-    html += u"</p><table border=1 cellspacing=0 cellpadding=3><tr><th>%1</th><th colspan=3>%2</th>"
-            u"<th colspan=3>%3</th></tr>"_s.arg(
+    html += u"</p><table border=1 cellspacing=0 cellpadding=3><tr><th>%1</th><th colspan=2>%2</th>"
+            u"<th colspan=2>%3</th></tr>"_s.arg(
                 DetailTr::tr("Argument"), DetailTr::tr("NPU"), DetailTr::tr("Benchmark"));
     for (const ModuleArg &a : n.args) {
         const ModuleArg *o = nullptr;
