@@ -7,11 +7,13 @@
 #include "core/common/pipeline.h"
 #include "core/common/tr.h"
 #include "core/dump/dumppipeline.h"
+#include "core/dump/modulepipeline.h"
 #include "core/profile/profilepipeline.h"
 #include "crosslinks.h"
 #include "dumpfindings.h"
 #include "logfindings.h"
 #include "lossfindings.h"
+#include "modelfindings.h"
 #include "opinfofindings.h"
 #include "profilefindings.h"
 #include "tracefindings.h"
@@ -306,6 +308,22 @@ bool dumpPairPhase(TriageRun &run)
             }
         } else {
             run.fail(r.error().file.isEmpty() ? pair->second : r.error().file, r.error());
+        }
+        // msprobe dumps with a module tree (levels L0, mix): the first divergent module (#26).
+        const SniffResult bs = sniffedOr(di.benchSniff, pair->first);
+        const SniffResult ns = sniffedOr(di.npuSniff, pair->second);
+        if (bs.alsoKinds.contains(FileKind::Model) && ns.alsoKinds.contains(FileKind::Model)) {
+            ModulePipelineInput mi;
+            mi.npu = pair->second;
+            mi.bench = pair->first;
+            ProgressSink treePart = subProgress(run.progress, 550, 560);
+            const Result<ModulePipelineResult> m = runModulePipeline(mi, treePart, run.cancel);
+            if (m.isCanceled())
+                return false;
+            run.diagnostics.merge(m.diagnostics());
+            if (m.isOk())
+                append(run.analysis.findings,
+                       moduleTreeFindings(*m.value(), pair->first, pair->second));
         }
     }
     return true;

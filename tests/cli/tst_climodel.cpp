@@ -70,6 +70,27 @@ private slots:
                  u"Module.bn1.BatchNorm2d.forward.0"_s);
     }
 
+    // The investigation's finding: dump.first_divergent_module names the planted module and links
+    // to its node in the Model tab; a self-compare has none.
+    void triageFinding()
+    {
+        auto finding = [](const QString &npu) {
+            const CliRun r =
+                runCli({u"triage"_s, u"--json"_s, data(u"statistics/bench"_s), data(npu)});
+            for (const QJsonValue &f : r.json()[u"findings"_s].toArray())
+                if (f[u"code"_s].toString() == u"dump.first_divergent_module"_s)
+                    return f.toObject();
+            return QJsonObject();
+        };
+        const QJsonObject f = finding(u"statistics/shallow"_s);
+        QCOMPARE(f[u"evidence"_s][u"module"_s].toString(), u"Module.bn1.BatchNorm2d.forward.0"_s);
+        QCOMPARE(f[u"severity"_s].toString(), u"critical"_s);
+        QCOMPARE(f[u"link"_s][u"view"_s].toString(), u"kind_row"_s);
+        QCOMPARE(f[u"link"_s][u"kind"_s].toString(), u"model"_s);
+        QCOMPARE(f[u"link"_s][u"name"_s].toString(), u"Module.bn1.BatchNorm2d.forward.0"_s);
+        QVERIFY(finding(u"statistics/bench"_s).isEmpty());
+    }
+
     void exitCodes()
     {
         QCOMPARE(runCli({u"model"_s}).exitCode, 2);

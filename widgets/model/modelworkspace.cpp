@@ -16,6 +16,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 using namespace Twinscope::Core;
 
@@ -261,6 +263,8 @@ void ModelWorkspace::onCompared(const Result<ModulePipelineResult> &result)
     m_header->setText(head);
     m_showInDumps->setEnabled(c.firstDivergent >= 0);
     expandToFirstDivergent();
+    if (!m_revealAfterCompare.isEmpty())
+        selectWhenCompared(std::exchange(m_revealAfterCompare, QString()));
     emit compared();
 }
 
@@ -310,18 +314,6 @@ void ModelWorkspace::showInDumps()
             return emit crossLinkRequested(
                 {CrossLink::Subject::Tensor, n.id + u'.' + a.slot, -1, {}});
     emit crossLinkRequested({CrossLink::Subject::Tensor, n.id, -1, {}});
-}
-
-QStringList ModelWorkspace::summaryLines() const
-{
-    if (!m_result)
-        return {};
-    const ModuleComparison &c = *m_result->comparison;
-    if (c.firstDivergent < 0)
-        return {tr("Module tree: no divergent module (%1 nodes, %2 matched)")
-                    .arg(c.nodes.size())
-                    .arg(c.matchedCount())};
-    return {tr("Module tree: first divergent module %1").arg(c.npu->nodes[c.firstDivergent].id)};
 }
 
 } // namespace Twinscope::Widgets

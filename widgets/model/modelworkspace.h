@@ -38,6 +38,7 @@ public:
     bool isEmpty() const override;
     void closeAll() override;
     QStringList summaryLines() const override;
+    bool reveal(const Core::FindingLink &link) override;
 
     // Compares npu with bench (two dump folders), or shows npu alone when it is a .vis.db.
     void compare(const QString &npu, const QString &bench, int step = -1, int rank = -1);
@@ -62,6 +63,7 @@ private:
     void showCurrent();
     void expandToFirstDivergent();
     void showInDumps();
+    void selectWhenCompared(const QString &nodeId);
 
     JobSlot<Core::ModulePipelineResult> m_job;
     std::shared_ptr<const Core::ModulePipelineResult> m_result;
@@ -79,6 +81,7 @@ private:
     ModuleTreeModel *m_model = nullptr;
     ModuleTreeFilter *m_filter = nullptr;
     QWidget *m_legend = nullptr;
+    QString m_revealAfterCompare; // a finding's node, shown once the running compare is done
 };
 
 } // namespace Twinscope::Widgets

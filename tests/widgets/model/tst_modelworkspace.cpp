@@ -100,6 +100,22 @@ private slots:
         ws.bandBox()->setCurrentIndex(0);
         QCOMPARE(visibleRows(ws.filter()), all);
         QCOMPARE(ws.stepRankBox()->count(), 1);
+
+        // A finding's link selects its node.
+        Core::FindingLink link;
+        link.view = Core::FindingLink::View::KindRow;
+        link.kind = u"model"_s;
+        link.name = u"Module.layer1.0.conv1.Conv2d.forward.0"_s;
+        QVERIFY(ws.reveal(link));
+        QCOMPARE(
+            ws.model()
+                ->comparison()
+                ->npu
+                ->nodes[ws.model()->nodeOf(ws.filter()->mapToSource(ws.treeView()->currentIndex()))]
+                .id,
+            link.name);
+        link.kind = u"dump"_s;
+        QVERIFY(!ws.reveal(link));
     }
 
     void selfCompareHasNoDivergentModule()
