@@ -50,6 +50,9 @@ public:
     bool exportTo(const QString &path, const QString &filter, QString *errorMessage) override;
     bool reveal(const Core::FindingLink &link) override;
     QList<ReportImage> reportFigures() const override;
+    // A tensor named by another tab (the Model tab's node output, issue #26): its comparison row,
+    // by key, else the first row of the call it names.
+    bool follow(const Twinscope::Widgets::CrossLink &link) override;
 
     void compare(const QString &benchPath, const QString &npuPath);
     // Paths as the window sniffed them: the readers use those results (sniffed = true).

@@ -17,6 +17,30 @@ bool DumpWorkspace::reveal(const Core::FindingLink &link)
     return true;
 }
 
+bool DumpWorkspace::follow(const CrossLink &link)
+{
+    if (link.subject != CrossLink::Subject::Tensor || !m_comparison || link.name.isEmpty())
+        return false;
+    const Core::DumpComparison &c = *m_comparison;
+    int callRow = -1;
+    for (int i = 0; i < c.rows.size(); ++i) {
+        const int n = c.rows[i].npu;
+        if (n < 0)
+            continue;
+        const Core::TensorEntry &t = c.npu->tensors[n];
+        if (t.key == link.name) {
+            selectRow(i);
+            return true;
+        }
+        if (callRow < 0 && t.op == link.name)
+            callRow = i;
+    }
+    if (callRow < 0)
+        return false;
+    selectRow(callRow);
+    return true;
+}
+
 QList<ReportImage> DumpWorkspace::reportFigures() const
 {
     // The vector picture the heatmap exports (a hidden tab cannot be grabbed).

@@ -5,6 +5,7 @@
 // 1600×1000 nothing collapses.
 #include "core/dump/moduletree.h"
 #include "widgets/common/loadcontroller.h"
+#include "widgets/dump/dumpworkspace.h"
 #include "widgets/model/modelworkspace.h"
 #include "widgets/model/moduletreemodel.h"
 
@@ -13,6 +14,7 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTextBrowser>
 #include <QTreeView>
@@ -116,6 +118,38 @@ private slots:
             link.name);
         link.kind = u"dump"_s;
         QVERIFY(!ws.reveal(link));
+    }
+
+    // "Show in Dumps" names the node's first output; the Dumps tab of the same pair selects it.
+    void showInDumps()
+    {
+        Widgets::LoadController loads;
+        Widgets::ModelWorkspace ws(&loads);
+        QSignalSpy done(&ws, &Widgets::ModelWorkspace::compared);
+        ws.openPaths({sniffed(data(u"statistics/bench"_s)), sniffed(data(u"statistics/mid"_s))});
+        QVERIFY(done.wait(30000));
+        QSignalSpy named(&ws, &Widgets::Workspace::crossLinkRequested);
+        QPushButton *button = nullptr;
+        for (QPushButton *b : ws.findChildren<QPushButton *>())
+            if (b->text() == u"Show in Dumps"_s)
+                button = b;
+        QVERIFY(button && button->isEnabled());
+        button->click();
+        QCOMPARE(named.size(), 1);
+        const auto link = named.first().first().value<Widgets::CrossLink>();
+        QCOMPARE(link.subject, Widgets::CrossLink::Subject::Tensor);
+        QCOMPARE(link.name, u"Module.layer2.0.downsample.0.Conv2d.forward.0.output.0"_s);
+
+        Widgets::DumpWorkspace dumps(&loads);
+        QSignalSpy ready(&dumps, &Widgets::DumpWorkspace::comparisonReady);
+        dumps.compare(data(u"statistics/bench"_s), data(u"statistics/mid"_s));
+        QVERIFY(ready.wait(30000));
+        QVERIFY(dumps.follow(link));
+        Widgets::CrossLink call = link;
+        call.name = u"Module.layer2.0.downsample.0.Conv2d.forward.0"_s;
+        QVERIFY(dumps.follow(call));
+        call.name = u"Module.nowhere.forward.0"_s;
+        QVERIFY(!dumps.follow(call));
     }
 
     void selfCompareHasNoDivergentModule()
