@@ -182,6 +182,45 @@ private slots:
         QVERIFY(!missing.isOk());
     }
 
+    // msprobe's step{N}/rank{R} layout: every step and rank is listed, the one asked for compared,
+    // a step the benchmark lacks refused.
+    void stepsAndRanks()
+    {
+        QTemporaryDir dir;
+        const QString src = data(u"statistics/%1/step0/rank/"_s);
+        auto place = [&](const QString &side, const QString &run, const QString &sub) {
+            QDir(dir.path()).mkpath(side + u'/' + sub);
+            for (const QString &f : {u"dump.json"_s, u"construct.json"_s, u"stack.json"_s})
+                QVERIFY(QFile::copy(src.arg(run) + f, dir.filePath(side + u'/' + sub + u'/' + f)));
+        };
+        place(u"npu"_s, u"bench"_s, u"step0/rank0"_s);
+        place(u"npu"_s, u"deep"_s, u"step1/rank1"_s);
+        place(u"npu"_s, u"bench"_s, u"step1/rank0"_s);
+        place(u"npu"_s, u"bench"_s, u"step2/rank0"_s);
+        for (const QString &sub : {u"step0/rank0"_s, u"step1/rank0"_s, u"step1/rank1"_s})
+            place(u"bench"_s, u"bench"_s, sub);
+        ModulePipelineInput input;
+        input.npu = dir.filePath(u"npu"_s);
+        input.bench = dir.filePath(u"bench"_s);
+        ProgressSink progress;
+        auto first = runModulePipeline(input, progress, {});
+        QVERIFY(first.isOk());
+        QCOMPARE(first.value()->stepRanks,
+                 (QList<QPair<int, int>>{{0, 0}, {1, 0}, {1, 1}, {2, 0}}));
+        QCOMPARE(first.value()->comparison->firstDivergent, -1);
+        input.step = 1;
+        input.rank = 1;
+        auto planted = runModulePipeline(input, progress, {});
+        QVERIFY(planted.isOk());
+        QCOMPARE(planted.value()->step, 1);
+        QCOMPARE(planted.value()->rank, 1);
+        QCOMPARE(firstDivergent(*planted.value()->comparison),
+                 u"Module.layer3.1.bn2.BatchNorm2d.forward.0"_s);
+        input.step = 2;
+        input.rank = 0;
+        QVERIFY(!runModulePipeline(input, progress, {}).isOk());
+    }
+
     // Fuzzy mode matches APIs by name and order inside matched modules whatever their call counts.
     void fuzzyIgnoresCallCounts()
     {
