@@ -216,8 +216,10 @@ QStringList ModuleTree::ancestors(int node) const
 Result<ModuleTree> parseModuleTree(std::string_view constructJson,
                                    std::string_view dumpJson,
                                    const QString &name,
-                                   std::string_view stackJson)
+                                   std::string_view stackJson,
+                                   const QString &dumpName)
 {
+    const QString dumpFile = dumpName.isEmpty() ? name : dumpName;
     Diagnostics diagnostics;
     auto tree = std::make_shared<ModuleTree>();
     tree->path = name;
@@ -290,7 +292,7 @@ Result<ModuleTree> parseModuleTree(std::string_view constructJson,
             Error::make(ErrorCode::Malformed,
                         Tr::tr("dump.json is not a JSON object (%1)")
                             .arg(QString::fromUtf8(simdjson::error_message(error))),
-                        name));
+                        dumpFile));
     std::string_view s;
     if (dump["task"].get_string().get(s) == simdjson::SUCCESS)
         tree->task = qstr(s);
@@ -319,7 +321,7 @@ Result<ModuleTree> parseModuleTree(std::string_view constructJson,
     } else {
         diagnostics.add(u"dump_no_data"_s,
                         Tr::tr("dump.json has no \"data\" object; the tree has no values"),
-                        Location{-1, -1, name});
+                        Location{-1, -1, dumpFile});
     }
     // md5 mode is statistics mode with a checksum per tensor: the records say which.
     if (anyMd5)
@@ -435,7 +437,8 @@ Result<ModuleTree> loadModuleTree(const QString &folder)
     auto result = parseModuleTree(construct->data(),
                                   dump->data(),
                                   dir.filePath(u"construct.json"_s),
-                                  stack ? stack->data() : std::string_view());
+                                  stack ? stack->data() : std::string_view(),
+                                  dir.filePath(u"dump.json"_s));
     if (!result.isOk())
         return result;
     auto tree = std::make_shared<ModuleTree>(*result.value());

@@ -62,10 +62,13 @@ struct ModuleTree
 // entries, APIs of a level without a tree) become top-level nodes. msprobe's repair of backward
 // parents is applied: a backward node with no parent takes its forward twin's parent turned to
 // backward. A cycle or a parent that is the node itself is cut and counted.
+// name is construct.json's path, dumpName dump.json's (errors name the file that broke; empty:
+// name).
 Result<ModuleTree> parseModuleTree(std::string_view constructJson,
                                    std::string_view dumpJson,
                                    const QString &name,
-                                   std::string_view stackJson = {});
+                                   std::string_view stackJson = {},
+                                   const QString &dumpName = {});
 
 // The step/rank folders of an msprobe dump folder ("OUT/step0/rank0/dump.json", or the folder of
 // one dump.json), sorted by step then rank: each entry is the folder holding dump.json.

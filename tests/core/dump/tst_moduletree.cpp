@@ -276,6 +276,39 @@ private slots:
                  t.find(u"Module.p.P.backward.0"_s));
     }
 
+    // Every prefix of a real construct.json and dump.json (a file cut while written): a tree or
+    // an error naming the file, never a crash; self-compared, nothing diverges.
+    void prefixSweep()
+    {
+        auto read = [](const QString &f) {
+            QFile file(data(u"md5/deep/step0/rank/"_s + f));
+            return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        };
+        const QByteArray construct = read(u"construct.json"_s), dump = read(u"dump.json"_s);
+        QVERIFY(!construct.isEmpty() && !dump.isEmpty());
+        int ok = 0, failed = 0;
+        auto check = [&](const QByteArray &c, const QByteArray &d) {
+            auto r = parseModuleTree(
+                c.toStdString(), d.toStdString(), u"construct.json"_s, {}, u"dump.json"_s);
+            if (!r.isOk()) {
+                ++failed;
+                // The file that broke is named.
+                QCOMPARE(r.error().file, c == construct ? u"dump.json"_s : u"construct.json"_s);
+                return;
+            }
+            ++ok;
+            const auto self = compareModuleTrees(r.value(), r.value());
+            QCOMPARE(self->firstDivergent, -1);
+            QCOMPARE(self->matchedCount(), int(self->nodes.size()));
+        };
+        for (qsizetype n = 0; n <= construct.size(); n += construct.size() / 97 + 1)
+            check(construct.left(n), dump);
+        for (qsizetype n = 0; n <= dump.size(); n += dump.size() / 97 + 1)
+            check(construct, dump.left(n));
+        check(construct, dump);
+        QVERIFY(ok > 0 && failed > 0);
+    }
+
     // 10 000 modules (and as many APIs): read, matched and compared well under a second.
     void tenThousandNodes()
     {
