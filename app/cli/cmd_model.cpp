@@ -26,7 +26,7 @@ QJsonValue nodeRef(const ModuleComparison &c, int n)
         return QJsonValue::Null;
     const ModuleNode &node = c.npu->nodes[n];
     const NodeComparison &nc = c.nodes[n];
-    return QJsonObject{
+    QJsonObject o{
         {u"id"_s, node.id},
         {u"depth"_s, node.depth},
         {u"path"_s, QJsonArray::fromStringList(c.npu->ancestors(n))},
@@ -35,6 +35,9 @@ QJsonValue nodeRef(const ModuleComparison &c, int n)
         {u"input_error"_s, number(nc.inputError)},
         {u"output_error"_s, number(nc.outputError)},
     };
+    if (n == c.firstDivergent)
+        o.insert(u"after_output"_s, c.firstDivergentAfterOutput);
+    return o;
 }
 
 QJsonObject nodeJson(const ModuleComparison &c, int n)
@@ -216,7 +219,12 @@ int runModel(const QStringList &args, CliIo &io)
                   .arg(c.matchedCount())
            << '\n';
     printTree(io, c, parser.isSet(u"modules-only"_s));
-    if (c.firstDivergent >= 0)
+    if (c.firstDivergent >= 0 && c.firstDivergentAfterOutput)
+        io.out << CliTr::tr("first divergent module: %1 (its recorded outputs agree; they were "
+                            "changed after msprobe recorded them)")
+                      .arg(c.npu->nodes[c.firstDivergent].id)
+               << '\n';
+    else if (c.firstDivergent >= 0)
         io.out << CliTr::tr("first divergent module: %1").arg(c.npu->nodes[c.firstDivergent].id)
                << '\n';
     else

@@ -344,6 +344,32 @@ int firstQualifying(const ModuleTree &t,
     return best;
 }
 
+// Where no call inside `level` diverges on its own: the first matched call whose inputs differ
+// read a value changed after the call before it returned (recorded outputs agree, the next input
+// does not). That call before it, when it is a module, is where the divergence enters. With
+// parentDiverges (the level's owner's outputs differ although every child's recorded outputs
+// agree), the last module child is, if nothing inside reads a changed value.
+int changedAfterOutput(const ModuleTree &t,
+                       const QList<NodeComparison> &c,
+                       const QList<int> &level,
+                       bool parentDiverges)
+{
+    int previous = -1;
+    for (int n : level) {
+        if (c[n].bench < 0)
+            continue;
+        if (!c[n].inputsAgree)
+            return previous >= 0 && t.nodes[previous].isModule && !c[previous].diverges ? previous
+                                                                                        : -1;
+        if (c[n].diverges)
+            return -1; // a call that diverges with agreeing inputs is not this case
+        previous = n;
+    }
+    if (parentDiverges && previous >= 0 && t.nodes[previous].isModule)
+        return previous;
+    return -1;
+}
+
 } // namespace
 
 QString moduleCompareModeId(ModuleCompareMode m)
@@ -495,6 +521,16 @@ std::shared_ptr<ModuleComparison> compareModuleTrees(std::shared_ptr<const Modul
         if (!p.benchUsed[b])
             result->unmatchedBench.append(b);
     result->firstDivergent = firstQualifying(*npu, result->nodes, npu->roots, true);
+    // No module inside (or at the top) diverges on its own: look for an output changed after it
+    // was recorded.
+    const QList<int> &inside =
+        result->firstDivergent >= 0 ? npu->nodes[result->firstDivergent].children : npu->roots;
+    if (const int changed =
+            changedAfterOutput(*npu, result->nodes, inside, result->firstDivergent >= 0);
+        changed >= 0) {
+        result->firstDivergent = changed;
+        result->firstDivergentAfterOutput = true;
+    }
     const QList<int> apiScope =
         result->firstDivergent >= 0 ? npu->nodes[result->firstDivergent].children : npu->roots;
     result->firstDivergentApi = firstQualifying(*npu, result->nodes, apiScope, false);

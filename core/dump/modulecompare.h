@@ -78,6 +78,11 @@ struct ModuleComparison
     // The deepest module whose inputs agree and outputs diverge, on the first path (in run order)
     // of such modules from the top: -1 when none.
     int firstDivergent = -1;
+    // How firstDivergent was found: false, its own recorded outputs diverge while its inputs
+    // agree; true, its recorded outputs still agree and the next call already reads a different
+    // value (or its parent's output differs from it): its output was changed after msprobe
+    // recorded it (a forward hook, an op msprobe does not wrap). docs/METRICS.md §13.6.
+    bool firstDivergentAfterOutput = false;
     // The first API with agreeing inputs and diverging outputs inside it (or anywhere, when no
     // module qualifies): where the divergence starts below module level.
     int firstDivergentApi = -1;

@@ -32,6 +32,15 @@ FindingList moduleTreeFindings(const ModulePipelineResult &result,
                  .arg(result.step)
                  .arg(result.rank)
                  .arg(QString::number(nc.outputError, 'g', 3), precisionBandId(nc.band));
+    if (c.firstDivergentAfterOutput)
+        f.text = Tr::tr("The first divergent module is %1 (depth %2, step %3, rank %4): its "
+                        "recorded outputs agree with the benchmark, but the next call already "
+                        "reads a different value: its output was changed after msprobe recorded "
+                        "it (a forward hook, or an op msprobe does not wrap).")
+                     .arg(node.id)
+                     .arg(node.depth)
+                     .arg(result.step)
+                     .arg(result.rank);
     f.nextAction = Tr::tr("Look inside %1: compare its parameters in the two checkpoints, its "
                           "kernels in the two timelines, and dump it alone in tensor mode "
                           "(msprobe scope = this module) to see which elements differ.")
@@ -49,6 +58,7 @@ FindingList moduleTreeFindings(const ModulePipelineResult &result,
         {u"precision_index"_s,
          std::isfinite(nc.precisionIndex) ? QJsonValue(nc.precisionIndex) : QJsonValue()},
         {u"output_error"_s, nc.outputError},
+        {u"after_output"_s, c.firstDivergentAfterOutput},
         {u"first_divergent_api"_s, apis.isEmpty() ? QJsonValue() : apis.first()},
         {u"step"_s, result.step},
         {u"rank"_s, result.rank},

@@ -240,7 +240,12 @@ void ModelWorkspace::onCompared(const Result<ModulePipelineResult> &result)
     }
     int unmatched = int(c.nodes.size()) - c.matchedCount();
     QString head =
-        c.firstDivergent >= 0
+        c.firstDivergent >= 0 && c.firstDivergentAfterOutput
+            ? tr("First divergent module: <b>%1</b> — its recorded outputs agree, but the next "
+                 "call reads a changed value (a forward hook or an op msprobe does not wrap).")
+                  .arg(
+                      ModuleTreeModel::shortName(c.npu->nodes[c.firstDivergent].id).toHtmlEscaped())
+        : c.firstDivergent >= 0
             ? tr("First divergent module: <b>%1</b> — its inputs agree, its outputs "
                  "diverge (output error %2).")
                   .arg(

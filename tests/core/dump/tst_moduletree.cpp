@@ -83,6 +83,10 @@ private slots:
         QTest::newRow("md5 deep") << u"md5"_s << u"deep"_s << deep;
         QTest::newRow("md5 shallow") << u"md5"_s << u"shallow"_s << shallow;
         QTest::newRow("tensor deep") << u"tensor"_s << u"deep"_s << deep;
+        // Planted by a forward hook: msprobe recorded the outputs before the hook changed them.
+        QTest::newRow("hook deep") << u"statistics"_s << u"hookdeep"_s << deep;
+        QTest::newRow("hook mid") << u"statistics"_s << u"hookmid"_s << mid;
+        QTest::newRow("hook shallow") << u"statistics"_s << u"hookshallow"_s << shallow;
     }
     void plantedModule()
     {
@@ -98,6 +102,12 @@ private slots:
         // The planted module's own outputs are coloured above the lowest band; its inputs agree.
         const NodeComparison &n = c.nodes[c.firstDivergent];
         QVERIFY(n.inputsAgree);
+        QCOMPARE(c.firstDivergentAfterOutput, run.startsWith(u"hook"_s));
+        if (c.firstDivergentAfterOutput) {
+            // Its recorded outputs agree: the divergence is seen right after it.
+            QVERIFY(!n.diverges);
+            return;
+        }
         QVERIFY(n.diverges);
         QVERIFY(n.band != PrecisionBand::Yellow1 || task == u"tensor"_s);
     }

@@ -31,8 +31,13 @@ RUNS = {
     "deep": ("layer3.1.bn2", "scale", 1.25),
     "mid": ("layer2.0.downsample.0", "scale", 0.5),
     "shallow": ("bn1", "shift", 0.1),
+    # The same plants through a forward hook: torch 1.13 runs msprobe's module hooks first, so
+    # msprobe records each module's output before the hook changes it.
+    "hookdeep": ("layer3.1.bn2", "hook-scale", 1.25),
+    "hookmid": ("layer2.0.downsample.0", "hook-scale", 0.5),
+    "hookshallow": ("bn1", "hook-shift", 0.1),
 }
-TASKS = {"statistics": ["bench", "deep", "mid", "shallow"],
+TASKS = {"statistics": ["bench", "deep", "mid", "shallow", "hookdeep", "hookmid", "hookshallow"],
          "md5": ["bench", "deep", "shallow"],
          "tensor": ["bench", "deep"]}
 
@@ -54,6 +59,13 @@ def plant(torch, module, kind, amount):
     """Wraps the module's forward: the planted change is part of the module's own output, which
     msprobe's module hooks (they run before a forward hook of ours) then record. The arithmetic goes
     through torch's C entry points, which msprobe does not wrap, so the plant adds no API node."""
+    if kind.startswith("hook-"):
+        def hook(_module, _inputs, out):
+            if kind == "hook-scale":
+                return torch._C._VariableFunctions.mul(out, amount)
+            return torch._C._VariableFunctions.add(out, amount)
+        module.register_forward_hook(hook)
+        return
     forward = module.forward
 
     def planted(*args, **kwargs):
