@@ -2,6 +2,7 @@
 // .vis.db), with msprobe's precision index and band per node and Twinscope's first divergent
 // module (docs/CLI.md "model").
 #include "clicommand.h"
+#include "core/common/inputfile.h"
 #include "core/dump/modulepipeline.h"
 #include "core/export/diagnosticsexport.h"
 
@@ -120,6 +121,12 @@ int runModel(const QStringList &args, CliIo &io)
     if (auto done = parseArguments(parser, "model", args, io))
         return *done;
     const QStringList paths = parser.positionalArguments();
+    // Every path is checked before anything opens it: a FIFO given as the .vis.db would block.
+    for (const QString &p : paths)
+        if (const auto e = checkInputPath(p, InputKind::FileOrFolder)) {
+            io.err << e->toString() << '\n';
+            return ExitInput;
+        }
     ModulePipelineInput input;
     if (paths.size() == 2) {
         input.npu = paths[0];
@@ -152,6 +159,10 @@ int runModel(const QStringList &args, CliIo &io)
     input.options.fuzzy = parser.isSet(u"fuzzy"_s);
     if (parser.isSet(u"mapping"_s)) {
         QString error;
+        if (const auto e = checkReadableFile(parser.value(u"mapping"_s))) {
+            io.err << e->toString() << '\n';
+            return ExitInput;
+        }
         if (!loadNodeMapping(parser.value(u"mapping"_s), &input.options.mapping, &error)) {
             io.err << error << '\n';
             return ExitInput;

@@ -1,5 +1,6 @@
 #include "modulepipeline.h"
 
+#include "core/common/inputfile.h"
 #include "core/common/source.h"
 #include "core/common/sqlitedb.h"
 #include "core/common/tr.h"
@@ -78,10 +79,12 @@ QHash<QString, double> thousandths(const QString &npuDir,
 
 bool isVisDbPath(const QString &path)
 {
-    if (!QFileInfo(path).isFile())
+    // A FIFO or device is no database, and opening one to look could block.
+    if (checkReadableFile(path))
         return false;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly) || f.read(16) != QByteArray("SQLite format 3\0", 16))
+    QFile f;
+    Error error;
+    if (!openInputFile(&f, path, &error) || f.read(16) != QByteArray("SQLite format 3\0", 16))
         return false;
     return isVisDbLayout(sqliteTableNames(path));
 }

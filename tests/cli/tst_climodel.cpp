@@ -3,6 +3,8 @@
 #include "testhelpers_cli.h"
 
 #include <QJsonArray>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -106,6 +108,12 @@ private slots:
             runCli({u"model"_s, data(u"nowhere"_s), data(u"statistics/bench"_s)});
         QCOMPARE(missing.exitCode, 3);
         QVERIFY(missing.err.contains("nowhere"));
+        // A FIFO is refused before anything opens it (it would block).
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(u"graph.vis.db"_s);
+        QCOMPARE(QProcess::execute(u"mkfifo"_s, {fifo}), 0);
+        const CliRun pipe = runCli({u"model"_s, fifo}, 20000);
+        QCOMPARE(pipe.exitCode, 3);
         const CliRun noStep = runCli({u"model"_s,
                                       data(u"statistics/deep"_s),
                                       data(u"statistics/bench"_s),
