@@ -113,6 +113,10 @@ int runModel(const QStringList &args, CliIo &io)
                       CliTr::tr("Node mapping file: {\"npu node\": \"bench node\"} or "
                                 "\"npu node: bench node\" lines."),
                       u"FILE"_s});
+    parser.addOption({u"layer-mapping"_s,
+                      CliTr::tr("msprobe layer-mapping YAML for trees of two frameworks "
+                                "(MindSpore Cell names against PyTorch Module names)."),
+                      u"FILE"_s});
     parser.addOption({u"tolerance"_s,
                       CliTr::tr("Largest error that still agrees, for the first divergent module "
                                 "(default 0.001)."),
@@ -164,6 +168,14 @@ int runModel(const QStringList &args, CliIo &io)
             return ExitInput;
         }
         if (!loadNodeMapping(parser.value(u"mapping"_s), &input.options.mapping, &error)) {
+            io.err << error << '\n';
+            return ExitInput;
+        }
+    }
+    if (parser.isSet(u"layer-mapping"_s)) {
+        QString error;
+        if (!loadLayerMapping(
+                parser.value(u"layer-mapping"_s), &input.options.layerMapping, &error)) {
             io.err << error << '\n';
             return ExitInput;
         }

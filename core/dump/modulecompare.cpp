@@ -506,7 +506,17 @@ std::shared_ptr<ModuleComparison> compareModuleTrees(std::shared_ptr<const Modul
     result->bench = bench;
     result->mode = moduleCompareMode(*npu, *bench);
     result->nodes.resize(npu->nodes.size());
-    Pairing p{*npu, *bench, options, result->nodes, QList<bool>(bench->nodes.size(), false)};
+    ModuleCompareOptions withLayers;
+    const ModuleCompareOptions *use = &options;
+    if (!options.layerMapping.isEmpty()) {
+        withLayers = options;
+        const QHash<QString, QString> byLayers = layerMappedIds(*npu, *bench, options.layerMapping);
+        for (auto it = byLayers.begin(); it != byLayers.end(); ++it)
+            if (!withLayers.mapping.contains(it.key()))
+                withLayers.mapping.insert(it.key(), it.value());
+        use = &withLayers;
+    }
+    Pairing p{*npu, *bench, *use, result->nodes, QList<bool>(bench->nodes.size(), false)};
     if (options.fuzzy)
         matchFuzzy(p);
     else

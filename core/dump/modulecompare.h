@@ -1,5 +1,6 @@
 #pragma once
 
+#include "layermapping.h"
 #include "moduletree.h"
 
 #include <QHash>
@@ -44,6 +45,9 @@ struct ModuleCompareOptions
     // Node ids mapped NPU -> bench before matching, msprobe's mapping mode: a mapped node is
     // matched without the structure check (its layer-mapping compare does the same).
     QHash<QString, QString> mapping;
+    // msprobe's layer-mapping YAML (-lm) for trees of two frameworks: turned into node mappings
+    // once both trees are known (layerMappedIds); an id in mapping above wins.
+    LayerMapping layerMapping;
     // Twinscope's first divergent module: an output diverges when its error is above this, inputs
     // agree when every error is at most this. Errors: statistics and tensor mode the largest
     // relative error of Max/Min/Mean/Norm (tensor mode: or 1 - one-thousandth ratio); md5 a

@@ -50,6 +50,32 @@ private slots:
             QVERIFY(n.toObject().contains(u"precision_index"_s));
     }
 
+    // msprobe's MindSpore/PyTorch fixture with its layer-mapping YAML (tst_layermapping checks
+    // the node mapping): the file turns 4 matched nodes into 13.
+    void layerMapping()
+    {
+        const QString d =
+            QStringLiteral(TWINSCOPE_TEST_DATA "/shared/dump/msprobe_ms_vs_pt_compare/");
+        const QStringList pair{
+            u"model"_s, d + u"mindspore_data"_s, d + u"pytorch_data"_s, u"--json"_s};
+        const CliRun plain = runCli(pair);
+        QCOMPARE(plain.exitCode, 0);
+        const CliRun mapped =
+            runCli(pair + QStringList{u"--layer-mapping"_s, d + u"layer_mapping.yaml"_s});
+        QCOMPARE(mapped.exitCode, 0);
+        QVERIFY2(mapped.json()[u"matched"_s].toInt() >= plain.json()[u"matched"_s].toInt() + 8,
+                 mapped.err.constData());
+        QVERIFY(mapped.json()[u"unmatched_bench"_s].toArray().size() == 2);
+        QTemporaryDir tmp;
+        QFile bad(tmp.filePath(u"bad.yaml"_s));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("T:\n  - a\n");
+        bad.close();
+        const CliRun refused = runCli(pair + QStringList{u"--layer-mapping"_s, bad.fileName()});
+        QCOMPARE(refused.exitCode, 3);
+        QVERIFY(refused.err.contains("line 2"));
+    }
+
     void selfCompareText()
     {
         const CliRun r =
