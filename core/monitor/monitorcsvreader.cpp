@@ -64,12 +64,14 @@ std::optional<Error> readMonitorCsv(const MonitorCsvInput &input,
     struct Stat
     {
         int column;
-        QString metric;
+        int metric;
     };
     std::vector<Stat> stats;
     for (int c = 0; c < columns.size(); ++c)
         if (!isKeyColumn(columns.names()[c]) && !columns.names()[c].trimmed().isEmpty())
-            stats.push_back({c, input.prefix + u'.' + columns.names()[c].trimmed().toLower()});
+            stats.push_back(
+                {c,
+                 builder.metricId(input.prefix + u'.' + columns.names()[c].trimmed().toLower())});
     if (stats.empty())
         diagnostics.add(QStringLiteral("monitor_no_stats"),
                         Tr::tr("the header names no statistic column (norm, max ...)"),
@@ -77,6 +79,7 @@ std::optional<Error> readMonitorCsv(const MonitorCsvInput &input,
     const qint64 minRow = qint64(stats.empty() ? 0 : stats.back().column);
     QString lastName;
     QString lastKey;
+    int lastModule = -1;
     std::string lastNameBytes; // a copy: a quoted name's view dies with the next row
     qint64 lastVpp = 0;
     qint64 lastMicro = 0;
@@ -111,6 +114,7 @@ std::optional<Error> readMonitorCsv(const MonitorCsvInput &input,
         if (name != lastNameBytes || vpp != lastVpp || micro != lastMicro || lastKey.isEmpty()) {
             lastName = QString::fromUtf8(name.data(), qsizetype(name.size()));
             lastKey = monitorModuleKey(lastName, vpp, micro);
+            lastModule = builder.moduleId(lastKey);
             lastNameBytes.assign(name);
             lastVpp = vpp;
             lastMicro = micro;
@@ -119,7 +123,7 @@ std::optional<Error> readMonitorCsv(const MonitorCsvInput &input,
             const std::optional<double> v = parseCsvDouble(fields[size_t(s.column)]);
             builder.add(input.rank,
                         s.metric,
-                        lastKey,
+                        lastModule,
                         *step,
                         v ? *v : std::numeric_limits<double>::quiet_NaN());
         }

@@ -51,16 +51,6 @@ int MonitorCubeBuilder::intern(QHash<QString, int> &ids, QStringList &names, con
     return id;
 }
 
-void MonitorCubeBuilder::add(
-    int rank, const QString &metric, const QString &module, qint64 step, double value)
-{
-    m_cells.push_back({step,
-                       rank,
-                       intern(m_metricIds, m_metrics, metric),
-                       intern(m_moduleIds, m_modules, module),
-                       float(value)});
-}
-
 bool MonitorCubeBuilder::build(std::vector<MonitorRank> *out,
                                QString *error,
                                Diagnostics *diagnostics)

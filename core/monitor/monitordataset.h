@@ -94,7 +94,18 @@ class MonitorCubeBuilder
 public:
     static constexpr qint64 MaxCells = 400'000'000;
 
-    void add(int rank, const QString &metric, const QString &module, qint64 step, double value);
+    void add(int rank, const QString &metric, const QString &module, qint64 step, double value)
+    {
+        add(rank, metricId(metric), moduleId(module), step, value);
+    }
+    // Ids for readers that add many cells of one metric or module: a CSV row names its module
+    // once for all its statistics, so the string is hashed once, not once per cell.
+    int metricId(const QString &metric) { return intern(m_metricIds, m_metrics, metric); }
+    int moduleId(const QString &module) { return intern(m_moduleIds, m_modules, module); }
+    void add(int rank, int metric, int module, qint64 step, double value)
+    {
+        m_cells.push_back({step, rank, metric, module, float(value)});
+    }
     qint64 cellsAdded() const { return qint64(m_cells.size()); }
     // Builds every rank; fills *error and returns false when the cube would pass MaxCells.
     bool build(std::vector<MonitorRank> *out, QString *error, Diagnostics *diagnostics);
