@@ -18,6 +18,7 @@ int runTrace(const QStringList &args, CliIo &io);
 int runTraceDiff(const QStringList &args, CliIo &io);
 int runProfile(const QStringList &args, CliIo &io);
 int runTriage(const QStringList &args, CliIo &io);
+int runMonitor(const QStringList &args, CliIo &io);
 
 const QList<CliCommand> &cliCommands()
 {
@@ -46,6 +47,10 @@ const QList<CliCommand> &cliCommands()
         {"triage",
          QT_TRANSLATE_NOOP("Cli", "Draw ranked findings from an investigation's evidence."),
          runTriage},
+        {"monitor",
+         QT_TRANSLATE_NOOP("Cli",
+                           "Read msprobe training-state monitors; find where two runs part."),
+         runMonitor},
     };
     return commands;
 }

@@ -12,6 +12,9 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <algorithm>
+#include <tuple>
+
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
@@ -232,6 +235,14 @@ loadMonitorRun(const QString &path, ProgressSink &progress, const CancelToken &c
         }
         if (cancel.isCanceled())
             return Result<MonitorRun>::canceled();
+        // The anomaly files are JSON objects (no order a reader keeps): listed by step, rank and
+        // msprobe's call order, the order its own anomaly_processor sorts by.
+        std::stable_sort(loader.run.anomalies.begin(),
+                         loader.run.anomalies.end(),
+                         [](const MonitorAnomaly &x, const MonitorAnomaly &y) {
+                             return std::tie(x.step, x.rank, x.microStep, x.callId) <
+                                    std::tie(y.step, y.rank, y.microStep, y.callId);
+                         });
         progress.report(700, Tr::tr("Building the step x module cube"));
         QString error;
         if (!loader.builder.build(&loader.run.ranks, &error, &loader.diagnostics))
