@@ -12,9 +12,10 @@
 
 namespace Twinscope::Core {
 
-enum class FileKind { Trace, OpInfo, Dump, Loss, Checkpoint, Profile, Unknown };
+enum class FileKind { Trace, OpInfo, Dump, Loss, Checkpoint, Profile, Monitor, Unknown };
 
-// "trace", "opinfo", "dump", "loss", "checkpoint", "profile", "unknown": the CLI's stable ids.
+// "trace", "opinfo", "dump", "loss", "checkpoint", "profile", "monitor", "unknown": the CLI's
+// stable ids.
 QString fileKindId(FileKind kind);
 FileKind fileKindFromId(const QString &id); // Unknown for an id of no kind
 QString fileKindDisplayName(FileKind kind);

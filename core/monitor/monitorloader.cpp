@@ -221,7 +221,16 @@ loadMonitorRun(const QString &path, ProgressSink &progress, const CancelToken &c
         Loader loader{{}, {}, {}, cancel};
         loader.run.path = path;
         progress.report(0, Tr::tr("Reading monitor files"));
-        if (QFileInfo(path).isFile()) {
+        const QFileInfo info(path);
+        const QString v1 = monitorV1Prefix(info.fileName());
+        const QString v2 = monitorV2Kind(info.fileName());
+        if (info.isFile() && (!v1.isEmpty() || !v2.isEmpty())) {
+            // One CSV opened alone: its rank from the folder it sits in.
+            const int rank = std::max(0, monitorRankOfFolder(info.dir().dirName()));
+            loader.run.layout = v1.isEmpty() ? u"v2"_s : u"v1"_s;
+            loader.readCsv(
+                path, v1.isEmpty() ? v2 : v1, rank, Tr::tr("the file given, rank %1").arg(rank));
+        } else if (info.isFile()) {
             QString error;
             const QStringList tables = sqliteTableNames(path, &error);
             if (!isMonitorMetricsDb(tables))
