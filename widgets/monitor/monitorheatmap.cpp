@@ -54,9 +54,13 @@ MonitorHeatmap::MonitorHeatmap(QWidget *parent)
     m_departure->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(230, 0, 0), 2.5), Qt::NoBrush, 16));
     m_departure->setName(tr("first departure"));
+    // The legend in a row under the plot: inside, it would hide the cells it explains.
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
-    m_plot->legend->setBrush(QColor(255, 255, 255, 210));
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
     connect(m_plot, &QCustomPlot::mouseRelease, this, [this](QMouseEvent *e) {
         if (!m_plot->axisRect()->rect().contains(e->pos()))
             return;

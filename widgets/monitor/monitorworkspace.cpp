@@ -42,6 +42,7 @@ MonitorWorkspace::MonitorWorkspace(LoadController *loads, QWidget *parent)
     m_metric->setMinimumContentsLength(18);
     m_metric->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_view = new QComboBox(this);
+    m_view->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_view->setToolTip(tr("The values of a run, or B's gap to A over each module's noise floor."));
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
@@ -74,6 +75,7 @@ MonitorWorkspace::MonitorWorkspace(LoadController *loads, QWidget *parent)
     bottom->addWidget(m_anomalies);
     bottom->setStretchFactor(0, 3);
     bottom->setStretchFactor(1, 2);
+    bottom->setSizes({600, 400}); // the curves first: the table's columns would take it all
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_heatmap);
     split->addWidget(bottom);
@@ -307,7 +309,9 @@ void MonitorWorkspace::drawCurves()
         g->setPen(QPen(colours[run], 1.5));
         g->setName(run == 0 ? tr("A (benchmark)") : tr("B (under test)"));
     }
-    m_curves->yAxis->setLabel(tr("%1 of %2").arg(metric, m_module));
+    // The module under the x axis: as a y label a long module name is cut off.
+    m_curves->yAxis->setLabel(metric);
+    m_curves->xAxis->setLabel(tr("step — %1").arg(m_module));
     m_curves->rescaleAxes();
     m_curves->replot(QCustomPlot::rpQueuedReplot);
 }
