@@ -4,6 +4,7 @@
 #include "common/monitorgenerator.h"
 #include "common/testdata.h"
 #include "testhelpers_cli.h"
+#include "testhelpers_golden.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -25,6 +26,27 @@ class TestCliMonitor : public QObject
     Q_OBJECT
 
 private slots:
+    // msprobe's real monitor output (v1 CSVs, anomalies) against csv2db's database of it: the
+    // whole JSON as a golden (tests/cli/golden/monitor_real_csv_vs_db.json); no departure.
+    void goldenRealCsvVsDb()
+    {
+        const QString real = QStringLiteral(TWINSCOPE_TEST_DATA "/monitor/msprobe_real");
+        const CliRun r = runCli({QStringLiteral("monitor"),
+                                 QStringLiteral("--json"),
+                                 real,
+                                 real + QStringLiteral("/csv2db/monitor_metrics.db")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(r.json()[u"comparison"].toObject()[u"first_departure"].isNull());
+        QString why;
+        const GoldenOutcome g = compareGolden(
+            goldenNormalise(r.json()),
+            QStringLiteral(TWINSCOPE_SOURCE_DIR "/tests/cli/golden/monitor_real_csv_vs_db.json"),
+            &why);
+        if (g == GoldenOutcome::Rewritten)
+            QSKIP("golden rewritten");
+        QVERIFY2(g == GoldenOutcome::Same, qPrintable(why));
+    }
+
     void plantedPairGate()
     {
         MonitorGenSpec spec;

@@ -238,6 +238,24 @@ private slots:
         QVERIFY(std::isinf(c.first->gap));
     }
 
+    // A hostile run whose every row has a new step and a new module would ask for steps x modules
+    // cells: the build refuses with a message instead of allocating gigabytes.
+    void cubeLimit()
+    {
+        MonitorCubeBuilder builder;
+        for (int i = 0; i < 30000; ++i)
+            builder.add(0,
+                        QStringLiteral("grad_reduced.norm"),
+                        QStringLiteral("m%1").arg(i),
+                        qint64(i) * 1000000000000LL,
+                        1.0);
+        std::vector<MonitorRank> ranks;
+        QString error;
+        Diagnostics d;
+        QVERIFY(!builder.build(&ranks, &error, &d));
+        QVERIFY2(error.contains(QStringLiteral("30000 steps x 30000 modules")), qPrintable(error));
+    }
+
     void fileNameRules()
     {
         QCOMPARE(monitorV1Prefix(QStringLiteral("grad_reduced_0-4.csv")),
