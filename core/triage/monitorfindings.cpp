@@ -69,6 +69,13 @@ FindingList monitorFindings(const MonitorComparison &c,
     f.link.name = d.metric + u'|' + d.module;
     f.link.row = d.rank;
     f.link.step = d.step;
+    if (lossForkStep) {
+        // The loss curves at the fork, to see the departure against it (issue #27).
+        FindingLink loss;
+        loss.view = FindingLink::View::LossStep;
+        loss.step = *lossForkStep;
+        f.alsoLinks.append(loss);
+    }
     return {f};
 }
 

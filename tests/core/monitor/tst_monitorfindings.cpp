@@ -1,6 +1,6 @@
 // The monitor finding in an investigation (issue #27): with a loss pair that forks, the first
-// departing module is said against the fork step and links to the Monitor tab; a clean monitor
-// pair is one "nothing wrong" statement.
+// departing module is said against the fork step and links to the Monitor tab and the loss
+// curves at the fork; a clean monitor pair is one "nothing wrong" statement.
 #include "common/monitorgenerator.h"
 #include "common/testdata.h"
 #include "core/triage/triagepipeline.h"
@@ -78,6 +78,11 @@ private slots:
         QCOMPARE(f->link.kind, QStringLiteral("monitor"));
         QCOMPARE(f->link.step, 70);
         QCOMPARE(findingLinkKinds(f->link), QList<FileKind>{FileKind::Monitor});
+        // And to the loss curves at the fork.
+        QCOMPARE(f->alsoLinks.size(), 1);
+        QCOMPARE(f->alsoLinks[0].view, FindingLink::View::LossStep);
+        QCOMPARE(f->alsoLinks[0].step, 3);
+        QCOMPARE(findingLinkKinds(f->alsoLinks[0]), QList<FileKind>{FileKind::Loss});
     }
 
     void cleanPairIsClear()
