@@ -7,6 +7,7 @@
 #include "monitoranomalies.h"
 #include "monitorcsvreader.h"
 #include "monitordb.h"
+#include "monitortrenddb.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -131,14 +132,21 @@ struct Loader
 
     void readDb(const QString &path)
     {
-        run.layout = u"monitor_metrics.db"_s;
+        // data2db's .trend.db (one trend_data table) or csv2db's monitor_metrics.db.
+        const bool trend = isMonitorTrendDb(sqliteTableNames(path));
+        run.layout = trend ? u"trend.db"_s : u"monitor_metrics.db"_s;
         Diagnostics d;
-        if (auto e = readMonitorMetricsDb(path, builder, run.files, d, cancel)) {
+        if (auto e = trend ? readMonitorTrendDb(path, builder, run.files, d, cancel)
+                           : readMonitorMetricsDb(path, builder, run.files, d, cancel)) {
             ++failed;
             diagnostics.add(u"monitor_file_failed"_s, e->toString(), {}, Severity::Warning);
-            list(path, Tr::tr("monitor_metrics.db; not read: %1").arg(e->message));
+            list(path, Tr::tr("%1; not read: %2").arg(run.layout, e->message));
         } else {
-            run.files.push_back({path, Tr::tr("monitor_metrics.db (csv2db)"), true, 0});
+            run.files.push_back(
+                {path,
+                 trend ? Tr::tr(".trend.db (data2db)") : Tr::tr("monitor_metrics.db (csv2db)"),
+                 true,
+                 0});
         }
         d.setFile(path);
         diagnostics.merge(d);
@@ -162,7 +170,8 @@ struct Loader
                 readRankFolder(f.filePath(), rank);
             } else if (f.isDir() && QFileInfo(f.filePath() + u"/monitor_metrics.db"_s).isFile()) {
                 dbs << f.filePath() + u"/monitor_metrics.db"_s;
-            } else if (f.isFile() && name == u"monitor_metrics.db") {
+            } else if (f.isFile() &&
+                       (name == u"monitor_metrics.db" || name.endsWith(u".trend.db"_s))) {
                 dbs << f.filePath();
             } else if (f.isFile() &&
                        (!monitorV1Prefix(name).isEmpty() || !monitorV2Kind(name).isEmpty())) {
@@ -233,11 +242,12 @@ loadMonitorRun(const QString &path, ProgressSink &progress, const CancelToken &c
         } else if (info.isFile()) {
             QString error;
             const QStringList tables = sqliteTableNames(path, &error);
-            if (!isMonitorMetricsDb(tables))
-                return Result<MonitorRun>::failed(Error::make(
-                    ErrorCode::UnknownFormat,
-                    Tr::tr("give a monitor output folder, a rank folder or a monitor_metrics.db"),
-                    path));
+            if (!isMonitorMetricsDb(tables) && !isMonitorTrendDb(tables))
+                return Result<MonitorRun>::failed(
+                    Error::make(ErrorCode::UnknownFormat,
+                                Tr::tr("give a monitor output folder, a rank folder, a "
+                                       "monitor_metrics.db or a .trend.db"),
+                                path));
             loader.readDb(path);
         } else {
             loader.readTop(path);
