@@ -11,7 +11,7 @@ import sys
 CORE_LAYERS = [
     ["common"],
     ["tensor"],
-    ["torch", "trace", "opinfo", "loss"],
+    ["torch", "trace", "opinfo", "loss", "monitor"],
     ["dump", "profile"],
     ["checkpoint"],
     ["triage"],

@@ -19,8 +19,9 @@ struct CliTr
     Q_DECLARE_TR_FUNCTIONS(Cli)
 };
 
-// Exit codes are a contract with scripts (docs/CLI.md).
-enum CliExit { ExitOk = 0, ExitUsage = 2, ExitInput = 3 };
+// Exit codes are a contract with scripts (docs/CLI.md). 1 only from a --gate that failed (loss,
+// monitor; issue #27), so CI tells a failed acceptance from a broken input.
+enum CliExit { ExitOk = 0, ExitGateFailed = 1, ExitUsage = 2, ExitInput = 3 };
 
 struct CliIo
 {

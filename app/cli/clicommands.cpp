@@ -19,6 +19,7 @@ int runTraceDiff(const QStringList &args, CliIo &io);
 int runProfile(const QStringList &args, CliIo &io);
 int runTriage(const QStringList &args, CliIo &io);
 int runModel(const QStringList &args, CliIo &io);
+int runMonitor(const QStringList &args, CliIo &io);
 
 const QList<CliCommand> &cliCommands()
 {
@@ -50,6 +51,10 @@ const QList<CliCommand> &cliCommands()
         {"model",
          QT_TRANSLATE_NOOP("Cli", "Compare two msprobe module trees, or show an msprobe .vis.db."),
          runModel},
+        {"monitor",
+         QT_TRANSLATE_NOOP("Cli",
+                           "Read msprobe training-state monitors; find where two runs part."),
+         runMonitor},
     };
     return commands;
 }

@@ -1,5 +1,7 @@
 #include "clicommand.h"
 #include "core/export/lossjson.h"
+#include "core/export/monitorjson.h"
+#include "core/loss/lossgate.h"
 #include "core/loss/losspipeline.h"
 
 #include <QCommandLineParser>
@@ -15,6 +17,33 @@ namespace {
 QString stepText(const std::optional<qint64> &step)
 {
     return step ? QString::number(*step) : CliTr::tr("none");
+}
+
+void printGate(CliIo &io, const LossGate &g)
+{
+    const QLocale locale;
+    io.out << CliTr::tr("gate: rel %1 after %2 warm-up step(s), %3 step(s) checked, max gap %4 at "
+                        "step %5")
+                  .arg(locale.toString(g.tolerance, 'g', 6))
+                  .arg(g.warmup)
+                  .arg(g.checkedSteps)
+                  .arg(locale.toString(g.maxGap, 'g', 6), stepText(g.maxGapStep))
+           << '\n';
+    if (g.passed)
+        io.out << CliTr::tr("gate: passed") << '\n';
+    else if (g.firstExceedingStep)
+        io.out << CliTr::tr("gate: FAILED at step %1 (gap %2 > %3)")
+                      .arg(*g.firstExceedingStep)
+                      .arg(locale.toString(g.gapAtFirst, 'g', 6),
+                           locale.toString(g.tolerance, 'g', 6))
+               << '\n';
+    else
+        io.out << CliTr::tr("gate: FAILED, no common step after the warm-up") << '\n';
+    // Where to look next: the monitors of the same runs say which module parted first.
+    if (!g.passed)
+        io.out << CliTr::tr("the monitors' equivalent: twinscope-cli monitor A_MONITOR B_MONITOR "
+                            "--gate (first step and module where B leaves A)")
+               << '\n';
 }
 
 } // namespace
@@ -40,6 +69,15 @@ int runLoss(const QStringList &args, CliIo &io)
          CliTr::tr("Regular expression for logs of no known format: a group \"step\" (or group "
                    "1) and value groups (named groups become series)."),
          u"RE"_s});
+    parser.addOption({u"gate"_s,
+                      CliTr::tr("CI gate: exit 1 when the relative gap |B - A| / |A| of a step "
+                                "after the warm-up passes REL (or a value is NaN/Inf)."),
+                      u"REL"_s});
+    parser.addOption({u"warmup"_s,
+                      CliTr::tr("Steps after the first common step that --gate does not check "
+                                "(default 0)."),
+                      u"N"_s,
+                      u"0"_s});
     parser.addPositionalArgument(u"A"_s, CliTr::tr("The benchmark log (e.g. GPU)."));
     parser.addPositionalArgument(
         u"B"_s, CliTr::tr("The log under test (e.g. NPU), optional."), u"[B]"_s);
@@ -59,6 +97,17 @@ int runLoss(const QStringList &args, CliIo &io)
     compare.k = parser.value(u"k"_s).toInt(&okK);
     if (!okR || !okA || !okK || compare.rtol < 0 || compare.atol < 0 || compare.k < 1) {
         io.err << CliTr::tr("--rtol and --atol need numbers >= 0, --k an integer >= 1.") << '\n';
+        return ExitUsage;
+    }
+    // The gate (issue #27) only adds: without --gate every output stays byte for byte as before.
+    const bool gate = parser.isSet(u"gate"_s);
+    bool okG = true;
+    bool okW = true;
+    const double gateRel = gate ? parser.value(u"gate"_s).toDouble(&okG) : 0.0;
+    const qint64 warmup = parser.value(u"warmup"_s).toLongLong(&okW);
+    if (gate && (!okG || !(gateRel >= 0) || !okW || warmup < 0 || paths.size() != 2)) {
+        io.err << CliTr::tr("--gate needs two logs and a number >= 0, --warmup an integer >= 0.")
+               << '\n';
         return ExitUsage;
     }
     LossLoadOptions options;
@@ -96,11 +145,18 @@ int runLoss(const QStringList &args, CliIo &io)
         }
     }
 
-    if (parser.isSet(u"json"_s)) {
-        writeJson(io.out, lossJson(analysis, compare, result.diagnostics()));
-        return ExitOk;
-    }
     const std::shared_ptr<const LossComparison> c = analysis.comparison;
+    std::optional<LossGate> verdict;
+    if (gate && c)
+        verdict = gateLossComparison(*c, gateRel, warmup);
+    const int exitCode = verdict && !verdict->passed ? int(ExitGateFailed) : int(ExitOk);
+    if (parser.isSet(u"json"_s)) {
+        QJsonObject root = lossJson(analysis, compare, result.diagnostics());
+        if (verdict)
+            root.insert(u"gate"_s, lossGateJson(*verdict));
+        writeJson(io.out, root);
+        return exitCode;
+    }
     const QLocale locale;
     printWarnings(io, result.diagnostics());
     for (const auto &run : runs) {
@@ -137,7 +193,9 @@ int runLoss(const QStringList &args, CliIo &io)
         if (!c->noiseFloorHint.isEmpty())
             io.out << c->noiseFloorHint << '\n';
     }
-    return ExitOk;
+    if (verdict)
+        printGate(io, *verdict);
+    return exitCode;
 }
 
 } // namespace Twinscope::App

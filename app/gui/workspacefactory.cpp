@@ -5,6 +5,7 @@
 #include "widgets/dump/dumpworkspace.h"
 #include "widgets/loss/lossworkspace.h"
 #include "widgets/model/modelworkspace.h"
+#include "widgets/monitor/monitorworkspace.h"
 #include "widgets/opinfo/opinfoworkspace.h"
 #include "widgets/profile/profileworkspace.h"
 #include "widgets/trace/traceworkspace.h"
@@ -25,6 +26,8 @@ createWorkspace(Core::FileKind kind, Widgets::LoadController *loads, QWidget *pa
         return new Widgets::DumpWorkspace(loads, parent);
     case Core::FileKind::Checkpoint:
         return new Widgets::CheckpointWorkspace(loads, parent);
+    case Core::FileKind::Monitor:
+        return new Widgets::MonitorWorkspace(loads, parent);
     case Core::FileKind::Profile:
         return new Widgets::ProfileWorkspace(loads, parent);
     case Core::FileKind::Model:

@@ -249,6 +249,12 @@ SniffResult sniffJson(std::string_view head, const QString &name)
     }
     if (shape.top != '{')
         return make(FileKind::Unknown, {}, u"json"_s);
+    // msprobe's monitor anomalies (anomaly.json, anomaly_analyse.json): entries keyed by tag.
+    // The keys sit one level down (the top keys are tags), so the head's text decides.
+    if (head.find("\"tag_name\"") != std::string_view::npos &&
+        head.find("\"call_id\"") != std::string_view::npos &&
+        head.find("\"group_mates\"") != std::string_view::npos)
+        return make(FileKind::Monitor, u"msprobe"_s, u"monitor_anomaly_json"_s);
 
     if (shape.has(u"traceEvents"_s)) {
         if (shape.has(u"schemaVersion"_s) || shape.has(u"deviceProperties"_s) ||
@@ -374,6 +380,10 @@ SniffResult sniffCsv(const QString &firstLine, const QString &body, const QStrin
     if (h.startsWith(u"task_id,stream_id,block_dim,full_op_name"_s) ||
         h.startsWith(u"full_op_name,execution_time"_s))
         return make(FileKind::OpInfo, u"mindspore"_s, u"csv"_s);
+    // msprobe's training-state monitor CSV (its CSV writer's fixed first columns), before the
+    // loss rule: it has a step column too.
+    if (h.startsWith(u"vpp_stage,name,step"_s))
+        return make(FileKind::Monitor, u"msprobe"_s, u"monitor_csv"_s);
     const QChar sep = h.contains(u'\t') ? u'\t' : u',';
     const QStringList cols = h.split(sep);
     static const QRegularExpression stepCol(u"^\\s*(step|iteration|iter|global_step)\\s*$"_s,
@@ -514,6 +524,10 @@ SniffResult sniffSqlite(std::string_view head, const QString &name, SqliteLayout
     bool known = false;
     for (const char *t : tables)
         known = known || head.find(t) != std::string_view::npos;
+    // msprobe's csv2db output (monitor_metrics.db).
+    if (head.find("monitoring_targets") != std::string_view::npos &&
+        head.find("monitoring_metrics") != std::string_view::npos)
+        return make(FileKind::Monitor, u"msprobe"_s, u"monitor_metrics_db"_s);
     if (!known) {
         SniffResult r = make(FileKind::Unknown, {}, u"sqlite"_s);
         r.seen = Tr::tr("an SQLite database without the tables of a known profiler export");
@@ -550,6 +564,8 @@ QString fileKindId(FileKind kind)
         return u"profile"_s;
     case FileKind::Model:
         return u"model"_s;
+    case FileKind::Monitor:
+        return u"monitor"_s;
     case FileKind::Unknown:
         break;
     }
@@ -582,6 +598,8 @@ QString fileKindDisplayName(FileKind kind)
         return Tr::tr("Profiler tables");
     case FileKind::Model:
         return Tr::tr("Model tree");
+    case FileKind::Monitor:
+        return Tr::tr("Training monitor");
     case FileKind::Unknown:
         break;
     }
@@ -829,9 +847,13 @@ SniffResult sniffPath(const QString &path)
         sniffBytes(std::string_view(head.constData(), size_t(head.size())), path, info.size());
     // A database's schema may lie anywhere in the file: ask SQLite for the table names.
     if (head.startsWith(QByteArrayView("SQLite format 3\0", 16))) {
-        const SqliteLayout layout = sqliteLayout(sqliteTableNames(path));
+        const QStringList tables = sqliteTableNames(path);
+        const SqliteLayout layout = sqliteLayout(tables);
         if (layout != SqliteLayout::Unknown)
             r = sniffSqlite(std::string_view(head.constData(), size_t(head.size())), path, layout);
+        else if (tables.contains(u"monitoring_targets"_s) &&
+                 tables.contains(u"monitoring_metrics"_s))
+            r = make(FileKind::Monitor, u"msprobe"_s, u"monitor_metrics_db"_s);
     }
     if (r.format == u"xlsx"_s && info.size() > head.size() &&
         xlsxIsCompareResult(Source::fromPath(path)))

@@ -2,6 +2,8 @@
 
 #include "core/common/tr.h"
 
+#include <QJsonArray>
+
 #include <algorithm>
 #include <cmath>
 
@@ -169,13 +171,21 @@ void rankFindings(FindingList &findings)
 
 QJsonObject findingJson(const Finding &f)
 {
-    return QJsonObject{{u"code"_s, f.code},
-                       {u"severity"_s, findingSeverityId(f.severity)},
-                       {u"text"_s, f.text},
-                       {u"evidence"_s, f.evidence},
-                       {u"next_action"_s, f.nextAction},
-                       {u"guide"_s, f.guide},
-                       {u"link"_s, findingLinkJson(f.link)}};
+    QJsonObject o{{u"code"_s, f.code},
+                  {u"severity"_s, findingSeverityId(f.severity)},
+                  {u"text"_s, f.text},
+                  {u"evidence"_s, f.evidence},
+                  {u"next_action"_s, f.nextAction},
+                  {u"guide"_s, f.guide},
+                  {u"link"_s, findingLinkJson(f.link)}};
+    // Only when there are any, so the findings without them print as before.
+    if (!f.alsoLinks.isEmpty()) {
+        QJsonArray also;
+        for (const FindingLink &l : f.alsoLinks)
+            also.append(findingLinkJson(l));
+        o.insert(u"also_links"_s, also);
+    }
+    return o;
 }
 
 } // namespace Twinscope::Core

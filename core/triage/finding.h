@@ -75,6 +75,9 @@ struct Finding
     QString guide; // the guide and section the rule and its next action come from
     QJsonObject evidence;
     FindingLink link;
+    // Other views that show the same evidence, offered beside `link` (a monitor departure's loss
+    // fork in the loss curves): one finding, several places to look, no duplicate finding.
+    QList<FindingLink> alsoLinks;
 };
 
 using FindingList = std::vector<Finding>;
@@ -82,8 +85,8 @@ using FindingList = std::vector<Finding>;
 // Severity first (critical .. ok), then weight, then the order the rules added them.
 void rankFindings(FindingList &findings);
 
-// {code, severity, text, evidence, next_action, guide, link}: what `triage --json` prints per
-// finding and what a workspace file keeps.
+// {code, severity, text, evidence, next_action, guide, link[, also_links]}: what `triage --json`
+// prints per finding and what a workspace file keeps.
 QJsonObject findingJson(const Finding &finding);
 
 } // namespace Twinscope::Core

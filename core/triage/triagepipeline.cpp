@@ -8,12 +8,14 @@
 #include "core/common/tr.h"
 #include "core/dump/dumppipeline.h"
 #include "core/dump/modulepipeline.h"
+#include "core/monitor/monitorpipeline.h"
 #include "core/profile/profilepipeline.h"
 #include "crosslinks.h"
 #include "dumpfindings.h"
 #include "logfindings.h"
 #include "lossfindings.h"
 #include "modelfindings.h"
+#include "monitorfindings.h"
 #include "opinfofindings.h"
 #include "profilefindings.h"
 #include "tracefindings.h"
@@ -28,7 +30,7 @@ namespace {
 
 struct KindInputs
 {
-    QList<InvestigationInput> loss, dump, trace, opinfo, log, profile, checkpoint;
+    QList<InvestigationInput> loss, dump, trace, opinfo, log, profile, checkpoint, monitor;
     // What the sniffer made of the inputs whose kind the file did not name: handed on to the
     // pipelines, so that no input is sniffed twice (issue #22).
     QHash<QString, SniffResult> sniffed;
@@ -80,6 +82,8 @@ sortInputs(const InvestigationFile &ws, Diagnostics *diagnostics, TriageAnalysis
             k.profile << in;
         else if (in.kind == u"checkpoint"_s)
             k.checkpoint << in;
+        else if (in.kind == u"monitor"_s)
+            k.monitor << in;
     }
     return k;
 }
@@ -271,6 +275,31 @@ bool lossPhase(TriageRun &run)
                 append(run.analysis.findings,
                        lossFindings(*r.value()->comparison, pair->first, pair->second));
         } else {
+            run.fail(pair->first, r.error());
+        }
+    }
+    return true;
+}
+
+// Training-state monitors: where B's per-module statistics first leave A's noise floor, said
+// against the loss fork when the loss phase found one (it runs first).
+bool monitorPhase(TriageRun &run)
+{
+    if (const auto pair = pairOf(run.k.monitor)) {
+        MonitorPipelineInput mi;
+        mi.paths = {pair->first, pair->second};
+        ProgressSink part = subProgress(run.progress, 200, 200);
+        const Result<MonitorAnalysis> r = runMonitorPipeline(mi, part, run.cancel);
+        if (r.isCanceled())
+            return false;
+        run.diagnostics.merge(r.diagnostics());
+        if (r.isOk() && r.value()->comparison) {
+            std::optional<qint64> fork;
+            if (run.analysis.loss && run.analysis.loss->comparison)
+                fork = run.analysis.loss->comparison->firstDivergentStep;
+            append(run.analysis.findings,
+                   monitorFindings(*r.value()->comparison, pair->first, pair->second, fork));
+        } else if (!r.isOk()) {
             run.fail(pair->first, r.error());
         }
     }
@@ -499,6 +528,7 @@ Result<TriageAnalysis> runTriagePipeline(const TriagePipelineInput &input,
         const KindInputs k = sortInputs(input.workspace, &diagnostics, analysis.get());
         TriageRun run{input, k, progress, cancel, *analysis, diagnostics};
         for (bool (*phase)(TriageRun &) : {lossPhase,
+                                           monitorPhase,
                                            dumpPairPhase,
                                            singleDumpPhase,
                                            tracePhase,

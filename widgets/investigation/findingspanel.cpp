@@ -12,6 +12,7 @@
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QTreeWidget>
+#include <QUrl>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -76,6 +77,20 @@ QString evidenceValue(const QJsonValue &v)
     return v.toString();
 }
 
+// What a link opens, as the details name it.
+QString linkLabel(const Core::FindingLink &link)
+{
+    if (link.view == Core::FindingLink::View::LossStep && link.step >= 0)
+        return FindingsPanel::tr("the loss curves at step %1").arg(QLocale().toString(link.step));
+    const QList<Core::FileKind> kinds = Core::findingLinkKinds(link);
+    return kinds.isEmpty()
+               ? Core::findingLinkViewId(link.view)
+               : FindingsPanel::tr("the %1 tab").arg(Core::fileKindDisplayName(kinds.first()));
+}
+
+// The details' anchors for a finding's other links: "also:N" opens alsoLinks[N].
+constexpr QStringView AlsoScheme = u"also";
+
 } // namespace
 
 FindingsPanel::FindingsPanel(LoadController *loads, QWidget *parent)
@@ -133,6 +148,17 @@ FindingsPanel::FindingsPanel(LoadController *loads, QWidget *parent)
         const int index = item ? item->data(0, IndexRole).toInt() : -1;
         if (index >= 0 && size_t(index) < m_findings.size() && m_findings[index].link.isValid())
             emit linkActivated(m_findings[index].link);
+    });
+    connect(m_details, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        QTreeWidgetItem *item = m_list->currentItem();
+        const int index = item ? item->data(0, IndexRole).toInt() : -1;
+        bool ok = false;
+        const int n = url.path().toInt(&ok);
+        if (url.scheme() != AlsoScheme || !ok || index < 0 || size_t(index) >= m_findings.size())
+            return;
+        const QList<Core::FindingLink> &also = m_findings[size_t(index)].alsoLinks;
+        if (n >= 0 && n < also.size() && also[n].isValid())
+            emit linkActivated(also[n]);
     });
     connect(m_notes, &QPlainTextEdit::textChanged, this, [this] {
         if (!m_settingNotes)
@@ -233,7 +259,15 @@ void FindingsPanel::showDetails()
         html += u"<tr><td><i>"_s + it.key().toHtmlEscaped() + u"</i>&nbsp;</td><td>"_s +
                 evidenceValue(it.value()).toHtmlEscaped() + u"</td></tr>"_s;
     }
-    html += u"</table><p><small>"_s + tr("Rule %1 · %2").arg(f.code, f.guide).toHtmlEscaped() +
+    html += u"</table>"_s;
+    if (!f.alsoLinks.isEmpty()) {
+        QStringList anchors;
+        for (qsizetype i = 0; i < f.alsoLinks.size(); ++i)
+            anchors << u"<a href=\"%1:%2\">"_s.arg(AlsoScheme).arg(i) +
+                           linkLabel(f.alsoLinks[i]).toHtmlEscaped() + u"</a>"_s;
+        html += u"<p>"_s + tr("Also open: %1").arg(anchors.join(u", "_s)) + u"</p>"_s;
+    }
+    html += u"<p><small>"_s + tr("Rule %1 · %2").arg(f.code, f.guide).toHtmlEscaped() +
             u"</small></p>"_s;
     m_details->setHtml(html);
 }

@@ -1,4 +1,5 @@
-// The loss tab's side of the Workspace seam (issue #22): a finding's step, the report's figure.
+// The loss tab's side of the Workspace seam (issue #22): a finding's step (centred and marked),
+// the report's figure.
 #include "lossplotview.h"
 #include "lossworkspace.h"
 
@@ -18,6 +19,9 @@ bool LossWorkspace::reveal(const Core::FindingLink &link)
     QCPAxis *x = m_plot->axisRect(0)->axis(QCPAxis::atBottom);
     const double half = std::max(5.0, x->range().size() / 10.0);
     x->setRange(double(link.step) - half, double(link.step) + half);
+    // And mark it: the crosshair and its readout (each run's value, B − A) stand on the step
+    // until the mouse moves over the plot.
+    m_plot->showCrosshairAt(double(link.step));
     m_plot->replot();
     return true;
 }
