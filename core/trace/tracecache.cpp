@@ -439,6 +439,10 @@ TraceCacheSettings TraceCacheSettings::fromEnvironment()
     TraceCacheSettings s;
     s.dir = defaultCacheDir(QStringLiteral("traces"));
     s.maxBytes = defaultCacheMaxBytes();
+    bool ok = false;
+    const qint64 min = qgetenv("TWINSCOPE_TRACE_CACHE_MIN_BYTES").toLongLong(&ok);
+    if (ok && min >= 0)
+        s.minInputBytes = min;
     return s;
 }
 

@@ -31,7 +31,8 @@ struct TraceCacheSettings
     QString dir;                       // empty: no cache read or written
     qint64 maxBytes = 0;               // cap of the directory (LRU eviction)
     qint64 minInputBytes = 16ll << 20; // smaller traces parse faster than a cache pays back
-    // TWINSCOPE_CACHE / TWINSCOPE_CACHE_DIR / TWINSCOPE_CACHE_MAX_MB (core/common/filecache.h).
+    // TWINSCOPE_CACHE / TWINSCOPE_CACHE_DIR / TWINSCOPE_CACHE_MAX_MB (core/common/filecache.h);
+    // TWINSCOPE_TRACE_CACHE_MIN_BYTES (checks that cache every fixture).
     static TraceCacheSettings fromEnvironment();
 };
 
