@@ -8,6 +8,7 @@
 #include <QSaveFile>
 
 #include <cstring>
+#include <functional>
 #include <type_traits>
 
 namespace Twinscope::Core {
@@ -386,21 +387,33 @@ bool validate(const TraceDataset &ds, qint64 inputSize, QString *why)
     return true;
 }
 
+// Gives the pages of a mapped range back once its column is copied (readTraceCache), so that a
+// warm open holds the mapping one column at a time instead of the whole cache beside its copy.
+using Release = std::function<void(quint64 from, quint64 to)>;
+
 template<typename T>
-bool column(std::string_view bytes, const Section &s, std::vector<T> &out)
+bool column(std::string_view bytes,
+            const Section &s,
+            std::vector<T> &out,
+            bool verifyChecksums,
+            const Release &release)
 {
     if (s.elemSize != sizeof(T) || s.bytes % sizeof(T) != 0)
         return false;
-    const char *p = bytes.data() + s.offset;
+    const std::string_view b = bytes.substr(size_t(s.offset), size_t(s.bytes));
+    if (verifyChecksums && cacheChecksum(b) != s.checksum)
+        return false;
     const size_t n = size_t(s.bytes / sizeof(T));
-    if (reinterpret_cast<quintptr>(p) % alignof(T) == 0) {
-        const T *first = reinterpret_cast<const T *>(p);
+    if (reinterpret_cast<quintptr>(b.data()) % alignof(T) == 0) {
+        const T *first = reinterpret_cast<const T *>(b.data());
         out.assign(first, first + n);
     } else {
         out.resize(n);
         if (n > 0)
-            std::memcpy(out.data(), p, size_t(s.bytes));
+            std::memcpy(out.data(), b.data(), size_t(s.bytes));
     }
+    if (release)
+        release(s.offset, s.offset + s.bytes);
     return true;
 }
 
@@ -460,10 +473,15 @@ bool isTraceCacheable(const TraceDataset &ds)
            ds.argsCompressed.isEmpty();
 }
 
-std::optional<TraceCacheHit> decodeTraceCache(std::string_view bytes,
-                                              const FileCacheKey *expect,
-                                              bool verifyChecksums,
-                                              QString *why)
+namespace {
+
+// Each section's checksum is verified just before it is decoded, and a damaged one refuses the
+// whole cache: nothing decoded so far is handed out.
+std::optional<TraceCacheHit> decode(std::string_view bytes,
+                                    const FileCacheKey *expect,
+                                    bool verifyChecksums,
+                                    QString *why,
+                                    const Release &release)
 {
     Header h;
     if (bytes.size() < sizeof h) {
@@ -510,11 +528,6 @@ std::optional<TraceCacheHit> decodeTraceCache(std::string_view bytes,
             setWhy(why, QStringLiteral("section %1 out of bounds").arg(i));
             return std::nullopt;
         }
-        if (verifyChecksums &&
-            cacheChecksum(bytes.substr(size_t(s.offset), size_t(s.bytes))) != s.checksum) {
-            setWhy(why, QStringLiteral("section %1 checksum").arg(i));
-            return std::nullopt;
-        }
     }
     // Sections follow each other in id order, separated only by zero padding, and the last ends
     // the file: no byte of a cache goes unchecked.
@@ -540,6 +553,11 @@ std::optional<TraceCacheHit> decodeTraceCache(std::string_view bytes,
     TraceCacheHit hit;
     QString canonical;
     const Section &meta = table[Meta];
+    if (verifyChecksums &&
+        cacheChecksum(bytes.substr(size_t(meta.offset), size_t(meta.bytes))) != meta.checksum) {
+        setWhy(why, QStringLiteral("meta checksum"));
+        return std::nullopt;
+    }
     if (!decodeMeta(bytes.substr(size_t(meta.offset), size_t(meta.bytes)),
                     *ds,
                     hit.diagnostics,
@@ -553,27 +571,28 @@ std::optional<TraceCacheHit> decodeTraceCache(std::string_view bytes,
     }
     std::vector<char> arena;
     std::vector<quint32> offsets;
-    const bool ok = column(bytes, table[SliceStart], ds->sliceStart) &&
-                    column(bytes, table[SliceDuration], ds->sliceDuration) &&
-                    column(bytes, table[SliceName], ds->sliceName) &&
-                    column(bytes, table[SliceCategory], ds->sliceCategory) &&
-                    column(bytes, table[SliceArgsOffset], ds->sliceArgsOffset) &&
-                    column(bytes, table[SliceArgsLength], ds->sliceArgsLength) &&
-                    column(bytes, table[SliceFlags], ds->sliceFlags) &&
-                    column(bytes, table[InstantTs], ds->instantTs) &&
-                    column(bytes, table[InstantName], ds->instantName) &&
-                    column(bytes, table[InstantCategory], ds->instantCategory) &&
-                    column(bytes, table[InstantArgsOffset], ds->instantArgsOffset) &&
-                    column(bytes, table[InstantArgsLength], ds->instantArgsLength) &&
-                    column(bytes, table[CounterTs], ds->counterTs) &&
-                    column(bytes, table[CounterValue], ds->counterValue) &&
-                    column(bytes, table[Flows], ds->flows) &&
-                    column(bytes, table[FlowsByFrom], ds->flowsByFrom) &&
-                    column(bytes, table[FlowsByTo], ds->flowsByTo) &&
-                    column(bytes, table[StringArena], arena) &&
-                    column(bytes, table[StringOffsets], offsets);
+    const bool ok =
+        column(bytes, table[SliceStart], ds->sliceStart, verifyChecksums, release) &&
+        column(bytes, table[SliceDuration], ds->sliceDuration, verifyChecksums, release) &&
+        column(bytes, table[SliceName], ds->sliceName, verifyChecksums, release) &&
+        column(bytes, table[SliceCategory], ds->sliceCategory, verifyChecksums, release) &&
+        column(bytes, table[SliceArgsOffset], ds->sliceArgsOffset, verifyChecksums, release) &&
+        column(bytes, table[SliceArgsLength], ds->sliceArgsLength, verifyChecksums, release) &&
+        column(bytes, table[SliceFlags], ds->sliceFlags, verifyChecksums, release) &&
+        column(bytes, table[InstantTs], ds->instantTs, verifyChecksums, release) &&
+        column(bytes, table[InstantName], ds->instantName, verifyChecksums, release) &&
+        column(bytes, table[InstantCategory], ds->instantCategory, verifyChecksums, release) &&
+        column(bytes, table[InstantArgsOffset], ds->instantArgsOffset, verifyChecksums, release) &&
+        column(bytes, table[InstantArgsLength], ds->instantArgsLength, verifyChecksums, release) &&
+        column(bytes, table[CounterTs], ds->counterTs, verifyChecksums, release) &&
+        column(bytes, table[CounterValue], ds->counterValue, verifyChecksums, release) &&
+        column(bytes, table[Flows], ds->flows, verifyChecksums, release) &&
+        column(bytes, table[FlowsByFrom], ds->flowsByFrom, verifyChecksums, release) &&
+        column(bytes, table[FlowsByTo], ds->flowsByTo, verifyChecksums, release) &&
+        column(bytes, table[StringArena], arena, verifyChecksums, release) &&
+        column(bytes, table[StringOffsets], offsets, verifyChecksums, release);
     if (!ok) {
-        setWhy(why, QStringLiteral("column element size"));
+        setWhy(why, QStringLiteral("column checksum or element size"));
         return std::nullopt;
     }
     // Checked before the table is built: view() trusts its offsets.
@@ -589,6 +608,16 @@ std::optional<TraceCacheHit> decodeTraceCache(std::string_view bytes,
     }
     hit.dataset = std::move(ds);
     return hit;
+}
+
+} // namespace
+
+std::optional<TraceCacheHit> decodeTraceCache(std::string_view bytes,
+                                              const FileCacheKey *expect,
+                                              bool verifyChecksums,
+                                              QString *why)
+{
+    return decode(bytes, expect, verifyChecksums, why, {});
 }
 
 std::optional<TraceCacheHit> readTraceCache(const QString &path,
@@ -614,13 +643,17 @@ std::optional<TraceCacheHit> readTraceCache(const QString &path,
     QString error;
     // Mapped, not read: the columns are copied straight from the page cache, and the SIGBUS
     // guard of MappedFile covers a cache truncated by another process while it is read.
-    const std::unique_ptr<MappedFile> map = MappedFile::map(f.handle(), 0, size, true, &error);
+    const std::unique_ptr<MappedFile> map = MappedFile::map(f.handle(), 0, size, false, &error);
     if (!map) {
         setWhy(why, error);
         return std::nullopt;
     }
     std::optional<TraceCacheHit> hit =
-        decodeTraceCache(std::string_view(map->data(), size_t(map->size())), &key, true, why);
+        decode(std::string_view(map->data(), size_t(map->size())),
+               &key,
+               true,
+               why,
+               [&](quint64 from, quint64 to) { map->release(qint64(from), qint64(to)); });
     if (hit && map->changed()) {
         setWhy(why, QStringLiteral("the cache changed while it was read"));
         return std::nullopt;
