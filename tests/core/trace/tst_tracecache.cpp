@@ -180,6 +180,7 @@ private slots:
     void staleKeyIsIgnored();
     void damagedCacheIsRebuilt_data();
     void damagedCacheIsRebuilt();
+    void cacheOfAnotherPathIsRefused();
     void unwritableDirectoryStillLoads();
     void disabledWritesNothing();
     void smallFilesAreNotCached();
@@ -268,6 +269,7 @@ void TestTraceCache::damagedCacheIsRebuilt_data()
     QTest::addColumn<QString>("damage");
     QTest::addColumn<double>("where"); // fraction of the cache's length
     QTest::newRow("flip in the header") << u"flip"_s << -2.0;
+    QTest::newRow("another format version") << u"flip"_s << -3.0;
     QTest::newRow("flip in the section table") << u"flip"_s << -1.0;
     QTest::newRow("flip early in the columns") << u"flip"_s << 0.3;
     QTest::newRow("flip late in the columns") << u"flip"_s << 0.97;
@@ -317,6 +319,31 @@ void TestTraceCache::damagedCacheIsRebuilt()
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), good);
     QVERIFY(readTraceCache(Fixture, key, cache).has_value());
+}
+
+void TestTraceCache::cacheOfAnotherPathIsRefused()
+{
+    // Two files alike in bytes, size and mtime: only the path tells their caches apart.
+    QTemporaryDir dir, data;
+    const TraceCacheSettings cache = settingsIn(dir.path());
+    const QString a = data.path() + u"/a.json"_s, b = data.path() + u"/b.json"_s;
+    QVERIFY(QFile::copy(Fixture, a));
+    QVERIFY(QFile::copy(Fixture, b));
+    const QDateTime when = QDateTime::fromMSecsSinceEpoch(1700000000000);
+    for (const QString &p : {a, b}) {
+        QFile f(p);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.setFileTime(when, QFileDevice::FileModificationTime));
+    }
+    QVERIFY(loadWith(a, cache).isOk());
+    FileCacheKey ka = fileCacheKey(a), kb = fileCacheKey(b);
+    QCOMPARE(ka.size, kb.size);
+    QCOMPARE(ka.mtimeNs, kb.mtimeNs);
+    QCOMPARE(ka.headTailHash, kb.headTailHash);
+    QVERIFY(QFile::copy(traceCacheFilePath(cache.dir, ka), traceCacheFilePath(cache.dir, kb)));
+    QString why;
+    QVERIFY(!readTraceCache(b, kb, cache, &why).has_value());
+    QCOMPARE(why, u"cache of another file"_s);
 }
 
 void TestTraceCache::unwritableDirectoryStillLoads()
