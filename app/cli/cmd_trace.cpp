@@ -33,6 +33,12 @@ int runTrace(const QStringList &args, CliIo &io)
                       CliTr::tr("Which tracks the top ops come from: host, device or all (default: "
                                 "every track but the profiler's Overlap Analysis)."),
                       u"KIND"_s});
+    parser.addOption({u"summary"_s,
+                      CliTr::tr("Print only the counts and the span: no steps, phases or top ops "
+                                "(the quickest look at a big trace).")});
+    parser.addOption({u"no-cache"_s,
+                      CliTr::tr("Parse the traces even when the trace cache holds them, and write "
+                                "no cache (also TWINSCOPE_CACHE=0).")});
     parser.addPositionalArgument(
         u"files"_s, CliTr::tr("Chrome trace files (.json or .json.gz)."), u"FILE..."_s);
     if (const auto done = parseArguments(parser, "trace", args, io))
@@ -64,6 +70,12 @@ int runTrace(const QStringList &args, CliIo &io)
             io.err << CliTr::tr("--threads needs a positive number.") << '\n';
             return ExitUsage;
         }
+    }
+    if (parser.isSet(u"no-cache"_s))
+        input.load.cache.dir.clear();
+    if (parser.isSet(u"summary"_s)) {
+        input.statistics = false;
+        input.summaries = false;
     }
     QElapsedTimer timer;
     timer.start();
@@ -110,6 +122,8 @@ int runTrace(const QStringList &args, CliIo &io)
         if (!f.dataset)
             continue;
         io.out << f.path << '\n';
+        if (!input.summaries)
+            continue;
         if (f.steps && f.steps->detected)
             io.out << "  "
                    << CliTr::tr("%n step(s), first %1", nullptr, int(f.steps->steps.size()))

@@ -85,6 +85,9 @@ int runTraceDiff(const QStringList &args, CliIo &io)
                       CliTr::tr("A JSON object of regular expression → op family, tried before "
                                 "the built-in families."),
                       u"FILE"_s});
+    parser.addOption({u"no-cache"_s,
+                      CliTr::tr("Parse the traces even when the trace cache holds them, and write "
+                                "no cache (also TWINSCOPE_CACHE=0).")});
     parser.addPositionalArgument(u"baseline"_s,
                                  CliTr::tr("The reference run: a trace or a folder of ranks."),
                                  u"BASELINE"_s);
@@ -115,6 +118,8 @@ int runTraceDiff(const QStringList &args, CliIo &io)
         input.options.choice = TraceStepChoice::All;
     }
     input.familyFile = parser.value(u"map"_s);
+    if (parser.isSet(u"no-cache"_s))
+        input.load.cache.dir.clear();
     ProgressSink progress;
     const Result<TraceDiffAnalysis> result = runTraceDiffPipeline(input, progress, CancelToken());
     if (!result.isOk()) {

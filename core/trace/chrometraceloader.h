@@ -3,6 +3,7 @@
 #include "core/common/progress.h"
 #include "core/common/result.h"
 #include "core/common/source.h"
+#include "tracecache.h"
 #include "tracedataset.h"
 
 namespace Twinscope::Core {
@@ -14,6 +15,10 @@ struct ChromeTraceOptions
     // .json.gz: inflated text handed to the parser at a time (tests make it tiny, so that events
     // are cut by segment ends everywhere).
     qint64 gzipSegmentBytes = 4 << 20;
+    // The trace cache (tracecache.h), used by loadTraceFile: read instead of parsing a plain
+    // trace file seen before, written after parsing one. From the environment by default; the
+    // CLI's --no-cache clears dir.
+    TraceCacheSettings cache = TraceCacheSettings::fromEnvironment();
 };
 
 // Loads a chrome trace (object or bare array, plain or gzip) into an immutable TraceDataset

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 namespace Twinscope::Core {
 
@@ -11,20 +12,27 @@ namespace {
 
 using Window = std::pair<qint64, qint64>;
 
-// The step of a rank that matches rank 0's step k: the same number when both carry numbers (ranks
-// of one job number their steps alike), else the same position.
-const TraceStep *matchingStep(const TraceSteps &rank0, const TraceSteps &rank, size_t k)
+// The step of a rank that matches each of rank 0's steps: the same number when both carry numbers
+// (ranks of one job number their steps alike; the first step with that number), else the same
+// position. Found once per rank through a map: a search per step made a trace of thousands of
+// steps quadratic (it was a third of a 2 x 1 GB comparison, issue #28).
+std::vector<const TraceStep *> matchingSteps(const TraceSteps &rank0, const TraceSteps &rank)
 {
-    if (k >= rank0.steps.size())
-        return nullptr;
-    const TraceStep &want = rank0.steps[k];
-    if (want.number >= 0) {
-        for (const TraceStep &s : rank.steps) {
-            if (s.number == want.number)
-                return &s;
+    std::unordered_map<qint64, const TraceStep *> byNumber;
+    for (const TraceStep &s : rank.steps)
+        byNumber.try_emplace(s.number, &s);
+    std::vector<const TraceStep *> out(rank0.steps.size(), nullptr);
+    for (size_t k = 0; k < rank0.steps.size(); ++k) {
+        const TraceStep &want = rank0.steps[k];
+        if (want.number >= 0) {
+            if (const auto it = byNumber.find(want.number); it != byNumber.end()) {
+                out[k] = it->second;
+                continue;
+            }
         }
+        out[k] = k < rank.steps.size() ? &rank.steps[k] : nullptr;
     }
-    return k < rank.steps.size() ? &rank.steps[k] : nullptr;
+    return out;
 }
 
 void addPhases(TracePhases &sum, const TracePhases &p)
@@ -72,6 +80,9 @@ summarise(const TraceDiffSide &side, const TraceDiffOptions &options, QString *e
     s.ranks = int(side.ranks.size());
     const TraceSteps &rank0 = *side.ranks.front().steps;
     s.stepsDetected = rank0.detected;
+    std::vector<std::vector<const TraceStep *>> matched;
+    for (const TraceRankProfile &r : side.ranks)
+        matched.push_back(matchingSteps(rank0, *r.steps));
     // Every step, averaged over the ranks that have it.
     for (size_t k = 0; k < rank0.steps.size(); ++k) {
         TraceStepRow row;
@@ -84,8 +95,9 @@ summarise(const TraceDiffSide &side, const TraceDiffOptions &options, QString *e
         int ranks = 0, withPhases = 0, withProfiler = 0;
         TracePhases phases, profiler;
         StepCategoryTimes categories;
-        for (const TraceRankProfile &r : side.ranks) {
-            const TraceStep *step = matchingStep(rank0, *r.steps, k);
+        for (size_t ri = 0; ri < side.ranks.size(); ++ri) {
+            const TraceRankProfile &r = side.ranks[ri];
+            const TraceStep *step = matched[ri][k];
             if (!step)
                 continue;
             ++ranks;
@@ -189,10 +201,12 @@ summarise(const TraceDiffSide &side, const TraceDiffOptions &options, QString *e
             std::max(0.0, s.steps[size_t(s.model.warmup)].durationNs - rest[(rest.size() - 1) / 2]);
     }
     // Per rank: the compared windows, and HTA's temporal breakdown and launch delays over them.
-    for (const TraceRankProfile &r : side.ranks) {
+    for (size_t ri = 0; ri < side.ranks.size(); ++ri) {
+        const TraceRankProfile &r = side.ranks[ri];
         std::vector<Window> windows;
         for (const int k : s.chosen) {
-            if (const TraceStep *step = matchingStep(rank0, *r.steps, size_t(k)))
+            if (const TraceStep *step =
+                    k < int(matched[ri].size()) ? matched[ri][size_t(k)] : nullptr)
                 windows.emplace_back(step->startNs, step->endNs);
         }
         qint64 from = 0, to = 0;

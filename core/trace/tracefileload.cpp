@@ -17,6 +17,38 @@ bool isTimelineFormat(const QString &format)
     return format == u"chrome_json"_s || format == u"profiler_db"_s || format == u"nsys_sqlite"_s;
 }
 
+namespace {
+
+// A plain chrome trace seen before loads from its cache (tracecache.h); any other is parsed and,
+// when it can be, cached for the next open. The cache never decides whether a load succeeds.
+Result<TraceDataset> loadChromeTraceCached(const QString &path,
+                                           const ChromeTraceOptions &options,
+                                           ProgressSink &progress,
+                                           const CancelToken &cancel)
+{
+    const TraceCacheSettings &cache = options.cache;
+    const QFileInfo info(path);
+    const bool useCache =
+        !cache.dir.isEmpty() && info.isFile() && info.size() >= cache.minInputBytes;
+    FileCacheKey key;
+    if (useCache) {
+        key = fileCacheKey(path);
+        progress.report(0, Tr::tr("Reading the cache"));
+        if (std::optional<TraceCacheHit> hit = readTraceCache(path, key, cache)) {
+            progress.report(1000, Tr::tr("Done"));
+            return Result<TraceDataset>::ok(std::move(hit->dataset), std::move(hit->diagnostics));
+        }
+    }
+    Result<TraceDataset> r = loadChromeTrace(Source::fromPath(path), options, progress, cancel);
+    // Written only for the version of the file that was parsed: the key is taken again after.
+    if (useCache && r.isOk() && key.isValid() && isTraceCacheable(*r.value()) &&
+        fileCacheKey(path) == key)
+        writeTraceCache(*r.value(), r.diagnostics(), key, cache);
+    return r;
+}
+
+} // namespace
+
 Result<TraceDataset> loadTraceFile(const QString &path,
                                    const ChromeTraceOptions &options,
                                    ProgressSink &progress,
@@ -31,7 +63,7 @@ Result<TraceDataset> loadTraceFile(const QString &path,
             head = f.read(16);
     }
     if (head != QByteArrayView("SQLite format 3\0", 16))
-        return loadChromeTrace(Source::fromPath(path), options, progress, cancel);
+        return loadChromeTraceCached(path, options, progress, cancel);
     QString error;
     const QStringList tables = sqliteTableNames(path, &error);
     switch (sqliteLayout(tables)) {

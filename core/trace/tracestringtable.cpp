@@ -101,6 +101,16 @@ quint32 TraceStringTable::find(std::string_view text) const
     return UINT32_MAX;
 }
 
+TraceStringTable TraceStringTable::fromFrozen(std::vector<char> arena, std::vector<quint32> offsets)
+{
+    TraceStringTable t;
+    t.m_arena = std::move(arena);
+    t.m_offsets = std::move(offsets);
+    std::vector<quint32>().swap(t.m_slots);
+    std::vector<quint32>().swap(t.m_hashes);
+    return t;
+}
+
 void TraceStringTable::freeze()
 {
     m_arena.shrink_to_fit();

@@ -27,6 +27,13 @@ public:
     quint32 find(std::string_view text) const;
     // Drops the lookup index; the arena stays. Saves memory in immutable datasets.
     void freeze();
+    // The frozen table as two columns (the trace cache writes and maps them): the UTF-8 bytes of
+    // every string, and size() + 1 offsets into them.
+    const std::vector<char> &arena() const { return m_arena; }
+    const std::vector<quint32> &offsets() const { return m_offsets; }
+    // A frozen table from those columns; the caller has checked that offsets start at 0, never
+    // decrease, end at arena.size() and number at least two (id 0 is the empty string).
+    static TraceStringTable fromFrozen(std::vector<char> arena, std::vector<quint32> offsets);
     qint64 bytes() const
     {
         return qint64(m_arena.capacity() + m_offsets.capacity() * sizeof(quint32));
