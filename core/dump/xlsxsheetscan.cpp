@@ -196,6 +196,21 @@ XlsxSheetScanner::Step XlsxSheetScanner::declaration(size_t *pos)
     return Step::Done;
 }
 
+bool XlsxSheetScanner::declared(std::string_view prefix) const
+{
+    for (const Prefix &d : m_prefixes)
+        if (d.name == prefix)
+            return true;
+    return false;
+}
+
+// The element at this depth has closed: its declarations go out of scope.
+void XlsxSheetScanner::leave(size_t depth)
+{
+    while (!m_prefixes.empty() && m_prefixes.back().depth >= depth)
+        m_prefixes.pop_back();
+}
+
 XlsxSheetScanner::Step XlsxSheetScanner::tag(size_t *pos)
 {
     const char *begin = m_buf.data() + *pos;
@@ -205,7 +220,7 @@ XlsxSheetScanner::Step XlsxSheetScanner::tag(size_t *pos)
         return Step::More;
     if (*p == '/') {
         ++p;
-        const size_t len = nameLength(p, end, false);
+        const size_t len = nameLength(p, end, true);
         const char *q = p + len;
         while (q < end && isSpace(*q))
             ++q;
@@ -216,15 +231,17 @@ XlsxSheetScanner::Step XlsxSheetScanner::tag(size_t *pos)
         const std::string &open = m_stack.back();
         if (open.size() != len || std::memcmp(open.data(), p, len) != 0)
             return Step::Fallback;
-        setLatin1(&m_name, std::string_view(p, len));
+        const std::string_view qualified(p, len);
+        setLatin1(&m_name, qualified.substr(qualified.find(':') + 1)); // npos + 1 == 0
         m_stack.pop_back();
+        leave(m_stack.size());
         m_sink->end(m_name);
         *pos = size_t(q + 1 - m_buf.data());
         return Step::Done;
     }
     if (m_rootSeen && m_stack.empty()) // a second root, or a comment or PI after it
         return Step::Fallback;
-    const size_t len = nameLength(p, end, false);
+    const size_t len = nameLength(p, end, true);
     if (p + len == end)
         return Step::More;
     if (len == 0)
@@ -282,8 +299,9 @@ XlsxSheetScanner::Step XlsxSheetScanner::tag(size_t *pos)
         p = close + 1;
     }
 
-    // Namespaces: xmlns:p declarations on the root only; every other prefix declared there.
-    const bool root = m_stack.empty();
+    // Namespaces: xmlns:p declarations in scope while their element is open; every prefix used
+    // (on the element or its attributes) declared.
+    const size_t depth = m_stack.size();
     for (int i = 0; i < count; ++i) {
         const std::string_view a = attrs[i].name;
         const size_t colon = a.find(':');
@@ -293,10 +311,18 @@ XlsxSheetScanner::Step XlsxSheetScanner::tag(size_t *pos)
         if (local.empty() || local.find(':') != std::string_view::npos || !isNameStart(local[0]))
             return Step::Fallback;
         if (prefix == "xmlns") {
-            if (!root || local == "xml" || local == "xmlns" || attrs[i].value.empty())
+            if (local == "xml" || local == "xmlns" || attrs[i].value.empty())
                 return Step::Fallback;
-            m_prefixes.emplace_back(local);
+            m_prefixes.push_back({std::string(local), depth});
         }
+    }
+    std::string_view localName = name;
+    if (const size_t colon = name.find(':'); colon != std::string_view::npos) {
+        const std::string_view prefix = name.substr(0, colon);
+        localName = name.substr(colon + 1);
+        if (localName.empty() || localName.find(':') != std::string_view::npos ||
+            !isNameStart(localName[0]) || prefix == "xml" || prefix == "xmlns" || !declared(prefix))
+            return Step::Fallback;
     }
     QStringView t, r, s;
     for (int i = 0; i < count; ++i) {
@@ -305,10 +331,7 @@ XlsxSheetScanner::Step XlsxSheetScanner::tag(size_t *pos)
         const std::string_view local = colon == std::string_view::npos ? a : a.substr(colon + 1);
         if (colon != std::string_view::npos) {
             const std::string_view prefix = a.substr(0, colon);
-            bool known = prefix == "xml" || prefix == "xmlns";
-            for (const std::string &d : m_prefixes)
-                known = known || d == prefix;
-            if (!known)
+            if (prefix != "xml" && prefix != "xmlns" && !declared(prefix))
                 return Step::Fallback;
         }
         for (int j = 0; j < i; ++j) { // the same local name twice: left to QXmlStreamReader
@@ -327,13 +350,15 @@ XlsxSheetScanner::Step XlsxSheetScanner::tag(size_t *pos)
         else if (into == &m_s)
             s = m_s;
     }
-    setLatin1(&m_name, name);
+    setLatin1(&m_name, localName);
     m_rootSeen = true;
     m_sink->start(m_name, t, r, s);
-    if (empty)
+    if (empty) {
         m_sink->end(m_name);
-    else
+        leave(depth);
+    } else {
         m_stack.emplace_back(name);
+    }
     *pos = size_t(p - m_buf.data());
     return Step::Done;
 }

@@ -54,7 +54,14 @@ private:
     bool m_started = false; // the declaration (or its absence) is behind
     bool m_rootSeen = false;
     std::vector<std::string> m_stack;
-    std::vector<std::string> m_prefixes; // declared on the root element
+    struct Prefix
+    {
+        std::string name;
+        size_t depth; // of the element that declares it: in scope while that element is open
+    };
+    std::vector<Prefix> m_prefixes;
+    bool declared(std::string_view prefix) const;
+    void leave(size_t depth);
     QString m_name, m_t, m_r, m_s, m_text;
 };
 

@@ -119,6 +119,11 @@ private slots:
                                  "<c r = 'B1' t=\"&#115;\"><v>]]</v></c></row></worksheet>");
         QTest::newRow("no declaration") << QByteArray("<a><b t=\"x\tz\"/>text</a>  \n");
         QTest::newRow("tiny") << QByteArray("<a/>");
+        QTest::newRow("excel extLst")
+            << QByteArray(head + root +
+                          "<sheetData/><extLst><ext uri=\"{78C0D931}\" xmlns:x14=\"urn:x14\">"
+                          "<x14:conditionalFormattings><x14:cf x14:id=\"1\"/>"
+                          "</x14:conditionalFormattings></ext></extLst></worksheet>");
     }
     void sameTokensAsQXmlStreamReader()
     {
@@ -154,7 +159,9 @@ private slots:
         QTest::newRow("duplicate attribute") << QByteArray("<a t=\"1\" t=\"2\"/>");
         QTest::newRow("attributes unseparated") << QByteArray("<a t=\"1\"r=\"2\"/>");
         QTest::newRow("undeclared prefix") << QByteArray("<a><b p:x=\"1\"/></a>");
-        QTest::newRow("prefixed element") << QByteArray("<a xmlns:p=\"u\"><p:b/></a>");
+        QTest::newRow("prefix out of scope")
+            << QByteArray("<a><b xmlns:p=\"u\"/><c p:x=\"1\"/><p:d/></a>");
+        QTest::newRow("prefixed end mismatched") << QByteArray("<a xmlns:p=\"u\"><p:b></b></a>");
         QTest::newRow("unknown entity") << QByteArray("<a>&nbsp;</a>");
         QTest::newRow("bad char reference") << QByteArray("<a>&#0;</a>");
         QTest::newRow("control character") << QByteArray("<a>\x01</a>");
