@@ -2,6 +2,7 @@
 
 #include "tr.h"
 
+#include <QRegularExpression>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlRecord>
@@ -9,6 +10,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <ctime>
 #include <sqlite3.h>
 
 using namespace Qt::StringLiterals;
@@ -61,16 +63,51 @@ int cancelProgressHandler(void *token)
     return static_cast<const CancelToken *>(token)->isCanceled() ? 1 : 0;
 }
 
+// QSQLITE hands out its sqlite3* this way (QSqlDriver::handle's documented use); Qt's plugin and
+// Twinscope link the same system libsqlite3.
+sqlite3 *qtHandle(const QSqlDatabase &db)
+{
+    const QVariant v = db.driver() ? db.driver()->handle() : QVariant();
+    if (!v.isValid() || qstrcmp(v.typeName(), "sqlite3*") != 0)
+        return nullptr;
+    return *static_cast<sqlite3 *const *>(v.constData());
+}
+
+// CPU time of the calling thread: the budget is the statement's own work, whatever the load of
+// the machine (the shared 2-core machines of the campaign ran at load 20).
+qint64 threadCpuNs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return qint64(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
+// The tables a statement reads, for the budget's message: "COMPUTE_TASK_INFO, TASK".
+QString tablesOf(const QString &sql)
+{
+    static const QRegularExpression from(uR"((?:FROM|JOIN)\s+"?([A-Za-z_][A-Za-z0-9_]*))"_s,
+                                         QRegularExpression::CaseInsensitiveOption);
+    QStringList names;
+    for (auto it = from.globalMatch(sql); it.hasNext();) {
+        const QString n = it.next().captured(1);
+        if (!names.contains(n))
+            names << n;
+    }
+    return names.isEmpty() ? sql.simplified().left(80) : names.join(u", "_s);
+}
+
 } // namespace
+
+double sqliteQueryBudgetSeconds()
+{
+    bool ok = false;
+    const double s = qEnvironmentVariable("TWINSCOPE_SQLITE_QUERY_SECONDS").toDouble(&ok);
+    return ok && s > 0 ? s : 10.0;
+}
 
 void interruptOnCancel(const QSqlDatabase &db, const CancelToken *cancel)
 {
-    // QSQLITE hands out its sqlite3* this way (QSqlDriver::handle's documented use); Qt's plugin
-    // and Twinscope link the same system libsqlite3.
-    const QVariant v = db.driver() ? db.driver()->handle() : QVariant();
-    if (!v.isValid() || qstrcmp(v.typeName(), "sqlite3*") != 0)
-        return;
-    sqlite3 *handle = *static_cast<sqlite3 *const *>(v.constData());
+    sqlite3 *handle = qtHandle(db);
     if (!handle)
         return;
     sqlite3_progress_handler(handle,
@@ -82,6 +119,7 @@ void interruptOnCancel(const QSqlDatabase &db, const CancelToken *cancel)
 SqliteReadOnly::SqliteReadOnly(const QString &path, const CancelToken &cancel)
     : m_path(path)
     , m_cancel(cancel)
+    , m_budgetNs(qint64(sqliteQueryBudgetSeconds() * 1e9))
 {
     static std::atomic<quint64> next{0};
     m_name = u"twinscope-sqlite-ro-%1"_s.arg(next.fetch_add(1));
@@ -97,17 +135,143 @@ SqliteReadOnly::SqliteReadOnly(const QString &path, const CancelToken &cancel)
         m_error = db.lastError().text();
         return;
     }
-    interruptOnCancel(db, &m_cancel);
+    watch(qtHandle(db));
     // A file that is not a database opens fine and fails on its first read: read the schema now.
+    // A virtual table is type 'table' too; its CREATE statement tells it apart.
     QSqlQuery q(db);
     q.setForwardOnly(true);
-    if (!q.exec(u"SELECT name FROM sqlite_master WHERE type = 'table'"_s)) {
+    startStatement(u"sqlite_master"_s);
+    if (!q.exec(u"SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'view')"_s)) {
         m_open = false;
         m_error = q.lastError().text();
         return;
     }
-    while (q.next())
-        m_tables << q.value(0).toString();
+    static const QRegularExpression virtualTable(uR"(^\s*CREATE\s+VIRTUAL\s)"_s,
+                                                 QRegularExpression::CaseInsensitiveOption);
+    while (q.next()) {
+        const QString name = q.value(1).toString();
+        if (q.value(0).toString() == u"view"_s)
+            m_nonTables.insert(name, Tr::tr("view"));
+        else if (virtualTable.match(q.value(2).toString()).hasMatch())
+            m_nonTables.insert(name, Tr::tr("virtual table"));
+        else
+            m_tables << name;
+    }
+}
+
+void SqliteReadOnly::watch(sqlite3 *handle) const
+{
+    if (!handle)
+        return;
+    sqlite3_progress_handler(handle,
+                             SqliteProgressOps,
+                             &SqliteReadOnly::progressHandler,
+                             const_cast<SqliteReadOnly *>(this));
+    sqlite3_trace_v2(
+        handle, SQLITE_TRACE_ROW, &SqliteReadOnly::rowCallback, const_cast<SqliteReadOnly *>(this));
+}
+
+void SqliteReadOnly::startStatement(const QString &sql) const
+{
+    m_statementSql = sql;
+    m_lastTickNs = 0;
+    m_spentNs = 0;
+}
+
+int SqliteReadOnly::rowCallback(unsigned, void *self, void *, void *)
+{
+    // A row ends the step: the next one starts its own budget.
+    auto *db = static_cast<SqliteReadOnly *>(self);
+    db->m_lastTickNs = 0;
+    db->m_spentNs = 0;
+    return 0;
+}
+
+std::optional<Error> SqliteReadOnly::refuseNonTables(const QStringList &names) const
+{
+    for (const QString &name : names) {
+        const QString kind = m_nonTables.value(name);
+        if (kind.isEmpty())
+            continue;
+        Error e = Error::make(ErrorCode::Unsupported,
+                              Tr::tr("%1 in this database is a %2, not a table the profiler "
+                                     "writes; Twinscope does not read it (a view or virtual table "
+                                     "runs the file author's code and can be made never to end).")
+                                  .arg(name, kind),
+                              m_path);
+        e.expected = Tr::tr("%1 as a table").arg(name);
+        e.found = kind;
+        return e;
+    }
+    return std::nullopt;
+}
+
+bool SqliteReadOnly::isUniqueKey(const QString &table, const QString &column) const
+{
+    if (!has(table))
+        return false;
+    const QSqlDatabase d = db();
+    QSqlQuery q(d);
+    q.setForwardOnly(true);
+    // table_info's pk is the column's place in the primary key (0 = not in it).
+    int pkColumns = 0;
+    bool columnIsPk = false;
+    bool integerPk = false;
+    startStatement(table);
+    if (!q.exec(u"PRAGMA table_info(\"%1\")"_s.arg(QString(table).replace(u'"', u"\"\""_s))))
+        return false;
+    while (q.next()) {
+        if (q.value(5).toInt() > 0) {
+            ++pkColumns;
+            if (q.value(1).toString() == column) {
+                columnIsPk = true;
+                integerPk = q.value(2).toString().compare(u"INTEGER"_s, Qt::CaseInsensitive) == 0;
+            }
+        }
+    }
+    // INTEGER PRIMARY KEY is the rowid; a one-column primary key of another type has its own
+    // unique index (listed below as origin 'pk').
+    if (columnIsPk && pkColumns == 1 && integerPk)
+        return true;
+    QSqlQuery list(d);
+    list.setForwardOnly(true);
+    if (!list.exec(u"PRAGMA index_list(\"%1\")"_s.arg(QString(table).replace(u'"', u"\"\""_s))))
+        return false;
+    QStringList unique;
+    while (list.next())
+        if (list.value(2).toInt() == 1 && list.value(4).toInt() == 0)
+            unique << list.value(1).toString(); // unique, not partial
+    list.finish();
+    for (const QString &index : unique) {
+        QSqlQuery info(d);
+        info.setForwardOnly(true);
+        if (!info.exec(u"PRAGMA index_info(\"%1\")"_s.arg(QString(index).replace(u'"', u"\"\""_s))))
+            continue;
+        int n = 0;
+        bool same = false;
+        while (info.next()) {
+            ++n;
+            same = info.value(2).toString() == column;
+        }
+        if (n == 1 && same)
+            return true;
+    }
+    return false;
+}
+
+std::optional<Error> SqliteReadOnly::budgetError() const
+{
+    if (m_overBudgetSql.isEmpty())
+        return std::nullopt;
+    Error e = Error::make(ErrorCode::Malformed,
+                          Tr::tr("The query on %1 ran past %2 s without a result row; the "
+                                 "database is built so that reading it never ends (a join that "
+                                 "multiplies rows, a lookup without an index).")
+                              .arg(tablesOf(m_overBudgetSql))
+                              .arg(m_overBudgetSeconds),
+                          m_path);
+    e.found = m_overBudgetSql.simplified().left(300);
+    return e;
 }
 
 SqliteReadOnly::~SqliteReadOnly()
@@ -136,8 +300,11 @@ bool SqliteReadOnly::hasColumn(const QString &table, const QString &column) cons
 std::optional<Error> SqliteReadOnly::exec(QSqlQuery &query, const QString &sql) const
 {
     query.setForwardOnly(true);
+    startStatement(sql);
     if (query.exec(sql))
         return std::nullopt;
+    if (auto e = budgetError(); e && m_overBudgetSql == sql)
+        return e;
     Error e =
         Error::make(ErrorCode::Malformed,
                     Tr::tr("The database could not be read: %1").arg(query.lastError().text()),
@@ -150,7 +317,19 @@ int SqliteReadOnly::progressHandler(void *self)
 {
     const auto *db = static_cast<const SqliteReadOnly *>(self);
     const CancelToken *cancel = db->m_statementCancel ? db->m_statementCancel : &db->m_cancel;
-    return cancel->isCanceled() ? 1 : 0; // nonzero interrupts the running step
+    if (cancel->isCanceled())
+        return 1; // nonzero interrupts the running step
+    if (db->m_budgetNs <= 0)
+        return 0;
+    const qint64 now = threadCpuNs();
+    if (db->m_lastTickNs != 0)
+        db->m_spentNs += now - db->m_lastTickNs;
+    db->m_lastTickNs = now;
+    if (db->m_spentNs <= db->m_budgetNs)
+        return 0;
+    db->m_overBudgetSql = db->m_statementSql;
+    db->m_overBudgetSeconds = double(db->m_budgetNs) / 1e9;
+    return 1;
 }
 
 std::optional<Error> SqliteReadOnly::prepare(SqliteStatement &statement, const QString &sql) const
@@ -180,8 +359,7 @@ std::optional<Error> SqliteReadOnly::prepare(SqliteStatement &statement, const Q
         // Functions named in the file's schema (defaults, generated columns) run only if
         // harmless; the file is someone else's.
         sqlite3_db_config(m_handle, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
-        sqlite3_progress_handler(
-            m_handle, 4096, &SqliteReadOnly::progressHandler, const_cast<SqliteReadOnly *>(this));
+        watch(m_handle);
     }
     if (!m_handle)
         return fail(Tr::tr("SQLite could not open the file"));
@@ -191,6 +369,8 @@ std::optional<Error> SqliteReadOnly::prepare(SqliteStatement &statement, const Q
     }
     statement.m_error.clear();
     statement.m_done = false;
+    statement.m_owner = this;
+    startStatement(sql);
     const QByteArray text = sql.toUtf8();
     if (sqlite3_prepare_v2(
             m_handle, text.constData(), int(text.size()), &statement.m_stmt, nullptr) !=
@@ -217,8 +397,12 @@ bool SqliteStatement::next()
     if (rc == SQLITE_ROW)
         return true;
     m_done = true;
-    if (rc != SQLITE_DONE)
-        m_error = QString::fromUtf8(sqlite3_errmsg(sqlite3_db_handle(m_stmt)));
+    if (rc != SQLITE_DONE) {
+        const std::optional<Error> budget = m_owner ? m_owner->budgetError() : std::nullopt;
+        m_error = rc == SQLITE_INTERRUPT && budget
+                      ? budget->message
+                      : QString::fromUtf8(sqlite3_errmsg(sqlite3_db_handle(m_stmt)));
+    }
     return false;
 }
 
@@ -345,7 +529,9 @@ QStringList sqliteTableNames(const QString &path, QString *error)
     SqliteReadOnly c(path);
     if (!c.isOpen() && error)
         *error = c.error();
-    return c.tables();
+    // Views and virtual tables count for what the file is: a profiler database whose TASK is a
+    // view is still one, and its reader then names that view when it refuses it.
+    return c.allNames();
 }
 
 } // namespace Twinscope::Core

@@ -3,6 +3,7 @@
 #include "error.h"
 #include "progress.h"
 
+#include <QHash>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QString>
@@ -37,9 +38,21 @@ public:
     const QString &error() const { return m_error; }
     const QString &path() const { return m_path; }
     QSqlDatabase db() const;
-    // Table names from sqlite_master (not views: a view runs arbitrary SQL of the file's author).
+    // Table names from sqlite_master: stored tables only. Views run SQL of the file's author
+    // (a recursive one never ends) and virtual tables (FTS and the like) answer a lookup by id
+    // with a scan, so neither is listed; nonTableKind says which of them a name is.
     const QStringList &tables() const { return m_tables; }
     bool has(const QString &table) const { return m_tables.contains(table); }
+    // "view" or "virtual table" for a name the schema gives as one, else empty.
+    QString nonTableKind(const QString &name) const { return m_nonTables.value(name); }
+    // The stored tables, then the views and virtual tables (for telling what the file is).
+    QStringList allNames() const { return m_tables + m_nonTables.keys(); }
+    // An error naming the file and the first of names that is a view or a virtual table, where
+    // a reader expects a table the profiler writes (issue #30): such a file is built to be slow.
+    std::optional<Error> refuseNonTables(const QStringList &names) const;
+    // Whether column is the table's INTEGER PRIMARY KEY or alone in a UNIQUE index: a join on it
+    // cannot multiply rows and each lookup is indexed.
+    bool isUniqueKey(const QString &table, const QString &column) const;
     // Whether table has column (exact name, as PRAGMA table_info gives it).
     bool hasColumn(const QString &table, const QString &column) const;
     // A forward-only query that has run sql; on failure the error names the file and the query.
@@ -51,9 +64,18 @@ public:
     std::optional<Error> prepare(SqliteStatement &statement, const QString &sql) const;
     // The token the C connection polls: cancel, or (nullptr) the one given to the constructor.
     void setCancel(const CancelToken *cancel) const { m_statementCancel = cancel; }
+    // Time budget of one step of a statement (exec, prepare, next): CPU seconds spent inside
+    // SQLite without producing a row. A step past it is interrupted and budgetError() says which
+    // tables the statement read. Default sqliteQueryBudgetSeconds().
+    void setQueryBudget(double seconds) { m_budgetNs = qint64(seconds * 1e9); }
+    // The error of the last statement interrupted by the time budget, if any.
+    std::optional<Error> budgetError() const;
 
 private:
     static int progressHandler(void *self);
+    static int rowCallback(unsigned type, void *self, void *statement, void *unused);
+    void watch(sqlite3 *handle) const;
+    void startStatement(const QString &sql) const;
 
     mutable sqlite3 *m_handle = nullptr;
     mutable const CancelToken *m_statementCancel = nullptr;
@@ -63,7 +85,17 @@ private:
     CancelToken m_cancel; // the progress handler points here for the connection's lifetime
     QString m_error;
     QStringList m_tables;
+    QHash<QString, QString> m_nonTables; // name -> "view" / "virtual table"
     bool m_open = false;
+    // The time budget (progressHandler): the thread's CPU time between consecutive handler calls
+    // of one step, summed; SQLite's row callback (SQLITE_TRACE_ROW) starts the next step, so a
+    // reader's own work between rows never counts and a statement streaming rows never runs out.
+    qint64 m_budgetNs = 0;
+    mutable qint64 m_lastTickNs = 0;
+    mutable qint64 m_spentNs = 0;
+    mutable double m_overBudgetSeconds = 0;
+    mutable QString m_statementSql;
+    mutable QString m_overBudgetSql;
 };
 
 // One prepared statement of SqliteReadOnly::prepare, stepped forward once; finalized on
@@ -94,6 +126,7 @@ public:
 private:
     friend class SqliteReadOnly;
     sqlite3_stmt *m_stmt = nullptr;
+    const SqliteReadOnly *m_owner = nullptr;
     QString m_error;
     bool m_done = false;
 };
@@ -105,6 +138,15 @@ private:
 // error. cancel must outlive the connection (or be cleared with nullptr first).
 void interruptOnCancel(const QSqlDatabase &db, const CancelToken *cancel);
 constexpr int SqliteCancelPollOps = 10000;
+
+// SqliteReadOnly's connections call their progress handler every SqliteProgressOps virtual-machine
+// instructions (tens of microseconds) to poll cancel and the time budget.
+constexpr int SqliteProgressOps = 4096;
+// The default time budget of one step: 10 CPU seconds inside SQLite without a row, or the
+// environment's TWINSCOPE_SQLITE_QUERY_SECONDS. The aggregates and sorts over the profiler's own
+// databases, 1 GB of them, take a few seconds; a step past the budget is one a hostile file made
+// slow (a correlated lookup without index, a join that multiplies rows under a GROUP BY).
+double sqliteQueryBudgetSeconds();
 
 // An INTEGER, REAL or TEXT cell as a 64-bit integer (times, ids); nullopt for NULL, text that is
 // no number, or a REAL beyond qint64 (a corrupt row must not become a time by undefined casts).

@@ -330,22 +330,26 @@ void CompareResultBuilder::row(const QStringList &row, ResultTable::Fill fill)
     d.minDiff = cellNumber(cellAt(row, m_col.minDiff));
     d.meanDiff = cellNumber(cellAt(row, m_col.meanDiff));
     d.normDiff = cellNumber(cellAt(row, m_col.normDiff));
-    // Every row keeps the file's metrics, statistics mode too: the table, the CSV, the JSON and
-    // the verdict reasons read MaxRelativeErr from them.
-    PairMetrics &m = r.metrics.edit();
-    m.cosine = cellNumber(cellAt(row, m_col.cosine));
-    m.eucDist = cellNumber(cellAt(row, m_col.eucDist));
-    m.maxAbsErr = cellNumber(cellAt(row, m_col.maxAbs));
-    m.maxRelErr = cellNumber(cellAt(row, m_col.maxRel));
-    m.oneThousandthRatio = cellNumber(cellAt(row, m_col.oneThousandth));
-    m.fiveThousandthRatio = cellNumber(cellAt(row, m_col.fiveThousandth));
-    m.npu = npuStats;
-    m.bench = benchStats;
     if (m_c->statisticsMode) {
-        d.maxRel = m.maxRelErr;
+        // Statistics mode keeps no metrics box (328 bytes a row, a third of a 2 M-row result):
+        // the file's only metric there, MaxRelativeErr, is the relative difference of the maxima,
+        // kept in the row's StatsDiff, where DumpComparison::maxRelErr reads it for the JSON; the
+        // sides' statistics live in their tensors (DumpComparison::npuStats). The file's cosine,
+        // EucDist and error ratios are columns of tensor mode only.
+        d.maxRel = cellNumber(cellAt(row, m_col.maxRel));
         d.minRel = cellNumber(cellAt(row, m_col.minRel));
         d.meanRel = cellNumber(cellAt(row, m_col.meanRel));
         d.normRel = cellNumber(cellAt(row, m_col.normRel));
+    } else {
+        PairMetrics &m = r.metrics.edit();
+        m.cosine = cellNumber(cellAt(row, m_col.cosine));
+        m.eucDist = cellNumber(cellAt(row, m_col.eucDist));
+        m.maxAbsErr = cellNumber(cellAt(row, m_col.maxAbs));
+        m.maxRelErr = cellNumber(cellAt(row, m_col.maxRel));
+        m.oneThousandthRatio = cellNumber(cellAt(row, m_col.oneThousandth));
+        m.fiveThousandthRatio = cellNumber(cellAt(row, m_col.fiveThousandth));
+        m.npu = npuStats;
+        m.bench = benchStats;
     }
     r.message = cellAt(row, m_col.message);
     // NaN/Inf the NPU has and the bench has not, by statistics.

@@ -43,6 +43,13 @@ TensorStats DumpComparison::benchStats(const CompareRow &r) const
     return r.metrics->bench;
 }
 
+double DumpComparison::maxRelErr(const CompareRow &r) const
+{
+    if (statisticsMode && !r.metrics.hasValue())
+        return r.stats.maxRel;
+    return r.metrics->maxRelErr;
+}
+
 QString verdictId(Verdict v)
 {
     switch (v) {

@@ -175,6 +175,10 @@ struct DumpComparison
     // metrics, the dump's own statistics in statistics mode (NaN where absent).
     TensorStats npuStats(const CompareRow &r) const;
     TensorStats benchStats(const CompareRow &r) const;
+    // A row's max relative error: its metrics' where it has them; in statistics mode without
+    // metrics, the relative difference of the maxima (msprobe's MaxRelativeErr in that mode,
+    // what the CSV's MaxRelativeErr column writes too).
+    double maxRelErr(const CompareRow &r) const;
 };
 
 // Pairs the two dumps' tensors (exact, mapped, fuzzy, then order+shape) and compares every pair on

@@ -2,6 +2,7 @@
 
 #include "core/common/tr.h"
 #include "core/common/zipreader.h"
+#include "core/dump/xlsxsheetscan.h"
 
 #include <QXmlStreamReader>
 
@@ -342,6 +343,103 @@ QList<ResultTable::Fill> cellFills(const ZipReader &zip, const CancelToken &canc
     return xfs;
 }
 
+// The rows of a worksheet from its tokens (XlsxSheetScanner or QXmlStreamReader): cells by their
+// reference (r="BC12") or position, shared strings by index, each row's fill from its first cell.
+class SheetRows : public SheetTokenSink
+{
+public:
+    SheetRows(ResultTable *t,
+              const QStringList &shared,
+              const QList<ResultTable::Fill> &xfs,
+              ResultRowSink *sink)
+        : m_t(t)
+        , m_shared(shared)
+        , m_xfs(xfs)
+        , m_sink(sink)
+    {}
+
+    // Read again from the start: the rows handed on so far are not handed on twice.
+    void restart()
+    {
+        m_row.clear();
+        m_rowFill = ResultTable::Fill::None;
+        m_col = -1;
+        m_type = Type::Other;
+        m_value.clear();
+        m_inValue = m_inCell = false;
+        m_firstCell = true;
+        m_skip = m_handed;
+        m_handed = 0;
+    }
+
+    void start(QStringView name, QStringView t, QStringView r, QStringView s) override
+    {
+        if (name == u"row") {
+            m_row.clear();
+            m_rowFill = ResultTable::Fill::None;
+            m_firstCell = true;
+            m_col = -1;
+        } else if (name == u"c") {
+            m_inCell = true;
+            m_value.clear();
+            m_type = t == u"s" ? Type::Shared : t == u"b" ? Type::Bool : Type::Other;
+            const int c = columnOf(r);
+            m_col = c >= 0 ? c : m_col + 1;
+            if (m_firstCell)
+                m_rowFill = m_xfs.value(s.toInt(), ResultTable::Fill::None);
+            m_firstCell = false;
+        } else if (m_inCell && (name == u"v" || name == u"t")) {
+            m_inValue = true;
+        }
+    }
+
+    void characters(QStringView text) override
+    {
+        if (m_inValue && m_value.size() < MaxResultCellBytes)
+            m_value += text.left(MaxResultCellBytes - m_value.size());
+    }
+
+    void end(QStringView name) override
+    {
+        if (name == u"v" || name == u"t") {
+            m_inValue = false;
+        } else if (name == u"c") {
+            m_inCell = false;
+            if (m_type == Type::Shared)
+                m_value = m_shared.value(m_value.toInt());
+            else if (m_type == Type::Bool)
+                m_value = m_value == u"1"_s ? u"True"_s : u"False"_s;
+            if (m_col >= 0 && m_col < 1024) {
+                while (m_row.size() < m_col)
+                    m_row << QString();
+                if (m_row.size() == m_col)
+                    m_row << m_value;
+            }
+        } else if (name == u"row" && !m_row.isEmpty() && !m_declined &&
+                   m_t->rowCount <= MaxResultRows) {
+            ++m_handed;
+            if (m_skip > 0)
+                --m_skip;
+            else
+                m_declined = !finishRow(m_t, m_row, m_rowFill, true, m_sink);
+        }
+    }
+
+private:
+    enum class Type { Other, Shared, Bool };
+    ResultTable *m_t;
+    const QStringList &m_shared;
+    const QList<ResultTable::Fill> &m_xfs;
+    ResultRowSink *m_sink;
+    QStringList m_row;
+    ResultTable::Fill m_rowFill = ResultTable::Fill::None;
+    int m_col = -1;
+    Type m_type = Type::Other;
+    QString m_value;
+    bool m_inValue = false, m_inCell = false, m_firstCell = true, m_declined = false;
+    qint64 m_handed = 0, m_skip = 0; // rows handed on; rows to pass over after restart()
+};
+
 } // namespace
 
 std::optional<ResultTable>
@@ -380,59 +478,40 @@ readXlsxTable(const ZipReader &zip, const CancelToken &cancel, Error *error, Res
     const QList<ResultTable::Fill> xfs = cellFills(zip, cancel);
 
     ResultTable t;
-    QStringList row;
-    ResultTable::Fill rowFill = ResultTable::Fill::None;
-    int col = -1;
-    QString type, value;
-    bool inValue = false, inCell = false, firstCell = true, declined = false;
-    const bool ok = streamXml(
-        zip,
-        zip.indexOf(sheet),
-        [&](QXmlStreamReader &x) {
-            if (x.isStartElement()) {
-                if (x.name() == u"row"_s) {
-                    row.clear();
-                    rowFill = ResultTable::Fill::None;
-                    firstCell = true;
-                    col = -1;
-                } else if (x.name() == u"c"_s) {
-                    inCell = true;
-                    value.clear();
-                    type = x.attributes().value(u"t"_s).toString();
-                    const int c = columnOf(x.attributes().value(u"r"_s));
-                    col = c >= 0 ? c : col + 1;
-                    if (firstCell)
-                        rowFill = xfs.value(x.attributes().value(u"s"_s).toInt(),
-                                            ResultTable::Fill::None);
-                    firstCell = false;
-                } else if (inCell && (x.name() == u"v"_s || x.name() == u"t"_s)) {
-                    inValue = true;
-                }
-            } else if (x.isCharacters() && inValue && value.size() < MaxResultCellBytes) {
-                value += x.text().left(MaxResultCellBytes - value.size());
-            } else if (x.isEndElement()) {
-                if (x.name() == u"v"_s || x.name() == u"t"_s) {
-                    inValue = false;
-                } else if (x.name() == u"c"_s) {
-                    inCell = false;
-                    if (type == u"s"_s)
-                        value = shared.value(value.toInt());
-                    else if (type == u"b"_s)
-                        value = value == u"1"_s ? u"True"_s : u"False"_s;
-                    if (col >= 0 && col < 1024) {
-                        while (row.size() < col)
-                            row << QString();
-                        if (row.size() == col)
-                            row << value;
-                    }
-                } else if (x.name() == u"row"_s && !row.isEmpty() && !declined &&
-                           t.rowCount <= MaxResultRows) {
-                    declined = !finishRow(&t, row, rowFill, true, sink);
-                }
-            }
+    SheetRows rows(&t, shared, xfs, sink);
+    const int index = zip.indexOf(sheet);
+    // The hand scanner first (speed, see xlsxsheetscan.h); for what it does not take on, the same
+    // part again through QXmlStreamReader, which skips the rows already handed on.
+    XlsxSheetScanner scanner(&rows);
+    bool fallback = false;
+    const ZipReadResult fast = zip.stream(
+        index,
+        [&](std::string_view chunk) {
+            fallback = scanner.feed(chunk) == XlsxSheetScanner::Status::Fallback;
+            return !fallback;
         },
-        cancel,
-        error);
+        cancel);
+    bool ok = true;
+    if (fast.canceled && !fallback)
+        return std::nullopt;
+    if (fast.error || fallback || !scanner.finish()) {
+        rows.restart();
+        ok = streamXml(
+            zip,
+            index,
+            [&](QXmlStreamReader &x) {
+                if (x.isStartElement()) {
+                    const QXmlStreamAttributes a = x.attributes();
+                    rows.start(x.name(), a.value(u"t"_s), a.value(u"r"_s), a.value(u"s"_s));
+                } else if (x.isCharacters()) {
+                    rows.characters(x.text());
+                } else if (x.isEndElement()) {
+                    rows.end(x.name());
+                }
+            },
+            cancel,
+            error);
+    }
     if (!ok)
         return std::nullopt;
     if (t.header.isEmpty()) {

@@ -54,7 +54,7 @@ QJsonObject compareRowJson(const DumpComparison &c, int row)
                   {u"npu_dtype"_s, dtypeId(n.dtype)},
                   {u"cosine"_s, jsonNumber(m.cosine)},
                   {u"max_abs_err"_s, jsonNumber(m.maxAbsErr)},
-                  {u"max_rel_err"_s, jsonNumber(m.maxRelErr)},
+                  {u"max_rel_err"_s, jsonNumber(c.maxRelErr(r))},
                   {u"mean_abs_err"_s, jsonNumber(m.meanAbsErr)},
                   {u"rmse"_s, jsonNumber(m.rmse)},
                   {u"rel_euclidean"_s, jsonNumber(m.relEuclidean)},

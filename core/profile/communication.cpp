@@ -1,5 +1,6 @@
 #include "communication.h"
 
+#include <QHash>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -48,6 +49,23 @@ void mergeCollective(std::vector<CollectiveStats> &into, const CollectiveStats &
         into.push_back(stats);
     else
         it->merge(stats);
+}
+
+void mergeCollectives(std::vector<CollectiveStats> &into, std::vector<CollectiveStats> &&stats)
+{
+    QHash<QString, size_t> index;
+    index.reserve(qsizetype(into.size() + stats.size()));
+    for (size_t i = into.size(); i-- > 0;)
+        index.insert(into[i].op, i); // the first of equal names wins, as find_if finds it
+    for (CollectiveStats &c : stats) {
+        const auto it = index.constFind(c.op);
+        if (it != index.cend()) {
+            into[*it].merge(c);
+            continue;
+        }
+        index.insert(c.op, into.size());
+        into.push_back(std::move(c));
+    }
 }
 
 void mergeMatrixLink(std::vector<MatrixLink> &into, const MatrixLink &link)

@@ -67,6 +67,9 @@ QString collectiveBaseName(const QString &opKey);
 
 // Adds stats to the list, merging with the entry of the same op.
 void mergeCollective(std::vector<CollectiveStats> &into, const CollectiveStats &stats);
+// mergeCollective for many at once, by a hash of the names: a file of 10^5 distinct collectives
+// would make one-by-one merging quadratic.
+void mergeCollectives(std::vector<CollectiveStats> &into, std::vector<CollectiveStats> &&stats);
 void mergeMatrixLink(std::vector<MatrixLink> &into, const MatrixLink &link);
 
 } // namespace Twinscope::Core

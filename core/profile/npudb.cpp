@@ -2,7 +2,10 @@
 
 #include "core/common/constants.h"
 #include "core/common/sqlitedb.h"
+#include "core/common/sqlitestrings.h"
 #include "core/common/tr.h"
+#include "profilelimits.h"
+#include "profilerdbsql.h"
 
 #include <QHash>
 #include <QSqlQuery>
@@ -56,17 +59,16 @@ double number(const QVariant &v)
 
 // STRING_IDS values of shapes are quoted ("\"32,3,224,224\""); kernel_details.csv's cells, once
 // the CSV quoting is undone, are not.
-QByteArray unquoted(const QVariant &v)
+std::string_view unquoted(std::string_view s)
 {
-    QByteArray s = v.toString().toUtf8();
-    if (s.size() >= 2 && s.startsWith('"') && s.endsWith('"'))
-        s = s.mid(1, s.size() - 2);
+    if (s.size() >= 2 && s.front() == '"' && s.back() == '"')
+        s = s.substr(1, s.size() - 2);
     return s;
 }
 
-std::string_view view(const QByteArray &b)
+QString text(std::string_view s)
 {
-    return std::string_view(b.constData(), size_t(b.size()));
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
 
 using Intervals = std::vector<std::pair<qint64, qint64>>;
@@ -148,14 +150,18 @@ public:
         const QString c = QString::fromUtf16(column);
         return m_db.hasColumn(table, c) ? alias + u'.' + c : fallback;
     }
-    // A STRING_IDS lookup of a column, or ''.
-    QString str(const QString &table, const QString &alias, const char16_t *column) const
+    // The STRING_IDS text of an id cell ("" for NULL, text or an id the table lacks).
+    std::string_view str(const QVariant &id) const { return m_strings.value(sqliteInteger(id)); }
+    // STRING_IDS, read once into memory (SqliteStrings): a lookup per row in SQL scans the whole
+    // table per row when the file's STRING_IDS has no index.
+    bool loadStrings()
     {
-        const QString c = QString::fromUtf16(column);
-        return m_db.hasColumn(table, c)
-                   ? u"(SELECT value FROM STRING_IDS WHERE id = %1.%2)"_s.arg(alias, c)
-                   : u"''"_s;
+        if (m_stringsLoaded)
+            return true;
+        m_stringsLoaded = true;
+        return !fail(m_strings.load(m_db, u"STRING_IDS"_s));
     }
+    QString computeTasks() const { return computeTasksOnce(m_db); }
 
     bool fail(std::optional<Error> e)
     {
@@ -179,20 +185,25 @@ private:
     Diagnostics &m_diag;
     const CancelToken &m_cancel;
     TableRead &m_out;
+    SqliteStrings m_strings;
+    bool m_stringsLoaded = false;
 };
 
 void Reader::kernels()
 {
     const QString c = u"COMPUTE_TASK_INFO"_s;
+    if (!loadStrings())
+        return;
     const QString sql =
-        u"SELECT t.startNs, t.endNs, %1, %2, %3, %4, %5, %6, %7 FROM COMPUTE_TASK_INFO c "
-        u"JOIN TASK t ON t.globalTaskId = c.globalTaskId"_s.arg(str(c, u"c"_s, u"opType"),
-                                                                str(c, u"c"_s, u"taskType"),
-                                                                str(c, u"c"_s, u"inputShapes"),
-                                                                str(c, u"c"_s, u"inputDataTypes"),
-                                                                str(c, u"c"_s, u"inputFormats"),
+        u"SELECT t.startNs, t.endNs, %1, %2, %3, %4, %5, %6, %7 FROM %8 c "
+        u"JOIN TASK t ON t.globalTaskId = c.globalTaskId"_s.arg(col(c, u"c"_s, u"opType"),
+                                                                col(c, u"c"_s, u"taskType"),
+                                                                col(c, u"c"_s, u"inputShapes"),
+                                                                col(c, u"c"_s, u"inputDataTypes"),
+                                                                col(c, u"c"_s, u"inputFormats"),
                                                                 col(c, u"c"_s, u"waitNs"),
-                                                                str(c, u"c"_s, u"name"));
+                                                                col(c, u"c"_s, u"name"),
+                                                                computeTasks());
     QSqlQuery q(m_db.db());
     if (fail(m_db.exec(q, sql)))
         return;
@@ -207,18 +218,17 @@ void Reader::kernels()
             ++bad;
             continue;
         }
-        QByteArray type = q.value(2).toString().toUtf8();
+        std::string_view type = str(q.value(2));
         // Level0 writes no op type (N/A): the kernel's name is all there is to group by.
-        if (type.isEmpty() || type == "N/A") {
-            type = q.value(8).toString().toUtf8();
+        if (type.empty() || type == "N/A") {
+            type = str(q.value(8));
             ++byName;
         }
-        const QByteArray core = q.value(3).toString().toUtf8();
-        const QByteArray shapes = unquoted(q.value(4));
-        const QByteArray dtypes = unquoted(q.value(5));
-        const QByteArray formats = unquoted(q.value(6));
-        const int g =
-            m_rank.kernels.group(view(type), view(core), view(shapes), view(dtypes), view(formats));
+        const int g = m_rank.kernels.group(type,
+                                           str(q.value(3)),
+                                           unquoted(str(q.value(4))),
+                                           unquoted(str(q.value(5))),
+                                           unquoted(str(q.value(6))));
         const double wait = number(q.value(7));
         m_rank.kernels.add(
             g, double(end - start) / 1000.0, std::isfinite(wait) ? wait / 1000.0 : 0);
@@ -251,10 +261,22 @@ void Reader::steps(bool rowsToo)
     std::vector<Span> spans;
     QSqlQuery q(m_db.db());
     if (m_db.has(u"STEP_TIME"_s)) {
-        if (fail(m_db.exec(q, u"SELECT id, startNs, endNs FROM STEP_TIME ORDER BY startNs"_s)))
+        // The first MaxProfileSteps by start: SQLite keeps only those while it sorts.
+        if (fail(m_db.exec(q,
+                           u"SELECT id, startNs, endNs FROM STEP_TIME ORDER BY startNs LIMIT %1"_s
+                               .arg(MaxProfileSteps + 1))))
             return;
         Rows rows{m_cancel, m_out};
         while (rows.next(q)) {
+            if (qint64(spans.size()) == MaxProfileSteps) {
+                m_diag.add(u"steps_capped"_s,
+                           Tr::tr("the database has more than %1 steps; the first %1 by start "
+                                  "time are shown")
+                               .arg(MaxProfileSteps),
+                           {},
+                           Severity::Warning);
+                break;
+            }
             bool a = false, b = false;
             Span s;
             s.id = q.value(0).isNull() ? QString() : q.value(0).toString();
@@ -337,8 +359,13 @@ void Reader::steps(bool rowsToo)
     }
     if (fail(m_db.exec(q, u"SELECT startNs, endNs, type FROM OVERLAP_ANALYSIS ORDER BY startNs"_s)))
         return;
+    // Spans come sorted by start; reach[i] is the latest end of spans[0..i].
+    std::vector<qint64> reach(spans.size());
+    for (size_t i = 0; i < spans.size(); ++i)
+        reach[i] = std::max(spans[i].end, i ? reach[i - 1] : spans[i].end);
     Rows rows{m_cancel, m_out};
     qint64 bad = 0;
+    qint64 visits = 0;
     while (rows.next(q)) {
         bool a = false, b = false, c = false;
         const qint64 start = integer(q.value(0), &a);
@@ -348,8 +375,23 @@ void Reader::steps(bool rowsToo)
             ++bad;
             continue;
         }
-        // Spans are few (one per step): a linear look is cheaper than an index.
-        for (Span &s : spans) {
+        // The steps this row can meet: those starting before its end, from the first whose
+        // running maximum end lies past its start (steps do not overlap in a real file, so
+        // that is the one or two steps around the row).
+        const auto first =
+            std::partition_point(reach.begin(), reach.end(), [&](qint64 e) { return e <= start; });
+        const auto last = std::partition_point(
+            spans.begin(), spans.end(), [&](const Span &s) { return s.start < end; });
+        for (auto it = spans.begin() + (first - reach.begin()); it < last; ++it) {
+            if (++visits > MaxOverlapVisits) {
+                m_diag.add(u"overlap_cut"_s,
+                           Tr::tr("the steps overlap each other so much that the overlap "
+                                  "analysis was stopped; the step phases are partial"),
+                           {},
+                           Severity::Warning);
+                break;
+            }
+            Span &s = *it;
             const qint64 from = std::max(start, s.start), to = std::min(end, s.end);
             if (to <= from)
                 continue;
@@ -357,6 +399,8 @@ void Reader::steps(bool rowsToo)
             if (s.firstActivity < 0 || from < s.firstActivity)
                 s.firstActivity = from;
         }
+        if (visits > MaxOverlapVisits)
+            break;
     }
     if (bad > 0)
         m_diag.add(u"overlap_bad_row"_s,
@@ -392,8 +436,8 @@ bool Reader::busyIntervals(Intervals *compute, Intervals *communication)
 {
     QSqlQuery q(m_db.db());
     if (fail(m_db.exec(q,
-                       u"SELECT t.startNs, t.endNs FROM COMPUTE_TASK_INFO c JOIN TASK t ON "
-                       u"t.globalTaskId = c.globalTaskId"_s)))
+                       u"SELECT t.startNs, t.endNs FROM %1 c JOIN TASK t ON "
+                       u"t.globalTaskId = c.globalTaskId"_s.arg(computeTasks()))))
         return false;
     Rows rows{m_cancel, m_out};
     while (rows.next(q)) {
@@ -421,20 +465,29 @@ bool Reader::busyIntervals(Intervals *compute, Intervals *communication)
 void Reader::communication()
 {
     const QString t = u"COMMUNICATION_OP"_s;
+    if (!loadStrings())
+        return;
     QSqlQuery q(m_db.db());
     if (fail(m_db.exec(q,
                        u"SELECT %1, startNs, endNs, %2 FROM COMMUNICATION_OP o"_s.arg(
-                           str(t, u"o"_s, u"opName"), col(t, u"o"_s, u"waitNs")))))
+                           col(t, u"o"_s, u"opName"), col(t, u"o"_s, u"waitNs")))))
         return;
     Rows rows{m_cancel, m_out};
     std::map<QString, CollectiveStats> ops;
+    QHash<qint64, QString> names; // opName id -> its collective's base name
+    CollectiveNames capped;
     while (rows.next(q)) {
         bool a = false, b = false;
         const qint64 start = integer(q.value(1), &a);
         const qint64 end = integer(q.value(2), &b);
         if (!a || !b || end < start)
             continue;
-        const QString op = collectiveBaseName(q.value(0).toString());
+        const std::optional<qint64> id = sqliteInteger(q.value(0));
+        auto name = names.constFind(id.value_or(-1));
+        if (name == names.cend())
+            name = names.insert(id.value_or(-1),
+                                capped(collectiveBaseName(text(m_strings.value(id)))));
+        const QString &op = *name;
         CollectiveStats &c = ops[op];
         c.op = op;
         ++c.count;
@@ -444,8 +497,12 @@ void Reader::communication()
             c.waitMs += wait / 1e6;
         ++m_out.rows;
     }
-    for (const auto &entry : ops)
-        mergeCollective(m_rank.collectives, entry.second);
+    std::vector<CollectiveStats> list;
+    list.reserve(ops.size());
+    for (auto &entry : ops)
+        list.push_back(std::move(entry.second));
+    mergeCollectives(m_rank.collectives, std::move(list));
+    capped.report(m_diag);
 }
 
 void Reader::memory()
@@ -453,9 +510,11 @@ void Reader::memory()
     QSqlQuery q(m_db.db());
     if (m_db.has(u"MEMORY_RECORD"_s)) {
         const QString t = u"MEMORY_RECORD"_s;
+        if (!loadStrings())
+            return;
         if (fail(m_db.exec(q,
                            u"SELECT %1, timestamp, %2, totalReserved FROM MEMORY_RECORD m "
-                           u"ORDER BY timestamp"_s.arg(str(t, u"m"_s, u"component"),
+                           u"ORDER BY timestamp"_s.arg(col(t, u"m"_s, u"component"),
                                                        col(t, u"m"_s, u"totalAllocated")))))
             return;
         Rows rows{m_cancel, m_out};
@@ -466,7 +525,7 @@ void Reader::memory()
             const double reserved = number(q.value(3));
             if (!ok || !std::isfinite(reserved))
                 continue;
-            const QString component = q.value(0).toString();
+            const QString component = text(str(q.value(0)));
             auto it = index.constFind(component);
             if (it == index.cend()) {
                 it = index.insert(component, m_rank.memory.curves.size());
@@ -482,9 +541,11 @@ void Reader::memory()
     }
     if (m_db.has(u"OP_MEMORY"_s)) {
         const QString t = u"OP_MEMORY"_s;
+        if (!loadStrings())
+            return;
         if (fail(m_db.exec(q,
                            u"SELECT %1, size, %2 FROM OP_MEMORY o"_s.arg(
-                               str(t, u"o"_s, u"name"), col(t, u"o"_s, u"duration")))))
+                               col(t, u"o"_s, u"name"), col(t, u"o"_s, u"duration")))))
             return;
         Rows rows{m_cancel, m_out};
         QHash<QString, size_t> index;
@@ -493,7 +554,7 @@ void Reader::memory()
             const double bytes = number(q.value(1));
             if (!std::isfinite(bytes))
                 continue;
-            const QString name = q.value(0).toString();
+            const QString name = text(str(q.value(0)));
             auto it = index.constFind(name);
             if (it == index.cend()) {
                 it = index.insert(name, list.size());
@@ -514,12 +575,14 @@ void Reader::memory()
         q.finish();
     }
     if (m_db.has(u"NPU_MODULE_MEM"_s)) {
-        const QString module = m_db.has(u"ENUM_MODULE"_s)
-                                   ? u"(SELECT name FROM ENUM_MODULE WHERE id = m.moduleId)"_s
-                                   : u"m.moduleId"_s;
+        // Module names by the same one-pass lookup as STRING_IDS.
+        SqliteStrings modules;
+        const bool named = m_db.hasColumn(u"ENUM_MODULE"_s, u"name"_s);
+        if (named && fail(modules.load(m_db, u"ENUM_MODULE"_s, u"id"_s, u"name"_s)))
+            return;
         if (fail(m_db.exec(q,
-                           u"SELECT %1, MAX(totalReserved), COUNT(*) FROM NPU_MODULE_MEM m "
-                           u"GROUP BY m.moduleId"_s.arg(module))))
+                           u"SELECT m.moduleId, MAX(totalReserved), COUNT(*) FROM NPU_MODULE_MEM m "
+                           u"GROUP BY m.moduleId"_s)))
             return;
         Rows rows{m_cancel, m_out};
         while (rows.next(q)) {
@@ -527,7 +590,9 @@ void Reader::memory()
             if (!std::isfinite(peak))
                 continue;
             m_rank.memory.modules.push_back(
-                {q.value(0).toString(), peak / BytesPerMb, integer(q.value(2))});
+                {named ? text(modules.value(sqliteInteger(q.value(0)))) : q.value(0).toString(),
+                 peak / BytesPerMb,
+                 integer(q.value(2))});
             m_out.rows += integer(q.value(2));
         }
         std::stable_sort(m_rank.memory.modules.begin(),
@@ -576,13 +641,30 @@ TableRead readNpuProfilerDatabase(const QString &path,
                                 path);
         return out;
     }
-    if (sqliteLayout(db.tables()) != SqliteLayout::ProfilerDb) {
+    if (sqliteLayout(db.allNames()) != SqliteLayout::ProfilerDb) {
         Error e = Error::make(ErrorCode::Unsupported,
                               Tr::tr("This SQLite database is not a torch_npu or CANN profiler "
                                      "database (no STRING_IDS with TASK, COMPUTE_TASK_INFO, "
                                      "PYTORCH_API or CANN_API)."),
                               path);
         e.found = db.tables().join(u", "_s).left(400);
+        out.error = e;
+        return out;
+    }
+    // Only tables are read: a view or virtual table under a profiler table's name is refused.
+    if (auto e = db.refuseNonTables({u"STRING_IDS"_s,
+                                     u"TASK"_s,
+                                     u"COMPUTE_TASK_INFO"_s,
+                                     u"STEP_TIME"_s,
+                                     u"OVERLAP_ANALYSIS"_s,
+                                     u"COMMUNICATION_OP"_s,
+                                     u"MEMORY_RECORD"_s,
+                                     u"OP_MEMORY"_s,
+                                     u"NPU_MODULE_MEM"_s,
+                                     u"ENUM_MODULE"_s,
+                                     u"RANK_DEVICE_MAP"_s,
+                                     u"NPU_INFO"_s,
+                                     u"META_DATA"_s})) {
         out.error = e;
         return out;
     }
@@ -612,6 +694,9 @@ TableRead readNpuProfilerDatabase(const QString &path,
         out.error.reset();
         return out;
     }
+    // A step interrupted by the time budget ends its rows early; the budget's message says so.
+    if (auto e = db.budgetError())
+        out.error = e;
     if (out.rows == 0 && !out.error)
         diagnostics.add(u"database_empty"_s,
                         Tr::tr("the database's profiler tables hold no rows"),

@@ -1,16 +1,18 @@
 #include "profiledb.h"
 
 #include "core/common/sqlitedb.h"
+#include "core/common/sqlitestrings.h"
 #include "core/common/tr.h"
+#include "profilelimits.h"
+#include "profilerdbsql.h"
 
 #include <QFileInfo>
+#include <QHash>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
-#include <QUrl>
 
-#include <atomic>
 #include <set>
 
 using namespace Qt::StringLiterals;
@@ -19,72 +21,23 @@ namespace Twinscope::Core {
 
 namespace {
 
-// One read-only connection per call: QtSql connections belong to the thread that made them, and
-// loads run on several workers at once.
-class Connection
-{
-public:
-    Connection(const QString &path, const CancelToken &cancel)
-        : m_cancel(cancel)
-    {
-        static std::atomic<quint64> next{0};
-        m_name = u"twinscope-profile-db-%1"_s.arg(next.fetch_add(1));
-        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, m_name);
-        // Truly read-only (issue #31): a plain read-only open of a WAL-mode database still
-        // creates -wal and -shm files beside it (and fails in a read-only folder). immutable=1
-        // tells SQLite the file cannot change, so it takes no locks and writes nothing; the
-        // database is read as it is on disk (a profiler still writing it is not followed).
-        QUrl uri = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath());
-        uri.setQuery(u"mode=ro&immutable=1"_s);
-        db.setDatabaseName(uri.toString(QUrl::FullyEncoded));
-        db.setConnectOptions(u"QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI"_s);
-        m_open = db.open();
-        if (!m_open)
-            m_error = db.lastError().text();
-        else
-            interruptOnCancel(db, &m_cancel);
-    }
-    ~Connection()
-    {
-        {
-            QSqlDatabase db = QSqlDatabase::database(m_name, false);
-            if (db.isOpen())
-                interruptOnCancel(db, nullptr);
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    Connection(const Connection &) = delete;
-    Connection &operator=(const Connection &) = delete;
-
-    bool isOpen() const { return m_open; }
-    const QString &error() const { return m_error; }
-    QSqlDatabase db() const { return QSqlDatabase::database(m_name, false); }
-
-private:
-    CancelToken m_cancel; // the progress handler points here while the connection is open
-    QString m_name;
-    QString m_error;
-    bool m_open = false;
-};
-
 struct Tables
 {
     QStringList names;
     bool has(const char16_t *t) const { return names.contains(QString::fromUtf16(t)); }
 };
 
-bool hasColumn(const QSqlDatabase &db, const QString &table, const QString &column)
+bool hasColumn(const SqliteReadOnly &db, const QString &table, const QString &column)
 {
-    return db.record(table).indexOf(column) >= 0;
+    return db.hasColumn(table, column);
 }
 
 // The first of columns the table has, or empty.
-QString column(const QSqlDatabase &db,
+QString column(const SqliteReadOnly &db,
                const QString &table,
                std::initializer_list<const char16_t *> columns)
 {
-    const QSqlRecord r = db.record(table);
+    const QSqlRecord r = db.db().record(table);
     for (const char16_t *c : columns) {
         const QString name = QString::fromUtf16(c);
         if (r.indexOf(name) >= 0)
@@ -93,8 +46,11 @@ QString column(const QSqlDatabase &db,
     return {};
 }
 
-Error queryError(const QString &path, const QSqlQuery &q)
+// A query that failed: the time budget's message when that stopped it, else SQLite's.
+Error queryError(const QString &path, const QSqlQuery &q, const SqliteReadOnly &db)
 {
+    if (auto e = db.budgetError())
+        return *e;
     Error e = Error::make(ErrorCode::Malformed,
                           Tr::tr("The database could not be read: %1").arg(q.lastError().text()),
                           path);
@@ -110,50 +66,37 @@ double num(const QVariant &v)
 }
 
 // COMPUTE_TASK_INFO joined with TASK: every compute kernel with its signature, aggregated by
-// SQLite itself (a million-kernel database returns a few hundred rows).
+// SQLite itself (a million-kernel database returns a few hundred rows). The signature's ids are
+// grouped in SQL and named from STRING_IDS read once (SqliteStrings), not by a lookup per group.
 std::optional<Error>
-readKernels(const QString &path, const QSqlDatabase &db, RankProfile &rank, qint64 *rows)
+readKernels(const QString &path, const SqliteReadOnly &db, RankProfile &rank, qint64 *rows)
 {
     const QString t = u"COMPUTE_TASK_INFO"_s;
-    auto ref = [&](const char16_t *col, const QString &alias) {
-        return hasColumn(db, t, QString::fromUtf16(col))
-                   ? u"(SELECT value FROM STRING_IDS WHERE id = c.%1) AS %2"_s.arg(
-                         QString::fromUtf16(col), alias)
-                   : u"'' AS %1"_s.arg(alias);
-    };
+    SqliteStrings strings;
+    if (auto e = strings.load(db, u"STRING_IDS"_s))
+        return e;
     auto key = [&](const char16_t *col) {
         return hasColumn(db, t, QString::fromUtf16(col)) ? u"c."_s + QString::fromUtf16(col)
-                                                         : u"0"_s;
+                                                         : u"NULL"_s;
     };
     const QString sql =
         u"SELECT %1, %2, %3, %4, %5, COUNT(*), SUM(k.endNs - k.startNs), MIN(k.endNs - k.startNs), "
-        u"MAX(k.endNs - k.startNs) FROM COMPUTE_TASK_INFO c JOIN TASK k ON k.globalTaskId = "
-        u"c.globalTaskId GROUP BY %6, %7, %8, %9, %10"_s
-            .arg(ref(u"opType", u"type"_s),
-                 ref(u"taskType", u"core"_s),
-                 ref(u"inputShapes", u"shapes"_s),
-                 ref(u"inputDataTypes", u"dtypes"_s),
-                 ref(u"inputFormats", u"formats"_s),
-                 key(u"opType"),
-                 key(u"taskType"),
-                 key(u"inputShapes"),
-                 key(u"inputDataTypes"))
-            .arg(key(u"inputFormats"));
-    QSqlQuery q(db);
+        u"MAX(k.endNs - k.startNs) FROM %6 c JOIN TASK k ON k.globalTaskId = "
+        u"c.globalTaskId GROUP BY 1, 2, 3, 4, 5"_s.arg(key(u"opType"),
+                                                       key(u"taskType"),
+                                                       key(u"inputShapes"),
+                                                       key(u"inputDataTypes"),
+                                                       key(u"inputFormats"),
+                                                       computeTasksOnce(db));
+    QSqlQuery q(db.db());
     q.setForwardOnly(true);
     if (!q.exec(sql))
-        return queryError(path, q);
+        return queryError(path, q, db);
+    auto name = [&](int column) {
+        return std::string(strings.value(sqliteInteger(q.value(column))));
+    };
     while (q.next()) {
-        const QByteArray type = q.value(0).toString().toUtf8();
-        const QByteArray core = q.value(1).toString().toUtf8();
-        const QByteArray shapes = q.value(2).toString().toUtf8();
-        const QByteArray dtypes = q.value(3).toString().toUtf8();
-        const QByteArray formats = q.value(4).toString().toUtf8();
-        const int g = rank.kernels.group(type.toStdString(),
-                                         core.toStdString(),
-                                         shapes.toStdString(),
-                                         dtypes.toStdString(),
-                                         formats.toStdString());
+        const int g = rank.kernels.group(name(0), name(1), name(2), name(3), name(4));
         // Times are ns in the database, µs in the tables.
         rank.kernels.addAggregate(g,
                                   q.value(5).toLongLong(),
@@ -165,14 +108,32 @@ readKernels(const QString &path, const QSqlDatabase &db, RankProfile &rank, qint
     return std::nullopt;
 }
 
-std::optional<Error>
-readStepTimes(const QString &path, const QSqlDatabase &db, RankProfile &rank, qint64 *rows)
+void stepsCapped(Diagnostics &diagnostics)
 {
-    QSqlQuery q(db);
+    diagnostics.add(u"steps_capped"_s,
+                    Tr::tr("the database has more than %1 steps (per rank); the first %1 are shown")
+                        .arg(MaxProfileSteps),
+                    {},
+                    Severity::Warning);
+}
+
+std::optional<Error> readStepTimes(const QString &path,
+                                   const SqliteReadOnly &db,
+                                   RankProfile &rank,
+                                   Diagnostics &diagnostics,
+                                   qint64 *rows)
+{
+    QSqlQuery q(db.db());
     q.setForwardOnly(true);
-    if (!q.exec(u"SELECT id, endNs - startNs FROM STEP_TIME ORDER BY startNs"_s))
-        return queryError(path, q);
+    // The first MaxProfileSteps by start: SQLite keeps only those while it sorts.
+    if (!q.exec(u"SELECT id, endNs - startNs FROM STEP_TIME ORDER BY startNs LIMIT %1"_s.arg(
+            MaxProfileSteps + 1)))
+        return queryError(path, q, db);
     while (q.next()) {
+        if (qint64(rank.steps.size()) >= MaxProfileSteps) {
+            stepsCapped(diagnostics);
+            break;
+        }
         StepRow s;
         s.step = q.value(0).toString();
         s.wallUs = num(q.value(1)) / 1000.0;
@@ -182,33 +143,87 @@ readStepTimes(const QString &path, const QSqlDatabase &db, RankProfile &rank, qi
     return std::nullopt;
 }
 
-std::optional<Error>
-readCommunicationOps(const QString &path, const QSqlDatabase &db, RankProfile &rank, qint64 *rows)
+std::optional<Error> readCommunicationOps(const QString &path,
+                                          const SqliteReadOnly &db,
+                                          RankProfile &rank,
+                                          Diagnostics &diagnostics,
+                                          qint64 *rows)
 {
     // The large communication ops give their call count and elapse time; the transit and wait
     // split of msprof-analyze's communication.json is not in this table.
-    QSqlQuery q(db);
+    SqliteStrings strings;
+    if (auto e = strings.load(db, u"STRING_IDS"_s))
+        return e;
+    QSqlQuery q(db.db());
     q.setForwardOnly(true);
-    if (!q.exec(u"SELECT (SELECT value FROM STRING_IDS WHERE id = o.opName), COUNT(*), "
-                u"SUM(o.endNs - o.startNs) FROM COMMUNICATION_OP o GROUP BY o.opName"_s))
-        return queryError(path, q);
+    if (!q.exec(u"SELECT o.opName, COUNT(*), SUM(o.endNs - o.startNs) FROM COMMUNICATION_OP o "
+                u"GROUP BY o.opName"_s))
+        return queryError(path, q, db);
+    std::vector<CollectiveStats> ops;
+    CollectiveNames names;
     while (q.next()) {
         CollectiveStats c;
-        c.op = collectiveBaseName(q.value(0).toString());
+        const std::string_view name = strings.value(sqliteInteger(q.value(0)));
+        c.op = names(collectiveBaseName(QString::fromUtf8(name.data(), qsizetype(name.size()))));
         c.count = q.value(1).toLongLong();
         c.elapseMs = num(q.value(2)) / 1e6;
         *rows += c.count;
-        mergeCollective(rank.collectives, c);
+        ops.push_back(std::move(c));
     }
+    mergeCollectives(rank.collectives, std::move(ops));
+    names.report(diagnostics);
     return std::nullopt;
 }
 
+// The rank of a cluster table's row, created on first sight: at most MaxClusterRanks of them, the
+// rows of further ranks counted in one warning (a file naming 10^6 ranks would otherwise hold a
+// profile for each).
+class ClusterRanks
+{
+public:
+    ClusterRanks(std::map<int, RankProfile> *ranks, Diagnostics &diagnostics)
+        : m_ranks(ranks)
+        , m_diagnostics(diagnostics)
+    {}
+    ~ClusterRanks()
+    {
+        if (m_skipped > 0)
+            m_diagnostics.add(
+                u"ranks_capped"_s,
+                Tr::tr("rows of ranks past the first %1 ranks were skipped").arg(MaxClusterRanks),
+                {},
+                Severity::Warning,
+                m_skipped);
+    }
+    ClusterRanks(const ClusterRanks &) = delete;
+    ClusterRanks &operator=(const ClusterRanks &) = delete;
+    RankProfile *operator()(int id)
+    {
+        auto it = m_ranks->find(id);
+        if (it == m_ranks->end()) {
+            if (qsizetype(m_ranks->size()) >= MaxClusterRanks) {
+                ++m_skipped;
+                return nullptr;
+            }
+            it = m_ranks->emplace(id, RankProfile()).first;
+            it->second.rank = id;
+        }
+        return &it->second;
+    }
+
+private:
+    std::map<int, RankProfile> *m_ranks;
+    Diagnostics &m_diagnostics;
+    qint64 m_skipped = 0;
+};
+
 std::optional<Error> readStepTraceTable(const QString &path,
-                                        const QSqlDatabase &db,
+                                        const SqliteReadOnly &db,
                                         const QString &table,
                                         bool cluster,
                                         RankProfile *rank,
                                         std::map<int, RankProfile> *ranks,
+                                        Diagnostics &diagnostics,
                                         qint64 *rows)
 {
     static const char16_t *const phases[StepPhaseCount] = {
@@ -228,30 +243,35 @@ std::optional<Error> readStepTraceTable(const QString &path,
     }
     if (cluster)
         select << u"type"_s << u"\"index\""_s;
-    QSqlQuery q(db);
+    QSqlQuery q(db.db());
     q.setForwardOnly(true);
     if (!q.exec(u"SELECT %1 FROM %2"_s.arg(select.join(u", "_s), table)))
-        return queryError(path, q);
+        return queryError(path, q, db);
+    ClusterRanks clusterRank(ranks, diagnostics);
+    bool capped = false;
     while (q.next()) {
+        RankProfile *rp = rank;
+        if (cluster) {
+            if (q.value(StepPhaseCount + 1).toString() != u"rank"_s)
+                continue;
+            bool ok = false;
+            const int r = q.value(StepPhaseCount + 2).toInt(&ok);
+            if (!ok || r < 0 || !(rp = clusterRank(r)))
+                continue;
+        }
+        ++*rows;
+        if (qint64(rp->steps.size()) >= MaxProfileSteps) {
+            capped = true;
+            continue;
+        }
         StepRow s;
         s.step = q.value(0).toString();
         for (int i = 0; i < StepPhaseCount; ++i)
             s.us[size_t(i)] = q.value(i + 1).isNull() ? std::nan("") : num(q.value(i + 1));
-        ++*rows;
-        if (!cluster) {
-            rank->steps.push_back(std::move(s));
-            continue;
-        }
-        if (q.value(StepPhaseCount + 1).toString() != u"rank"_s)
-            continue;
-        bool ok = false;
-        const int r = q.value(StepPhaseCount + 2).toInt(&ok);
-        if (!ok || r < 0)
-            continue;
-        RankProfile &rp = (*ranks)[r];
-        rp.rank = r;
-        rp.steps.push_back(std::move(s));
+        rp->steps.push_back(std::move(s));
     }
+    if (capped)
+        stepsCapped(diagnostics);
     return std::nullopt;
 }
 
@@ -259,14 +279,16 @@ std::optional<Error> readStepTraceTable(const QString &path,
 // packet size, the link's size and time repeated on each): msprof-analyze's communication.json
 // as tables. rankColumn is empty for a single rank's analysis.db.
 std::optional<Error> readCommTables(const QString &path,
-                                    const QSqlDatabase &db,
+                                    const SqliteReadOnly &db,
                                     const QString &timeTable,
                                     const QString &bandwidthTable,
                                     bool cluster,
                                     RankProfile *rank,
                                     std::map<int, RankProfile> *ranks,
+                                    Diagnostics &diagnostics,
                                     qint64 *rows)
 {
+    ClusterRanks clusterRank(ranks, diagnostics);
     auto target = [&](const QVariant &r) -> RankProfile * {
         if (!cluster)
             return rank;
@@ -274,23 +296,22 @@ std::optional<Error> readCommTables(const QString &path,
         const int id = r.toInt(&ok);
         if (!ok || id < 0)
             return nullptr;
-        RankProfile &rp = (*ranks)[id];
-        rp.rank = id;
-        return &rp;
+        return clusterRank(id);
     };
     const QString rankCol = cluster ? u"rank_id"_s : u"0"_s;
     const QString elapse = column(db, timeTable, {u"elapse_time", u"elapsed_time"});
-    QSqlQuery q(db);
+    QSqlQuery q(db.db());
     q.setForwardOnly(true);
     if (!q.exec(u"SELECT %1, hccl_op_name, %2, transit_time, wait_time, synchronization_time, "
                 u"idle_time FROM %3"_s.arg(rankCol, elapse.isEmpty() ? u"0"_s : elapse, timeTable)))
-        return queryError(path, q);
+        return queryError(path, q, db);
     std::map<std::pair<RankProfile *, QString>, CollectiveStats> sums;
+    CollectiveNames names;
     while (q.next()) {
         RankProfile *rp = target(q.value(0));
         if (!rp)
             continue;
-        const QString op = collectiveBaseName(q.value(1).toString());
+        const QString op = names(collectiveBaseName(q.value(1).toString()));
         CollectiveStats &c = sums[{rp, op}];
         c.op = op;
         ++c.count;
@@ -303,19 +324,19 @@ std::optional<Error> readCommTables(const QString &path,
     }
     if (!bandwidthTable.isEmpty()) {
         const QString link = column(db, bandwidthTable, {u"transport_type", u"band_type"});
-        QSqlQuery b(db);
+        QSqlQuery b(db.db());
         b.setForwardOnly(true);
         if (!b.exec(u"SELECT %1, hccl_op_name, group_name, step, %2, transit_size, transit_time, "
                     u"package_size, count, total_duration FROM %3"_s.arg(
                         rankCol, link.isEmpty() ? u"''"_s : link, bandwidthTable)))
-            return queryError(path, b);
+            return queryError(path, b, db);
         std::set<std::tuple<RankProfile *, QString, QString, QString, QString>> seen;
         while (b.next()) {
             RankProfile *rp = target(b.value(0));
             if (!rp)
                 continue;
             const QString opKey = b.value(1).toString();
-            const QString op = collectiveBaseName(opKey);
+            const QString op = names(collectiveBaseName(opKey));
             const QString type = b.value(4).toString();
             LinkTraffic &t = sums[{rp, op}].links[type];
             sums[{rp, op}].op = op;
@@ -332,38 +353,47 @@ std::optional<Error> readCommTables(const QString &path,
             }
         }
     }
+    // Per rank, its links and collectives merged through a hash of their names: a file of 10^5
+    // distinct collectives and 10^3 links made the one-by-one merge quadratic (past 60 s).
+    std::map<RankProfile *, std::vector<CollectiveStats>> perRank;
+    std::map<RankProfile *, QHash<QString, size_t>> linkIndex;
     for (auto &[key, c] : sums) {
+        RankProfile *rp = key.first;
+        auto &links = rp->links;
+        auto &index = linkIndex[rp];
+        if (index.isEmpty())
+            for (size_t i = links.size(); i-- > 0;)
+                index.insert(links[i].link, i);
         for (const auto &entry : c.links) {
-            const QString &name =
-                entry.first; // not a structured binding: clang 14 cannot capture one
-            RankLinkTraffic l{key.first->rank, name, entry.second.sizeMb, entry.second.timeMs};
-            auto &links = key.first->links;
-            auto it = std::find_if(links.begin(), links.end(), [&](const RankLinkTraffic &x) {
-                return x.link == name;
-            });
-            if (it == links.end())
-                links.push_back(l);
-            else {
-                it->sizeMb += l.sizeMb;
-                it->timeMs += l.timeMs;
+            const QString &name = entry.first;
+            const auto it = index.constFind(name);
+            if (it == index.cend()) {
+                index.insert(name, links.size());
+                links.push_back({rp->rank, name, entry.second.sizeMb, entry.second.timeMs});
+            } else {
+                links[*it].sizeMb += entry.second.sizeMb;
+                links[*it].timeMs += entry.second.timeMs;
             }
         }
-        mergeCollective(key.first->collectives, c);
+        perRank[rp].push_back(std::move(c));
     }
+    for (auto &[rp, list] : perRank)
+        mergeCollectives(rp->collectives, std::move(list));
+    names.report(diagnostics);
     return std::nullopt;
 }
 
 std::optional<Error> readMatrixTable(const QString &path,
-                                     const QSqlDatabase &db,
+                                     const SqliteReadOnly &db,
                                      const QString &table,
                                      std::vector<MatrixLink> &out,
                                      qint64 *rows)
 {
-    QSqlQuery q(db);
+    QSqlQuery q(db.db());
     q.setForwardOnly(true);
     if (!q.exec(u"SELECT src_rank, dst_rank, transport_type, transit_size, transit_time, "
                 u"hccl_op_name FROM %1"_s.arg(table)))
-        return queryError(path, q);
+        return queryError(path, q, db);
     std::map<std::tuple<int, int, QString>, MatrixLink> links;
     while (q.next()) {
         if (q.value(5).toString().startsWith(u"Total"_s))
@@ -403,6 +433,24 @@ Error unknownLayout(const QString &path, const QStringList &tables)
     return e;
 }
 
+// Every table the readers below may query.
+const QStringList KnownTables{u"COMPUTE_TASK_INFO"_s,
+                              u"TASK"_s,
+                              u"STRING_IDS"_s,
+                              u"STEP_TIME"_s,
+                              u"COMMUNICATION_OP"_s,
+                              u"StepTraceTime"_s,
+                              u"CommAnalyzerTime"_s,
+                              u"CommAnalyzerBandwidth"_s,
+                              u"CommAnalyzerMatrix"_s,
+                              u"ClusterStepTraceTime"_s,
+                              u"ClusterCommunicationTime"_s,
+                              u"ClusterCommAnalyzerTime"_s,
+                              u"ClusterCommunicationBandwidth"_s,
+                              u"ClusterCommAnalyzerBandwidth"_s,
+                              u"ClusterCommunicationMatrix"_s,
+                              u"ClusterCommAnalyzerMatrix"_s};
+
 // Opens the database read-only and runs body(db, tables, run), where run(step) records one table
 // reader's outcome. A database none of whose tables was read is refused, listing what it has.
 template<typename Body>
@@ -410,14 +458,18 @@ TableRead
 readDatabase(const QString &path, Diagnostics &diagnostics, const CancelToken &cancel, Body &&body)
 {
     TableRead out;
-    Connection c(path, cancel);
-    if (!c.isOpen()) {
+    const SqliteReadOnly db(path, cancel);
+    if (!db.isOpen()) {
         out.error = Error::make(ErrorCode::Unreadable,
-                                Tr::tr("The database could not be opened: %1").arg(c.error()),
+                                Tr::tr("The database could not be opened: %1").arg(db.error()),
                                 path);
         return out;
     }
-    const QSqlDatabase db = c.db();
+    // Only tables are read: a view or virtual table under a table's name is refused.
+    if (auto e = db.refuseNonTables(KnownTables)) {
+        out.error = e;
+        return out;
+    }
     const Tables t{db.tables()};
     bool any = false;
     auto run = [&](std::optional<Error> e) {
@@ -426,6 +478,9 @@ readDatabase(const QString &path, Diagnostics &diagnostics, const CancelToken &c
             out.error = e;
     };
     body(db, t, run, &out.rows);
+    // A step interrupted by the time budget ends its rows early; the budget's message says so.
+    if (auto e = db.budgetError())
+        out.error = e;
     if (cancel.isCanceled()) {
         // A statement interrupted by Cancel fails with "interrupted": canceled, not an error.
         out.canceled = true;
@@ -455,13 +510,14 @@ TableRead readProfileDatabase(const QString &path,
         path,
         diagnostics,
         cancel,
-        [&](const QSqlDatabase &db, const Tables &t, auto &run, qint64 *rows) {
+        [&](const SqliteReadOnly &db, const Tables &t, auto &run, qint64 *rows) {
             if (t.has(u"COMPUTE_TASK_INFO") && t.has(u"TASK") && t.has(u"STRING_IDS"))
                 run(readKernels(path, db, rank, rows));
             if (t.has(u"StepTraceTime"))
-                run(readStepTraceTable(path, db, u"StepTraceTime"_s, false, &rank, nullptr, rows));
+                run(readStepTraceTable(
+                    path, db, u"StepTraceTime"_s, false, &rank, nullptr, diagnostics, rows));
             else if (t.has(u"STEP_TIME"))
-                run(readStepTimes(path, db, rank, rows));
+                run(readStepTimes(path, db, rank, diagnostics, rows));
             if (t.has(u"CommAnalyzerTime"))
                 run(readCommTables(path,
                                    db,
@@ -471,9 +527,10 @@ TableRead readProfileDatabase(const QString &path,
                                    false,
                                    &rank,
                                    nullptr,
+                                   diagnostics,
                                    rows));
             else if (t.has(u"COMMUNICATION_OP") && t.has(u"STRING_IDS"))
-                run(readCommunicationOps(path, db, rank, rows));
+                run(readCommunicationOps(path, db, rank, diagnostics, rows));
             if (t.has(u"CommAnalyzerMatrix")) {
                 run(readMatrixTable(path, db, u"CommAnalyzerMatrix"_s, rank.matrix, rows));
                 rank.matrixLocalRanks = true;
@@ -495,15 +552,16 @@ TableRead readClusterDatabase(const QString &path,
         path,
         diagnostics,
         cancel,
-        [&](const QSqlDatabase &db, const Tables &t, auto &run, qint64 *rows) {
+        [&](const SqliteReadOnly &db, const Tables &t, auto &run, qint64 *rows) {
             if (t.has(u"ClusterStepTraceTime"))
                 run(readStepTraceTable(
-                    path, db, u"ClusterStepTraceTime"_s, true, nullptr, &ranks, rows));
+                    path, db, u"ClusterStepTraceTime"_s, true, nullptr, &ranks, diagnostics, rows));
             const QString time = either(t, u"ClusterCommunicationTime", u"ClusterCommAnalyzerTime");
             const QString bandwidth =
                 either(t, u"ClusterCommunicationBandwidth", u"ClusterCommAnalyzerBandwidth");
             if (!time.isEmpty() && hasColumn(db, time, u"rank_id"_s))
-                run(readCommTables(path, db, time, bandwidth, true, nullptr, &ranks, rows));
+                run(readCommTables(
+                    path, db, time, bandwidth, true, nullptr, &ranks, diagnostics, rows));
             const QString links =
                 either(t, u"ClusterCommunicationMatrix", u"ClusterCommAnalyzerMatrix");
             if (!links.isEmpty())

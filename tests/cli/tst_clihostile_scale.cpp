@@ -2,6 +2,7 @@
 // campaign used (scripts/gen_hostile_inputs.py writes the same shapes for docs/RELIABILITY.md).
 // Each run ends by itself, in time, without a signal; the big dumps stay within their stated
 // memory bound (Release builds); garbage table rows and repeated steps are counted warnings.
+#include "common/hostiledatabases.h"
 #include "common/hostilegenerators.h"
 #include "testhelpers_hostile.h"
 
@@ -218,6 +219,72 @@ private slots:
         if (!TWINSCOPE_SANITIZED) {
             QVERIFY2(r.cpuSeconds < 10, r.describe());
             QVERIFY2(r.peakRssKb < 512 * 1024, r.describe());
+        }
+        QCOMPARE(fingerprints(QFileInfo(path).absolutePath()), before);
+        QFile::remove(path);
+    }
+
+    // Issue #30's profiler databases: each past 60 s or near 1 GB before. Each ends within 30 CPU
+    // seconds, with exit 0 (warnings) or 3 (a message naming the file and the table), within
+    // max(4x the input, 512 MB), and leaves the file as it was.
+    void profilerDatabases_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QByteArray>("says");
+        QTest::newRow("join that multiplies rows (0.6 MB)")
+            << u"join_explode"_s << 0 << QByteArray("\"kernels\"");
+        QTest::newRow("recursive views named TASK and STEP_TIME")
+            << u"recursive_view"_s << 3 << QByteArray("TASK in this database is a view");
+        QTest::newRow("STRING_IDS as an FTS5 virtual table")
+            << u"fts_strings"_s << 3
+            << QByteArray("STRING_IDS in this database is a virtual table");
+        QTest::newRow("STRING_IDS without index, 30 000 names")
+            << u"unindexed_strings"_s << 0 << QByteArray("\"kernels\"");
+        QTest::newRow("cluster_analysis.db, 2 x 10^5 distinct collectives (37 MB)")
+            << u"cluster_analysis"_s << 0 << QByteArray("collectives_capped");
+        QTest::newRow("wrong column types (36 MB)")
+            << u"wrong_types"_s << 0 << QByteArray("\"kernels\"");
+        QTest::newRow("5 x 10^6 steps (143 MB)")
+            << u"steps_5m"_s << 0 << QByteArray("steps_capped");
+    }
+    void profilerDatabases()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, exitCode);
+        QFETCH(QByteArray, says);
+        const QString path = m_dir.filePath(u"db/"_s + name + u".db"_s);
+        QVERIFY(QDir().mkpath(m_dir.filePath(u"db"_s)));
+        bool written = false;
+        if (name == u"join_explode"_s)
+            written = Hostile::writeJoinExplosionDb(path, 15000);
+        else if (name == u"recursive_view"_s)
+            written = Hostile::writeRecursiveViewDb(path);
+        else if (name == u"fts_strings"_s)
+            written = Hostile::writeFtsStringsDb(path, 30000);
+        else if (name == u"unindexed_strings"_s)
+            written = Hostile::writeUnindexedKernelsDb(path, 30000);
+        else if (name == u"cluster_analysis"_s)
+            written = Hostile::writeClusterAnalysisDb(path, 200000);
+        else if (name == u"wrong_types"_s)
+            written = Hostile::writeWrongTypesDb(path, 300000);
+        else if (name == u"steps_5m"_s)
+            written = Hostile::writeManyStepsDb(path, 5000000);
+        QVERIFY(written);
+        const auto before = fingerprints(QFileInfo(path).absolutePath());
+        const HostileRun r = runHostile({u"profile"_s, u"--json"_s, path}, hostileLimitMs(60000));
+        qInfo("%s (%lld bytes): %s",
+              qPrintable(name),
+              fileSize(path),
+              r.describe().left(200).constData());
+        QVERIFY2(r.exited(exitCode), r.describe());
+        QVERIFY2((exitCode == 3 ? r.err : r.out + r.err).contains(says), r.describe());
+        if (exitCode == 3)
+            QVERIFY2(r.err.contains(QFileInfo(path).fileName().toUtf8()), r.describe());
+        if (!TWINSCOPE_SANITIZED) {
+            QVERIFY2(r.cpuSeconds < 30, r.describe());
+            QVERIFY2(r.peakRssKb * 1024 <= std::max<qint64>(4 * fileSize(path), 512LL << 20),
+                     r.describe());
         }
         QCOMPARE(fingerprints(QFileInfo(path).absolutePath()), before);
         QFile::remove(path);

@@ -183,6 +183,43 @@ private slots:
         QVERIFY(o.value(u"first_divergent"_s).toObject().value(u"cosine"_s).isNull());
     }
 
+    // Issue #30: statistics-mode rows of an imported compare result keep no metrics box; the
+    // file's MaxRelativeErr still reaches the JSON (from the row's statistics differences), the
+    // same number the exported CSV writes in its MaxRelativeErr column.
+    void importedStatisticsKeepMaxRelativeErr()
+    {
+        QTemporaryDir tmp;
+        const QString input = tmp.filePath(u"statistics_result.csv"_s);
+        QFile in(input);
+        QVERIFY(in.open(QIODevice::WriteOnly));
+        in.write("NPU Name,Bench Name,NPU Dtype,Bench Dtype,NPU Tensor Shape,Bench Tensor Shape,"
+                 "Max diff,Min diff,Mean diff,L2norm diff,MaxRelativeErr,MinRelativeErr,"
+                 "MeanRelativeErr,NormRelativeErr,NPU max,NPU min,NPU mean,NPU l2norm,Bench max,"
+                 "Bench min,Bench mean,Bench l2norm,Result,Err_message\n"
+                 "a.0.forward.output.0,a.0.forward.output.0,torch.float32,torch.float32,[2],[2],"
+                 "0.25,0,0,0,12.5%,0%,0%,0%,2.25,-1,0.5,3,2,-1,0.5,3,,\n"
+                 "b.0.forward.output.0,b.0.forward.output.0,torch.float32,torch.float32,[2],[2],"
+                 "0,0,0,0,N/A,0%,0%,0%,1,-1,0,1,1,-1,0,1,,\n");
+        in.close();
+        const QString csv = tmp.filePath(u"out.csv"_s);
+        const Run r = run({u"--json"_s, u"--csv"_s, csv, input});
+        QCOMPARE(r.exit, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(o.value(u"statistics_mode"_s).toBool());
+        const QJsonArray tensors = o.value(u"tensors"_s).toArray();
+        QCOMPARE(tensors.size(), 2);
+        QCOMPARE(tensors[0].toObject().value(u"max_rel_err"_s).toDouble(), 0.125);
+        QVERIFY(tensors[1].toObject().value(u"max_rel_err"_s).isNull()); // N/A in the file
+        QCOMPARE(tensors[0].toObject().value(u"npu_stats"_s).toObject().value(u"max"_s).toDouble(),
+                 2.25);
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        const int column = lines[0].split(',').indexOf("MaxRelativeErr");
+        QVERIFY(column >= 0);
+        QVERIFY2(lines[1].split(',').value(column).startsWith("12.5"), lines[1].constData());
+    }
+
     // Issue #31: a compare result whose names are spreadsheet formulas, or carry ESC/BEL and a
     // right-to-left override, exported again with --csv: no cell of the file starts with a
     // formula character unescaped, no control byte is in it, and negative numbers stay numbers.
