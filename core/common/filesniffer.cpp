@@ -524,10 +524,13 @@ SniffResult sniffSqlite(std::string_view head, const QString &name, SqliteLayout
     bool known = false;
     for (const char *t : tables)
         known = known || head.find(t) != std::string_view::npos;
-    // msprobe's csv2db output (monitor_metrics.db).
+    // msprobe's csv2db output (monitor_metrics.db), or data2db's .trend.db (one trend_data table).
     if (head.find("monitoring_targets") != std::string_view::npos &&
         head.find("monitoring_metrics") != std::string_view::npos)
-        return make(FileKind::Monitor, u"msprobe"_s, u"monitor_metrics_db"_s);
+        return make(FileKind::Monitor,
+                    u"msprobe"_s,
+                    head.find("trend_data") != std::string_view::npos ? u"monitor_trend_db"_s
+                                                                      : u"monitor_metrics_db"_s);
     if (!known) {
         SniffResult r = make(FileKind::Unknown, {}, u"sqlite"_s);
         r.seen = Tr::tr("an SQLite database without the tables of a known profiler export");
@@ -853,7 +856,10 @@ SniffResult sniffPath(const QString &path)
             r = sniffSqlite(std::string_view(head.constData(), size_t(head.size())), path, layout);
         else if (tables.contains(u"monitoring_targets"_s) &&
                  tables.contains(u"monitoring_metrics"_s))
-            r = make(FileKind::Monitor, u"msprobe"_s, u"monitor_metrics_db"_s);
+            r = make(FileKind::Monitor,
+                     u"msprobe"_s,
+                     tables.contains(u"trend_data"_s) ? u"monitor_trend_db"_s
+                                                      : u"monitor_metrics_db"_s);
     }
     if (r.format == u"xlsx"_s && info.size() > head.size() &&
         xlsxIsCompareResult(Source::fromPath(path)))

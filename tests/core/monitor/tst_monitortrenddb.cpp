@@ -3,6 +3,7 @@
 // a stat the metric lacks is no cell; a row of an unnamed target is skipped and counted; a
 // trend_data that is a view is refused; a folder holding a .trend.db reads it.
 #include "common/testdata.h"
+#include "core/common/filesniffer.h"
 #include "core/monitor/monitorloader.h"
 #include "core/monitor/monitortrenddb.h"
 
@@ -77,6 +78,14 @@ private slots:
             listed = listed || (f.path.endsWith(QStringLiteral("#trend_data")) && f.read &&
                                 f.rows == 2 * 5 * 3 * 2);
         QVERIFY(listed);
+    }
+
+    // The sniffer names it apart from csv2db's database, and sends it to the Monitor tab.
+    void sniffed()
+    {
+        const SniffResult r = sniffPath(Dir + QStringLiteral("/monitor_data.trend.db"));
+        QCOMPARE(r.kind, FileKind::Monitor);
+        QCOMPARE(r.format, QStringLiteral("monitor_trend_db"));
     }
 
     void viewIsRefused()
