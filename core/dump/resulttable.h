@@ -62,10 +62,11 @@ std::optional<ResultTable> readCsvTable(std::string_view text,
                                         Error *error,
                                         ResultRowSink *sink = nullptr);
 
-// The first worksheet of an .xlsx workbook through ZipReader and QXmlStreamReader (streamed, so
-// memory follows the table, not the XML): workbook.xml and its relationships name the sheet,
-// sharedStrings.xml and inline strings give the text, styles.xml the fill of each row's first
-// cell (msprobe paints whole rows red FFFF0000 or yellow FFFF00).
+// The first worksheet of an .xlsx workbook through ZipReader, XlsxSheetScanner and, for what the
+// scanner leaves, QXmlStreamReader (streamed, so memory follows the table, not the XML):
+// workbook.xml and its relationships name the sheet, sharedStrings.xml and inline strings give the
+// text, styles.xml the fill of each row's first cell (msprobe paints whole rows red FFFF0000 or
+// yellow FFFF00).
 std::optional<ResultTable> readXlsxTable(const ZipReader &zip,
                                          const CancelToken &cancel,
                                          Error *error,

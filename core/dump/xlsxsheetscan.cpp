@@ -6,6 +6,10 @@ namespace Twinscope::Core {
 
 namespace {
 
+// Deeper nesting is left to QXmlStreamReader: a worksheet is 4 to 6 levels deep, and the stack of
+// open names stays small.
+constexpr size_t MaxDepth = 256;
+
 // Past this much unread text (one tag or text run not yet closed), QXmlStreamReader reads the part.
 constexpr size_t MaxPending = 1 << 20;
 
@@ -357,6 +361,8 @@ XlsxSheetScanner::Step XlsxSheetScanner::tag(size_t *pos)
         m_sink->end(m_name);
         leave(depth);
     } else {
+        if (m_stack.size() >= MaxDepth)
+            return Step::Fallback;
         m_stack.emplace_back(name);
     }
     *pos = size_t(p - m_buf.data());

@@ -169,6 +169,7 @@ private slots:
         QTest::newRow("cdata end in text") << QByteArray("<a>]]></a>");
         QTest::newRow("bare ampersand") << QByteArray("<a>a & b</a>");
         QTest::newRow("empty") << QByteArray();
+        QTest::newRow("deep") << QByteArray("<a>").repeated(300) + QByteArray("</a>").repeated(300);
         QTest::newRow("long text") << QByteArray("<a>" + QByteArray(2 << 20, 'x') + "</a>");
     }
     void leftToQXmlStreamReader()
@@ -180,6 +181,49 @@ private slots:
                               : QList<qsizetype>{1 << 16};
         for (qsizetype chunk : chunks)
             QVERIFY(!scanned(xml, chunk));
+    }
+
+    // Random damage to worksheet text: whatever the scanner accepts, QXmlStreamReader accepts
+    // too, with the same tokens.
+    void mutationsNeverDisagree()
+    {
+        const QByteArray seeds[] = {
+            QByteArray(Head) + Root +
+                "<sheetData><row r=\"1\" x14ac:dyDescent=\"0.25\"><c r=\"A1\" s=\"1\" "
+                "t=\"s\"><v>0</v></c><c r=\"B1\" t=\"inlineStr\"><is><t "
+                "xml:space=\"preserve\">a&amp;b&#x41;</t></is></c></row></sheetData></worksheet>",
+            "<a xmlns:p='u'><p:b p:x=\"1\">t&lt;</p:b><c/></a>"};
+        const char pieces[] = "<>/&;:='\"#x ]\r\n\t\x01\xc3"
+                              "a";
+        QRandomGenerator rng(30);
+        int accepted = 0;
+        for (int round = 0; round < 20000; ++round) {
+            QByteArray xml = seeds[round % 2];
+            const int edits = 1 + int(rng.bounded(3));
+            for (int e = 0; e < edits; ++e) {
+                const qsizetype at = rng.bounded(xml.size() + 1);
+                const char c = pieces[rng.bounded(int(sizeof(pieces) - 1))];
+                switch (rng.bounded(3)) {
+                case 0:
+                    xml.insert(at, c);
+                    break;
+                case 1:
+                    if (at < xml.size())
+                        xml[at] = c;
+                    break;
+                default:
+                    xml.remove(at, 1 + rng.bounded(4));
+                }
+            }
+            const auto got = scanned(xml, 1 + rng.bounded(40));
+            if (!got)
+                continue;
+            ++accepted;
+            const auto want = reference(xml);
+            QVERIFY2(want, xml.constData());
+            QCOMPARE(*got, *want);
+        }
+        QVERIFY(accepted > 1000); // the comparison ran, not only the fall-backs
     }
 
     // A construct the scanner leaves to QXmlStreamReader after rows were handed on: the sheet is
