@@ -148,15 +148,15 @@ QStringList convertScope(const QStringList &scope,
     qsizetype idx = 0;
     while (idx < scope.size()) {
         const QString path = walked.join(u'.');
-        const QString type = walked.isEmpty() ? u"TopLayer"_s
-                                              : typeOfPath.value(path, walked.constLast());
+        const QString type =
+            walked.isEmpty() ? u"TopLayer"_s : typeOfPath.value(path, walked.constLast());
         int step = 1;
         QString target = scope[idx];
         const auto byType = mapping.rules.constFind(type);
         if (byType != mapping.rules.constEnd()) {
             for (const LayerMappingRule &r : byType->value(scope[idx])) {
-                if (idx + r.levels <= scope.size()
-                    && scope.mid(idx, r.levels).join(u'.') == r.origin) {
+                if (idx + r.levels <= scope.size() &&
+                    scope.mid(idx, r.levels).join(u'.') == r.origin) {
                     target = r.target;
                     step = r.levels;
                     break;
@@ -242,9 +242,8 @@ bool loadLayerMapping(const QString &path, LayerMapping *mapping, QString *error
     return parseLayerMapping(*bytes, path, mapping, error);
 }
 
-QHash<QString, QString> layerMappedIds(const ModuleTree &npu,
-                                       const ModuleTree &bench,
-                                       const LayerMapping &mapping)
+QHash<QString, QString>
+layerMappedIds(const ModuleTree &npu, const ModuleTree &bench, const LayerMapping &mapping)
 {
     QHash<QString, QString> typeOfPath;
     const QList<Scoped> npuScopes = scopes(npu, &typeOfPath);
@@ -260,8 +259,8 @@ QHash<QString, QString> layerMappedIds(const ModuleTree &npu,
         if (!s.ok)
             continue;
         const int position = seen[scopeKey(s.scope, s.direction)]++;
-        const QList<int> twins = benchAt.value(
-            scopeKey(convertScope(s.scope, typeOfPath, mapping), s.direction));
+        const QList<int> twins =
+            benchAt.value(scopeKey(convertScope(s.scope, typeOfPath, mapping), s.direction));
         if (position < twins.size())
             out.insert(npu.nodes[n].id, bench.nodes[twins[position]].id);
     }

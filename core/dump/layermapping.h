@@ -48,8 +48,7 @@ bool loadLayerMapping(const QString &path, LayerMapping *mapping, QString *error
 // renamed scope, direction and the same position among that scope's calls. Nodes without a bench
 // twin are left out. msprobe also inserts framework stack frames into an API's scope; Twinscope
 // does not (docs/METRICS.md §13.7).
-QHash<QString, QString> layerMappedIds(const ModuleTree &npu,
-                                       const ModuleTree &bench,
-                                       const LayerMapping &mapping);
+QHash<QString, QString>
+layerMappedIds(const ModuleTree &npu, const ModuleTree &bench, const LayerMapping &mapping);
 
 } // namespace Twinscope::Core

@@ -56,6 +56,8 @@ public:
     void chooseFiles();
     void chooseInputs() override { chooseFiles(); }
     bool reveal(const Core::FindingLink &link) override;
+    // A model-tree module's parameters (issue #26): the table filtered to its prefix.
+    bool follow(const Twinscope::Widgets::CrossLink &link) override;
 
     const std::shared_ptr<const Core::CheckpointComparison> &comparison() const
     {

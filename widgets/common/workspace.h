@@ -29,6 +29,11 @@ struct CrossLink
         Step,   // value: a training or profiler step
         Rank,   // value: the rank; path: its profiler folder (a timeline to reveal or open)
         Cutoff, // value: a time in ns after which compiles count as recompiles
+        // A module of the model tree (issue #26). name: its path ("layer1.0.conv1"), the prefix of
+        // its parameter names; path (ModuleRanges): what the profiler calls it
+        // ("nn.Module: Conv2d_1"), no file here.
+        ModuleParameters, // its parameters in a checkpoint comparison
+        ModuleRanges,     // its ranges (and the kernels under them) in a timeline
     };
     Subject subject = Subject::OpType;
     QString name;

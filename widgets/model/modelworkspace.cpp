@@ -1,5 +1,6 @@
 #include "modelworkspace.h"
 
+#include "core/dump/modulelinks.h"
 #include "widgets/model/moduletreemodel.h"
 #include "widgets/model/nodedetail.h"
 
@@ -60,6 +61,14 @@ ModelWorkspace::ModelWorkspace(LoadController *loads, QWidget *parent)
     m_showInDumps = new QPushButton(tr("Show in Dumps"));
     m_showInDumps->setToolTip(tr("Select the node's first output tensor in the Dumps tab"));
     m_showInDumps->setEnabled(false);
+    m_showParameters = new QPushButton(tr("Show Parameters"));
+    m_showParameters->setToolTip(
+        tr("Show the module's parameters in the open checkpoint comparison"));
+    m_showParameters->setEnabled(false);
+    m_showRanges = new QPushButton(tr("Show in Timeline"));
+    m_showRanges->setToolTip(tr("Search the open timeline for the module's range (recorded with "
+                                "with_modules=True) and the kernels under it"));
+    m_showRanges->setEnabled(false);
 
     m_stepRank = new QComboBox;
     m_stepRank->setToolTip(tr("Step and rank to compare"));
@@ -116,6 +125,8 @@ ModelWorkspace::ModelWorkspace(LoadController *loads, QWidget *parent)
     auto *top = new QHBoxLayout;
     top->addWidget(m_header, 1);
     top->addWidget(m_showInDumps);
+    top->addWidget(m_showParameters);
+    top->addWidget(m_showRanges);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addLayout(bar);
@@ -150,6 +161,12 @@ ModelWorkspace::ModelWorkspace(LoadController *loads, QWidget *parent)
         showCurrent();
     });
     connect(m_showInDumps, &QPushButton::clicked, this, &ModelWorkspace::showInDumps);
+    connect(m_showParameters, &QPushButton::clicked, this, [this] {
+        showModule(CrossLink::Subject::ModuleParameters);
+    });
+    connect(m_showRanges, &QPushButton::clicked, this, [this] {
+        showModule(CrossLink::Subject::ModuleRanges);
+    });
 }
 
 ModelWorkspace::~ModelWorkspace() = default;
@@ -195,6 +212,8 @@ void ModelWorkspace::closeAll()
     m_detail->clear();
     m_stepRank->clear();
     m_showInDumps->setEnabled(false);
+    m_showParameters->setEnabled(false);
+    m_showRanges->setEnabled(false);
     emit titleChanged();
 }
 
@@ -304,6 +323,10 @@ void ModelWorkspace::showCurrent()
     const int node = m_model->nodeOf(m_filter->mapToSource(m_tree->currentIndex()));
     m_detail->setHtml(nodeDetailHtml(*m_result->comparison, node));
     m_showInDumps->setEnabled(node >= 0);
+    const bool module =
+        node >= 0 && !moduleParameterPrefix(*m_result->comparison->npu, node).isEmpty();
+    m_showParameters->setEnabled(module);
+    m_showRanges->setEnabled(module);
 }
 
 void ModelWorkspace::showInDumps()
@@ -319,6 +342,22 @@ void ModelWorkspace::showInDumps()
             return emit crossLinkRequested(
                 {CrossLink::Subject::Tensor, n.id + u'.' + a.slot, -1, {}});
     emit crossLinkRequested({CrossLink::Subject::Tensor, n.id, -1, {}});
+}
+
+void ModelWorkspace::showModule(CrossLink::Subject subject)
+{
+    if (!m_result)
+        return;
+    const int node = m_model->nodeOf(m_filter->mapToSource(m_tree->currentIndex()));
+    if (node < 0)
+        return;
+    const ModuleTree &tree = *m_result->comparison->npu;
+    CrossLink link{subject, moduleParameterPrefix(tree, node), -1, {}};
+    if (link.name.isEmpty())
+        return;
+    if (subject == CrossLink::Subject::ModuleRanges)
+        link.path = moduleProfilerRange(tree, node);
+    emit crossLinkRequested(link);
 }
 
 } // namespace Twinscope::Widgets

@@ -53,6 +53,8 @@ public:
     QComboBox *stepRankBox() const { return m_stepRank; }
     QCheckBox *overflowBox() const { return m_overflow; }
     QTextBrowser *detail() const { return m_detail; }
+    QPushButton *showParametersButton() const { return m_showParameters; }
+    QPushButton *showRangesButton() const { return m_showRanges; }
     QLabel *header() const { return m_header; }
 
 signals:
@@ -63,6 +65,8 @@ private:
     void showCurrent();
     void expandToFirstDivergent();
     void showInDumps();
+    // The current node's module (an API's enclosing one) to a checkpoint or timeline tab.
+    void showModule(CrossLink::Subject subject);
     void selectWhenCompared(const QString &nodeId);
 
     JobSlot<Core::ModulePipelineResult> m_job;
@@ -70,6 +74,8 @@ private:
     QString m_npu, m_bench;
     QLabel *m_header = nullptr;
     QPushButton *m_showInDumps = nullptr;
+    QPushButton *m_showParameters = nullptr;
+    QPushButton *m_showRanges = nullptr;
     QComboBox *m_stepRank = nullptr;
     QLineEdit *m_search = nullptr;
     QComboBox *m_band = nullptr;

@@ -51,6 +51,8 @@ public:
     bool reveal(const Core::FindingLink &link) override;
     std::optional<qint64> firstStepEndNs() const override;
     bool follow(const Twinscope::Widgets::CrossLink &link) override;
+    // A model-tree module's ranges (issue #26); says in the status bar when the trace has none.
+    bool followModule(const CrossLink &link);
 
     TimelineView *timeline() const { return m_view; }
     SliceDetailsWidget *details() const { return m_details; }

@@ -53,9 +53,46 @@ bool TraceWorkspace::follow(const CrossLink &link)
         return true;
     case CrossLink::Subject::Rank:
         return revealPath(link.path);
+    case CrossLink::Subject::ModuleRanges:
+        return followModule(link);
     default:
         return false;
     }
+}
+
+bool TraceWorkspace::followModule(const CrossLink &link)
+{
+    if (m_view->inputs().empty())
+        return false;
+    // The profiler names a module's range "nn.Module: Conv2d_1" (with_modules=True, Kineto and
+    // torch_npu); a range named after the module's path (record_function, mstx) is taken too.
+    bool anyModuleRange = false;
+    QString found;
+    const QByteArray range = link.path.toUtf8(), path = link.name.toUtf8();
+    auto same = [](std::string_view a, const QByteArray &b) {
+        return !b.isEmpty() && a == std::string_view(b.constData(), size_t(b.size()));
+    };
+    for (const auto &input : m_view->inputs()) {
+        if (!input.dataset)
+            continue;
+        const Core::TraceStringTable &strings = input.dataset->strings;
+        for (quint32 id = 0; id < strings.size() && found.isEmpty(); ++id) {
+            const std::string_view name = strings.view(id);
+            if (name.starts_with("nn.Module: "))
+                anyModuleRange = true;
+            if (same(name, range) || same(name, path))
+                found = strings.string(id);
+        }
+    }
+    if (!found.isEmpty()) {
+        m_search->setText(found);
+        return true;
+    }
+    emit statusMessage(
+        anyModuleRange ? tr("This trace has no range for module %1 (%2)").arg(link.name, link.path)
+                       : tr("This trace has no module ranges; record it with "
+                            "with_modules=True to link modules to their kernels"));
+    return false;
 }
 
 } // namespace Twinscope::Widgets

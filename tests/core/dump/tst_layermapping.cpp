@@ -51,8 +51,8 @@ private slots:
     {
         LayerMapping m;
         QString error;
-        QVERIFY2(parseLayerMapping("# comment\nCell:\n  'a.b': \"c(x)\"  # why\n", u"t.yaml"_s,
-                                   &m, &error),
+        QVERIFY2(parseLayerMapping(
+                     "# comment\nCell:\n  'a.b': \"c(x)\"  # why\n", u"t.yaml"_s, &m, &error),
                  qPrintable(error));
         const auto r = m.rules.value(u"TopLayer"_s).value(u"a"_s);
         QCOMPARE(r.size(), 1);
