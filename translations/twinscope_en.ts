@@ -59,6 +59,20 @@
             <numerusform>%n runs:</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>layout %1, %n rank(s)</source>
+        <translation>
+            <numerusform>layout %1, %n rank</numerusform>
+            <numerusform>layout %1, %n ranks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n anomaly(ies) from msprobe's rules</source>
+        <translation>
+            <numerusform>%n anomaly(ies) from msprobe's rules</numerusform>
+            <numerusform>%n anomaly(ies) from msprobe's rules</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -186,6 +200,20 @@
         <translation>
             <numerusform>%1 – %2 (%n steps)</numerusform>
             <numerusform>%1 – %2 (%n steps)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n anomaly entries without a tag_name were skipped</source>
+        <translation>
+            <numerusform>%n anomaly entries without a tag_name were skipped</numerusform>
+            <numerusform>%n anomaly entries without a tag_name were skipped</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>no monitor file could be read (%n failed)</source>
+        <translation>
+            <numerusform>no monitor file could be read (%n failed)</numerusform>
+            <numerusform>no monitor file could be read (%n failed)</numerusform>
         </translation>
     </message>
 </context>

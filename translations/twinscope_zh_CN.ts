@@ -1073,6 +1073,226 @@
         <source>Apply the knowledge files and name mappings a workspace names.</source>
         <translation>应用工作区指定的知识库文件和名称映射。</translation>
     </message>
+    <message>
+        <source>Compare two msprobe module trees, or show an msprobe .vis.db.</source>
+        <translation>比较两棵 msprobe 模块树，或查看 msprobe 的 .vis.db。</translation>
+    </message>
+    <message>
+        <source>Read msprobe training-state monitors; find where two runs part.</source>
+        <translation>读取 msprobe 训练状态监控；找出两次运行分开的位置。</translation>
+    </message>
+    <message>
+        <source>gate: rel %1 after %2 warm-up step(s), %3 step(s) checked, max gap %4 at step %5</source>
+        <translation>门禁：相对容差 %1，预热 %2 步之后，检查了 %3 步，最大差距 %4 在第 %5 步</translation>
+    </message>
+    <message>
+        <source>gate: passed</source>
+        <translation>门禁：通过</translation>
+    </message>
+    <message>
+        <source>gate: FAILED at step %1 (gap %2 &gt; %3)</source>
+        <translation>门禁：在第 %1 步失败（差距 %2 &gt; %3）</translation>
+    </message>
+    <message>
+        <source>gate: FAILED, no common step after the warm-up</source>
+        <translation>门禁：失败，预热之后没有共同的步</translation>
+    </message>
+    <message>
+        <source>the monitors&apos; equivalent: twinscope-cli monitor A_MONITOR B_MONITOR --gate (first step and module where B leaves A)</source>
+        <translation>监控的对应命令：twinscope-cli monitor A_MONITOR B_MONITOR --gate（B 首次偏离 A 的步和模块）</translation>
+    </message>
+    <message>
+        <source>CI gate: exit 1 when the relative gap |B - A| / |A| of a step after the warm-up passes REL (or a value is NaN/Inf).</source>
+        <translation>CI 门禁：预热之后某一步的相对差距 |B - A| / |A| 超过 REL（或某个值为 NaN/Inf）时以 1 退出。</translation>
+    </message>
+    <message>
+        <source>Steps after the first common step that --gate does not check (default 0).</source>
+        <translation>第一个共同步之后 --gate 不检查的步数（默认 0）。</translation>
+    </message>
+    <message>
+        <source>--gate needs two logs and a number &gt;= 0, --warmup an integer &gt;= 0.</source>
+        <translation>--gate 需要两个日志和一个 &gt;= 0 的数，--warmup 需要一个 &gt;= 0 的整数。</translation>
+    </message>
+    <message>
+        <source>first divergent module</source>
+        <translation>首个发散模块</translation>
+    </message>
+    <message>
+        <source>Compare an NPU msprobe dump&apos;s module tree (construct.json, level L0 or mix) with its benchmark&apos;s: msprobe&apos;s precision index and colour band per node, unmatched nodes and the first divergent module. One .vis.db argument shows msprobe&apos;s own graph compare.</source>
+        <translation>比较 NPU msprobe 转储的模块树（construct.json，L0 或 mix 级别）与其标杆的模块树：每个节点的 msprobe 精度指标和颜色档位、未匹配节点以及首个发散模块。只给一个 .vis.db 参数时显示 msprobe 自己的图比对结果。</translation>
+    </message>
+    <message>
+        <source>NPU dump folder, or an msprobe .vis.db.</source>
+        <translation>NPU 转储文件夹，或 msprobe 的 .vis.db。</translation>
+    </message>
+    <message>
+        <source>Benchmark dump folder.</source>
+        <translation>标杆转储文件夹。</translation>
+    </message>
+    <message>
+        <source>Step to compare (default: the first).</source>
+        <translation>要比较的步（默认：第一个）。</translation>
+    </message>
+    <message>
+        <source>Rank to compare (default: the first).</source>
+        <translation>要比较的 rank（默认：第一个）。</translation>
+    </message>
+    <message>
+        <source>msprobe&apos;s fuzzy match: API call counts ignored inside modules.</source>
+        <translation>msprobe 的模糊匹配：忽略模块内 API 的调用计数。</translation>
+    </message>
+    <message>
+        <source>Node mapping file: {&quot;npu node&quot;: &quot;bench node&quot;} or &quot;npu node: bench node&quot; lines.</source>
+        <translation>节点映射文件：{&quot;npu node&quot;: &quot;bench node&quot;} 或 &quot;npu node: bench node&quot; 形式的行。</translation>
+    </message>
+    <message>
+        <source>msprobe layer-mapping YAML for trees of two frameworks (MindSpore Cell names against PyTorch Module names).</source>
+        <translation>用于两种框架模块树的 msprobe 层映射 YAML（MindSpore Cell 名称对应 PyTorch Module 名称）。</translation>
+    </message>
+    <message>
+        <source>Largest error that still agrees, for the first divergent module (default 0.001).</source>
+        <translation>判定首个发散模块时仍视为一致的最大误差（默认 0.001）。</translation>
+    </message>
+    <message>
+        <source>Text output: list modules, not APIs.</source>
+        <translation>文本输出：只列模块，不列 API。</translation>
+    </message>
+    <message>
+        <source>model needs NPU_DIR BENCH_DIR, or one msprobe .vis.db</source>
+        <translation>model 需要 NPU_DIR BENCH_DIR，或一个 msprobe .vis.db</translation>
+    </message>
+    <message>
+        <source>--step and --rank take a number &gt;= 0</source>
+        <translation>--step 和 --rank 需要 &gt;= 0 的数</translation>
+    </message>
+    <message>
+        <source>--tolerance takes a number &gt;= 0</source>
+        <translation>--tolerance 需要 &gt;= 0 的数</translation>
+    </message>
+    <message>
+        <source>%1 compare, step %2, rank %3: %4 NPU nodes, %5 benchmark nodes, %6 matched</source>
+        <translation>%1 比较，第 %2 步，rank %3：%4 个 NPU 节点，%5 个标杆节点，%6 个已匹配</translation>
+    </message>
+    <message>
+        <source>first divergent module: %1 (its recorded outputs agree; they were changed after msprobe recorded them)</source>
+        <translation>首个发散模块：%1（记录下的输出一致；它们在 msprobe 记录之后被改变）</translation>
+    </message>
+    <message>
+        <source>first divergent module: %1</source>
+        <translation>首个发散模块：%1</translation>
+    </message>
+    <message>
+        <source>first divergent module: none</source>
+        <translation>首个发散模块：无</translation>
+    </message>
+    <message>
+        <source>first divergent API: %1</source>
+        <translation>首个发散 API：%1</translation>
+    </message>
+    <message>
+        <source>unmatched: %1 NPU nodes, %2 benchmark nodes</source>
+        <translation>未匹配：%1 个 NPU 节点，%2 个标杆节点</translation>
+    </message>
+    <message numerus="yes">
+        <source>layout %1, %n rank(s)</source>
+        <translation>
+            <numerusform>布局 %1，%n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>rank %1: steps %2..%3 (%4), %5 modules, %6 metrics</source>
+        <translation>rank %1：第 %2..%3 步（%4），%5 个模块，%6 个指标</translation>
+    </message>
+    <message>
+        <source>files: %1 read, %2 listed and left (--json files[] says why)</source>
+        <translation>文件：已读 %1 个，列出未读 %2 个（--json 的 files[] 说明原因）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n anomaly(ies) from msprobe&apos;s rules</source>
+        <translation>
+            <numerusform>msprobe 规则给出的 %n 个异常</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, first listed: rank %1 step %2 %3 (%4)</source>
+        <translation>，第一个：rank %1 第 %2 步 %3（%4）</translation>
+    </message>
+    <message>
+        <source>step %1, rank %2, %3 of %4 (gap %5 over a noise floor of %6)</source>
+        <translation>第 %1 步，rank %2，%4 的 %3（差距 %5，噪声底 %6）</translation>
+    </message>
+    <message>
+        <source>Read msprobe training-state monitor output (per-module statistics over steps); with two runs, find the first step and module where B leaves the benchmark A.</source>
+        <translation>读取 msprobe 训练状态监控输出（各模块逐步的统计量）；给出两次运行时，找出 B 首次偏离标杆 A 的步和模块。</translation>
+    </message>
+    <message>
+        <source>Steps the noise floor is estimated from (default: 20 % of the aligned steps, 5 to 50).</source>
+        <translation>用来估计噪声底的步数（默认：对齐步数的 20 %，5 到 50）。</translation>
+    </message>
+    <message>
+        <source>The floor is this times the largest early gap (default 2).</source>
+        <translation>噪声底为早期最大差距的这个倍数（默认 2）。</translation>
+    </message>
+    <message>
+        <source>Consecutive steps over the floor that make a departure (default 3).</source>
+        <translation>连续超过噪声底多少步算作偏离（默认 3）。</translation>
+    </message>
+    <message>
+        <source>Exit 1 when B departs from A anywhere (a CI gate, like loss --gate).</source>
+        <translation>B 在任何位置偏离 A 时以 1 退出（CI 门禁，同 loss --gate）。</translation>
+    </message>
+    <message>
+        <source>A monitor output folder, rank folder or monitor_metrics.db (the benchmark).</source>
+        <translation>监控输出文件夹、rank 文件夹或 monitor_metrics.db（标杆）。</translation>
+    </message>
+    <message>
+        <source>The run under test, optional.</source>
+        <translation>被测运行，可选。</translation>
+    </message>
+    <message>
+        <source>monitor needs one or two monitor outputs.</source>
+        <translation>monitor 需要一个或两个监控输出。</translation>
+    </message>
+    <message>
+        <source>--early needs an integer &gt;= 0, --factor a number &gt; 0, --k an integer &gt;= 1.</source>
+        <translation>--early 需要 &gt;= 0 的整数，--factor 需要 &gt; 0 的数，--k 需要 &gt;= 1 的整数。</translation>
+    </message>
+    <message>
+        <source>--gate needs two runs.</source>
+        <translation>--gate 需要两次运行。</translation>
+    </message>
+    <message>
+        <source>aligned ranks: %1; noise floor from the first %2 steps (factor %3, at least %4), k %5</source>
+        <translation>对齐的 rank：%1；噪声底取自前 %2 步（倍数 %3，至少 %4），k %5</translation>
+    </message>
+    <message>
+        <source>first departure: %1</source>
+        <translation>首次偏离：%1</translation>
+    </message>
+    <message>
+        <source>no departure: every gap stays within its module&apos;s noise floor</source>
+        <translation>无偏离：每个差距都在其模块的噪声底之内</translation>
+    </message>
+    <message>
+        <source>only in A: %1</source>
+        <translation>仅在 A 中：%1</translation>
+    </message>
+    <message>
+        <source>only in B: %1</source>
+        <translation>仅在 B 中：%1</translation>
+    </message>
+    <message>
+        <source>gate: FAILED</source>
+        <translation>门禁：失败</translation>
+    </message>
+    <message>
+        <source>Print only the counts and the span: no steps, phases or top ops (the quickest look at a big trace).</source>
+        <translation>只打印计数和时间跨度：不含步、阶段或耗时最多的算子（最快速地查看大型 trace）。</translation>
+    </message>
+    <message>
+        <source>Parse the traces even when the trace cache holds them, and write no cache (also TWINSCOPE_CACHE=0).</source>
+        <translation>即使 trace 缓存中已有也重新解析 trace，且不写缓存（也可设 TWINSCOPE_CACHE=0）。</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -4552,6 +4772,402 @@ First lines:
         <source>the table could not be read to its end (%1); the rows before were kept</source>
         <translation>该表未能读到末尾（%1）；之前的行已保留</translation>
     </message>
+    <message>
+        <source>Model tree</source>
+        <translation>模型树</translation>
+    </message>
+    <message>
+        <source>Training monitor</source>
+        <translation>训练监控</translation>
+    </message>
+    <message>
+        <source>view</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <source>virtual table</source>
+        <translation>虚拟表</translation>
+    </message>
+    <message>
+        <source>%1 in this database is a %2, not a table the profiler writes; Twinscope does not read it (a view or virtual table runs the file author&apos;s code and can be made never to end).</source>
+        <translation>此数据库中的 %1 是一个%2，而不是性能采集工具写入的表；Twinscope 不读取它（视图或虚拟表会运行文件作者的代码，且可以被构造成永不结束）。</translation>
+    </message>
+    <message>
+        <source>%1 as a table</source>
+        <translation>作为表的 %1</translation>
+    </message>
+    <message>
+        <source>The query on %1 ran past %2 s without a result row; the database is built so that reading it never ends (a join that multiplies rows, a lookup without an index).</source>
+        <translation>对 %1 的查询超过 %2 秒仍没有结果行；该数据库的构造使读取永不结束（行数倍增的连接、没有索引的查找）。</translation>
+    </message>
+    <message>
+        <source>%1, line %2: %3</source>
+        <translation>%1，第 %2 行：%3</translation>
+    </message>
+    <message>
+        <source>tabs are not allowed for indentation in YAML</source>
+        <translation>YAML 中不允许用制表符缩进</translation>
+    </message>
+    <message>
+        <source>expected &quot;Type:&quot; or &quot;name: bench name&quot; (lists and flow mappings are not part of a layer-mapping file)</source>
+        <translation>应为 &quot;Type:&quot; 或 &quot;name: bench name&quot;（列表和流式映射不属于层映射文件）</translation>
+    </message>
+    <message>
+        <source>expected &quot;key: value&quot;</source>
+        <translation>应为 &quot;key: value&quot;</translation>
+    </message>
+    <message>
+        <source>a module type name (&quot;%1:&quot;) takes indented rules</source>
+        <translation>模块类型名（&quot;%1:&quot;）后面应为缩进的规则</translation>
+    </message>
+    <message>
+        <source>a rule before any module type name</source>
+        <translation>规则出现在任何模块类型名之前</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has no bench name (deeper nesting is not part of a layer-mapping file)</source>
+        <translation>&quot;%1&quot; 没有标杆名称（更深的嵌套不属于层映射文件）</translation>
+    </message>
+    <message>
+        <source>not matched</source>
+        <translation>未匹配</translation>
+    </message>
+    <message>
+        <source>1: every md5 equal</source>
+        <translation>1：所有 md5 相同</translation>
+    </message>
+    <message>
+        <source>0: an md5 differs</source>
+        <translation>0：有 md5 不同</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1, line %2: expected &quot;npu node: bench node&quot;</source>
+        <translation>%1，第 %2 行：应为 &quot;npu node: bench node&quot;</translation>
+    </message>
+    <message>
+        <source>the tensors could not be read; tensor mode fell back to the statistics</source>
+        <translation>无法读取张量；tensor 模式退回到统计量</translation>
+    </message>
+    <message>
+        <source>Reading the msprobe graph</source>
+        <translation>正在读取 msprobe 图</translation>
+    </message>
+    <message>
+        <source>no step %1, rank %2 in this dump</source>
+        <translation>此转储中没有第 %1 步、rank %2</translation>
+    </message>
+    <message>
+        <source>the benchmark has no step %1, rank %2</source>
+        <translation>标杆中没有第 %1 步、rank %2</translation>
+    </message>
+    <message>
+        <source>Reading the module trees</source>
+        <translation>正在读取模块树</translation>
+    </message>
+    <message>
+        <source>Comparing the tensors</source>
+        <translation>正在比较张量</translation>
+    </message>
+    <message>
+        <source>Matching the module trees</source>
+        <translation>正在匹配模块树</translation>
+    </message>
+    <message>
+        <source>construct.json is not a JSON object (%1)</source>
+        <translation>construct.json 不是 JSON 对象（%1）</translation>
+    </message>
+    <message>
+        <source>construct.json is empty: dump at level L0 or mix for a module tree</source>
+        <translation>construct.json 为空：要得到模块树请以 L0 或 mix 级别转储</translation>
+    </message>
+    <message>
+        <source>dump.json is not a JSON object (%1)</source>
+        <translation>dump.json 不是 JSON 对象（%1）</translation>
+    </message>
+    <message>
+        <source>dump.json has no &quot;data&quot; object; the tree has no values</source>
+        <translation>dump.json 没有 &quot;data&quot; 对象；树中没有数值</translation>
+    </message>
+    <message>
+        <source>construct.json makes nodes their own ancestors; those links were cut</source>
+        <translation>construct.json 使节点成为自己的祖先；这些链接已被切断</translation>
+    </message>
+    <message>
+        <source>construct.json and dump.json name no nodes: dump at level L0 or mix for a module tree</source>
+        <translation>construct.json 和 dump.json 中没有节点：要得到模块树请以 L0 或 mix 级别转储</translation>
+    </message>
+    <message>
+        <source>%1 is neither a folder nor a dump.json</source>
+        <translation>%1 既不是文件夹也不是 dump.json</translation>
+    </message>
+    <message>
+        <source>%1 holds no msprobe dump.json (directly or in step*/rank*/)</source>
+        <translation>%1 中没有 msprobe dump.json（直接或在 step*/rank*/ 下）</translation>
+    </message>
+    <message>
+        <source>no tb_nodes table: not an msprobe .vis.db</source>
+        <translation>没有 tb_nodes 表：不是 msprobe 的 .vis.db</translation>
+    </message>
+    <message>
+        <source>tb_nodes has no column %1: not an msprobe .vis.db</source>
+        <translation>tb_nodes 没有 %1 列：不是 msprobe 的 .vis.db</translation>
+    </message>
+    <message>
+        <source>tb_nodes holds no nodes</source>
+        <translation>tb_nodes 中没有节点</translation>
+    </message>
+    <message>
+        <source>tb_nodes holds no NPU nodes for step %1, rank %2</source>
+        <translation>tb_nodes 中没有第 %1 步、rank %2 的 NPU 节点</translation>
+    </message>
+    <message>
+        <source>not JSON: %1</source>
+        <translation>不是 JSON：%1</translation>
+    </message>
+    <message>
+        <source>an anomaly file holds one JSON object</source>
+        <translation>异常文件应包含一个 JSON 对象</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n anomaly entries without a tag_name were skipped</source>
+        <translation>
+            <numerusform>跳过了 %n 个没有 tag_name 的异常条目</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the monitor CSV has no header</source>
+        <translation>监控 CSV 没有表头</translation>
+    </message>
+    <message>
+        <source>a monitor CSV needs the columns name and step</source>
+        <translation>监控 CSV 需要 name 和 step 列</translation>
+    </message>
+    <message>
+        <source>the header names no statistic column (norm, max ...)</source>
+        <translation>表头中没有统计量列（norm、max ...）</translation>
+    </message>
+    <message>
+        <source>a row has fewer fields than the header; skipped</source>
+        <translation>某行的字段少于表头；已跳过</translation>
+    </message>
+    <message>
+        <source>a row without a module name or an integer step; skipped</source>
+        <translation>某行没有模块名或整数步；已跳过</translation>
+    </message>
+    <message>
+        <source>the file ends inside a quoted field (cut short?)</source>
+        <translation>文件在引号字段内结束（被截断？）</translation>
+    </message>
+    <message>
+        <source>%1 metrics x %2 steps x %3 modules of rank %4 pass the limit of %5 cells: too many distinct steps or module names for one monitor run</source>
+        <translation>rank %4 的 %1 个指标 x %2 步 x %3 个模块超过 %5 个单元格的上限：一次监控运行中不同的步或模块名过多</translation>
+    </message>
+    <message>
+        <source>rank %1: the same module, metric and step came more than once; the last value is kept</source>
+        <translation>rank %1：同一模块、指标和步出现了不止一次；保留最后一个值</translation>
+    </message>
+    <message>
+        <source>an SQLite file without msprobe&apos;s monitor tables (monitoring_targets, monitoring_metrics, metric_stats)</source>
+        <translation>没有 msprobe 监控表（monitoring_targets、monitoring_metrics、metric_stats）的 SQLite 文件</translation>
+    </message>
+    <message>
+        <source>a stat name that is no plain identifier was left out</source>
+        <translation>略过了一个不是普通标识符的统计量名</translation>
+    </message>
+    <message>
+        <source>table of a metric id monitoring_metrics does not name; not read</source>
+        <translation>monitoring_metrics 中没有登记其指标 id 的表；未读取</translation>
+    </message>
+    <message>
+        <source>lacks rank, step, target_id or every stat column; not read</source>
+        <translation>缺少 rank、step、target_id 或全部统计量列；未读取</translation>
+    </message>
+    <message>
+        <source>%1 (%2), read</source>
+        <translation>%1（%2），已读取</translation>
+    </message>
+    <message>
+        <source>rows with no rank or step, or a target_id monitoring_targets lacks, were skipped</source>
+        <translation>跳过了没有 rank 或 step、或 target_id 不在 monitoring_targets 中的行</translation>
+    </message>
+    <message>
+        <source>%1; not read: %2</source>
+        <translation>%1；未读取：%2</translation>
+    </message>
+    <message>
+        <source>v1 %1, rank %2</source>
+        <translation>v1 %1，rank %2</translation>
+    </message>
+    <message>
+        <source>v2 %1, rank %2</source>
+        <translation>v2 %1，rank %2</translation>
+    </message>
+    <message>
+        <source>not a monitor CSV name (stack_info.csv, other files)</source>
+        <translation>不是监控 CSV 的文件名（stack_info.csv 或其他文件）</translation>
+    </message>
+    <message>
+        <source>anomalies of %1</source>
+        <translation>%1 的异常</translation>
+    </message>
+    <message>
+        <source>no anomaly.json inside</source>
+        <translation>其中没有 anomaly.json</translation>
+    </message>
+    <message>
+        <source>the top-k sorted copy of the per-rank anomaly.json files; not read</source>
+        <translation>各 rank anomaly.json 文件排序后的 top-k 副本；未读取</translation>
+    </message>
+    <message>
+        <source>sorted anomalies (no per-rank anomaly.json)</source>
+        <translation>排序后的异常（没有各 rank 的 anomaly.json）</translation>
+    </message>
+    <message>
+        <source>.trend.db (data2db)</source>
+        <translation>.trend.db（data2db）</translation>
+    </message>
+    <message>
+        <source>monitor_metrics.db (csv2db)</source>
+        <translation>monitor_metrics.db（csv2db）</translation>
+    </message>
+    <message>
+        <source>not a rank folder</source>
+        <translation>不是 rank 文件夹</translation>
+    </message>
+    <message>
+        <source>not a monitor file</source>
+        <translation>不是监控文件</translation>
+    </message>
+    <message>
+        <source>csv2db&apos;s copy of the CSV folders read here; not read</source>
+        <translation>csv2db 对此处已读 CSV 文件夹的副本；未读取</translation>
+    </message>
+    <message>
+        <source>Reading monitor files</source>
+        <translation>正在读取监控文件</translation>
+    </message>
+    <message>
+        <source>the file given, rank %1</source>
+        <translation>给定的文件，rank %1</translation>
+    </message>
+    <message>
+        <source>give a monitor output folder, a rank folder, a monitor_metrics.db or a .trend.db</source>
+        <translation>请给出监控输出文件夹、rank 文件夹、monitor_metrics.db 或 .trend.db</translation>
+    </message>
+    <message>
+        <source>Building the step x module cube</source>
+        <translation>正在构建 步 x 模块 数据立方</translation>
+    </message>
+    <message numerus="yes">
+        <source>no monitor file could be read (%n failed)</source>
+        <translation>
+            <numerusform>没有可读的监控文件（%n 个失败）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no monitor data: no rank folder of msprobe CSVs and no monitor_metrics.db</source>
+        <translation>没有监控数据：既没有 msprobe CSV 的 rank 文件夹，也没有 monitor_metrics.db</translation>
+    </message>
+    <message>
+        <source>Comparing the runs</source>
+        <translation>正在比较两次运行</translation>
+    </message>
+    <message>
+        <source>an SQLite file without the tables of msprobe&apos;s data2db (monitoring_targets, monitoring_metrics, trend_data)</source>
+        <translation>没有 msprobe data2db 表（monitoring_targets、monitoring_metrics、trend_data）的 SQLite 文件</translation>
+    </message>
+    <message>
+        <source>trend_data lacks its column %1</source>
+        <translation>trend_data 缺少 %1 列</translation>
+    </message>
+    <message>
+        <source>trend_data has none of data2db&apos;s stat columns (norm, max, …)</source>
+        <translation>trend_data 没有任何 data2db 统计量列（norm、max、…）</translation>
+    </message>
+    <message>
+        <source>data2db&apos;s trend_data (%1), read</source>
+        <translation>data2db 的 trend_data（%1），已读取</translation>
+    </message>
+    <message>
+        <source>rows with no rank or step, or a target_id or metric_id the database does not name, were skipped</source>
+        <translation>跳过了没有 rank 或 step、或 target_id/metric_id 不在数据库中的行</translation>
+    </message>
+    <message>
+        <source>the database has more than %1 steps; the first %1 by start time are shown</source>
+        <translation>数据库中的步多于 %1 个；按开始时间显示前 %1 个</translation>
+    </message>
+    <message>
+        <source>the steps overlap each other so much that the overlap analysis was stopped; the step phases are partial</source>
+        <translation>各步之间重叠过多，重叠分析已停止；步内阶段不完整</translation>
+    </message>
+    <message>
+        <source>the database has more than %1 steps (per rank); the first %1 are shown</source>
+        <translation>数据库中（每个 rank）的步多于 %1 个；显示前 %1 个</translation>
+    </message>
+    <message>
+        <source>rows of ranks past the first %1 ranks were skipped</source>
+        <translation>跳过了前 %1 个 rank 之后的 rank 的行</translation>
+    </message>
+    <message>
+        <source>(other collectives)</source>
+        <translation>（其他集合通信）</translation>
+    </message>
+    <message>
+        <source>the file names more than %1 distinct collectives; the calls of the others are summed in one row</source>
+        <translation>文件中不同的集合通信多于 %1 种；其余的调用汇总为一行</translation>
+    </message>
+    <message>
+        <source>Reading the cache</source>
+        <translation>正在读取缓存</translation>
+    </message>
+    <message>
+        <source>The first divergent module is %1 (depth %2, step %3, rank %4): its inputs agree with the benchmark and its outputs do not (output error %5, msprobe band %6).</source>
+        <translation>首个发散模块是 %1（深度 %2，第 %3 步，rank %4）：其输入与标杆一致而输出不一致（输出误差 %5，msprobe 档位 %6）。</translation>
+    </message>
+    <message>
+        <source>The first divergent module is %1 (depth %2, step %3, rank %4): its recorded outputs agree with the benchmark, but the next call already reads a different value: its output was changed after msprobe recorded it (a forward hook, or an op msprobe does not wrap).</source>
+        <translation>首个发散模块是 %1（深度 %2，第 %3 步，rank %4）：记录下的输出与标杆一致，但下一个调用读到的值已经不同：其输出在 msprobe 记录之后被改变（forward hook，或 msprobe 未封装的算子）。</translation>
+    </message>
+    <message>
+        <source>Look inside %1: compare its parameters in the two checkpoints, its kernels in the two timelines, and dump it alone in tensor mode (msprobe scope = this module) to see which elements differ.</source>
+        <translation>查看 %1 的内部：比较两个检查点中它的参数、两条时间线中它的 kernel，并以 tensor 模式单独转储它（msprobe scope = 该模块）以查看哪些元素不同。</translation>
+    </message>
+    <message>
+        <source>msprobe monitor guide (monitor_instruct.md): find what differs first</source>
+        <translation>msprobe 监控指南（monitor_instruct.md）：先找出最早不同的地方</translation>
+    </message>
+    <message>
+        <source>The monitors agree: no module&apos;s statistics leave their noise floor (estimated from the first %1 steps).</source>
+        <translation>监控一致：没有模块的统计量超出其噪声底（由前 %1 步估计）。</translation>
+    </message>
+    <message>
+        <source>The loss forks at step %1 while every monitored module stays within noise: monitor what is not monitored yet (activations, communication).</source>
+        <translation>loss 在第 %1 步分叉，而所有被监控的模块都在噪声之内：请监控尚未监控的内容（激活值、通信）。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (rank %3) departs at step %4</source>
+        <translation>%2 的 %1（rank %3）在第 %4 步偏离</translation>
+    </message>
+    <message>
+        <source>The loss forks at step %1; %2, %3 step(s) before.</source>
+        <translation>loss 在第 %1 步分叉；%2，早 %3 步。</translation>
+    </message>
+    <message>
+        <source>The loss forks at step %1; the monitors part later: %2.</source>
+        <translation>loss 在第 %1 步分叉；监控在之后才分开：%2。</translation>
+    </message>
+    <message>
+        <source>The monitors part: %1.</source>
+        <translation>监控分开：%1。</translation>
+    </message>
+    <message>
+        <source>Dump that module at step %1 in both runs (msprobe L0, the module&apos;s forward and backward) and compare the dumps.</source>
+        <translation>在两次运行的第 %1 步转储该模块（msprobe L0，该模块的前向和反向）并比较转储。</translation>
+    </message>
 </context>
 <context>
     <name>HeatmapPicture</name>
@@ -4572,6 +5188,57 @@ First lines:
     <message>
         <source>0 clean</source>
         <translation>0 无偏差</translation>
+    </message>
+</context>
+<context>
+    <name>ModelDetail</name>
+    <message>
+        <source>Band &lt;b&gt;%1&lt;/b&gt;, precision index %2 (%3 mode)</source>
+        <translation>档位 &lt;b&gt;%1&lt;/b&gt;，精度指标 %2（%3 模式）</translation>
+    </message>
+    <message>
+        <source>overflow %1</source>
+        <translation>溢出 %1</translation>
+    </message>
+    <message>
+        <source>Input error %1, output error %2: %3</source>
+        <translation>输入误差 %1，输出误差 %2：%3</translation>
+    </message>
+    <message>
+        <source>inputs agree, outputs diverge</source>
+        <translation>输入一致，输出发散</translation>
+    </message>
+    <message>
+        <source>inputs and outputs diverge</source>
+        <translation>输入和输出都发散</translation>
+    </message>
+    <message>
+        <source>outputs agree</source>
+        <translation>输出一致</translation>
+    </message>
+    <message>
+        <source>Matched with %1</source>
+        <translation>与 %1 匹配</translation>
+    </message>
+    <message>
+        <source>Not matched with any benchmark node</source>
+        <translation>未与任何标杆节点匹配</translation>
+    </message>
+    <message>
+        <source>Argument</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>NPU</source>
+        <translation>NPU</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>标杆</translation>
+    </message>
+    <message>
+        <source>Call stack (NPU)</source>
+        <translation>调用栈（NPU）</translation>
     </message>
 </context>
 <context>
@@ -5919,6 +6586,10 @@ A synchronisation: it waits for the device work before it and is listed after ev
         <source>%1 could not be written</source>
         <translation>无法写入 %1</translation>
     </message>
+    <message>
+        <source>No parameter under module %1 in this checkpoint comparison</source>
+        <translation>此检查点比较中没有模块 %1 下的参数</translation>
+    </message>
 </context>
 <context>
     <name>Twinscope::Widgets::ClusterView</name>
@@ -6647,6 +7318,18 @@ grey: no value</source>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
+    <message>
+        <source>the loss curves at step %1</source>
+        <translation>第 %1 步的 loss 曲线</translation>
+    </message>
+    <message>
+        <source>the %1 tab</source>
+        <translation>%1 标签页</translation>
+    </message>
+    <message>
+        <source>Also open: %1</source>
+        <translation>另可打开：%1</translation>
+    </message>
 </context>
 <context>
     <name>Twinscope::Widgets::KernelView</name>
@@ -7111,6 +7794,330 @@ Format: %2</source>
     <message>
         <source>Dismiss</source>
         <translation>关闭提示</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::ModelWorkspace</name>
+    <message>
+        <source>Bands (%1):</source>
+        <translation>档位（%1）：</translation>
+    </message>
+    <message>
+        <source>Open two msprobe dump folders (level L0 or mix: construct.json) or an msprobe .vis.db to see the module tree.</source>
+        <translation>打开两个 msprobe 转储文件夹（L0 或 mix 级别：construct.json）或一个 msprobe .vis.db 以查看模块树。</translation>
+    </message>
+    <message>
+        <source>Show in Dumps</source>
+        <translation>在转储中显示</translation>
+    </message>
+    <message>
+        <source>Select the node&apos;s first output tensor in the Dumps tab</source>
+        <translation>在转储标签页中选中该节点的第一个输出张量</translation>
+    </message>
+    <message>
+        <source>Show Parameters</source>
+        <translation>显示参数</translation>
+    </message>
+    <message>
+        <source>Show the module&apos;s parameters in the open checkpoint comparison</source>
+        <translation>在已打开的检查点比较中显示该模块的参数</translation>
+    </message>
+    <message>
+        <source>Show in Timeline</source>
+        <translation>在时间线中显示</translation>
+    </message>
+    <message>
+        <source>Search the open timeline for the module&apos;s range (recorded with with_modules=True) and the kernels under it</source>
+        <translation>在已打开的时间线中搜索该模块的区间（以 with_modules=True 采集）及其下的 kernel</translation>
+    </message>
+    <message>
+        <source>Step and rank to compare</source>
+        <translation>要比较的步和 rank</translation>
+    </message>
+    <message>
+        <source>Search modules and APIs</source>
+        <translation>搜索模块和 API</translation>
+    </message>
+    <message>
+        <source>All bands</source>
+        <translation>所有档位</translation>
+    </message>
+    <message>
+        <source>yellow2 or worse</source>
+        <translation>yellow2 及更差</translation>
+    </message>
+    <message>
+        <source>orange1 or worse</source>
+        <translation>orange1 及更差</translation>
+    </message>
+    <message>
+        <source>orange2 or worse</source>
+        <translation>orange2 及更差</translation>
+    </message>
+    <message>
+        <source>red only</source>
+        <translation>仅 red</translation>
+    </message>
+    <message>
+        <source>Unmatched only</source>
+        <translation>仅未匹配</translation>
+    </message>
+    <message>
+        <source>Overflow only</source>
+        <translation>仅溢出</translation>
+    </message>
+    <message>
+        <source>Modules only</source>
+        <translation>仅模块</translation>
+    </message>
+    <message>
+        <source>Fuzzy match</source>
+        <translation>模糊匹配</translation>
+    </message>
+    <message>
+        <source>msprobe&apos;s fuzzy match: APIs inside matched modules by name and order, call counts ignored</source>
+        <translation>msprobe 的模糊匹配：已匹配模块内的 API 按名称和顺序匹配，忽略调用计数</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>模型：%1</translation>
+    </message>
+    <message>
+        <source>%1 opened; open its benchmark dump to compare the module trees.</source>
+        <translation>已打开 %1；再打开其标杆转储即可比较模块树。</translation>
+    </message>
+    <message>
+        <source>Comparing module trees</source>
+        <translation>正在比较模块树</translation>
+    </message>
+    <message>
+        <source>step %1, rank %2</source>
+        <translation>第 %1 步，rank %2</translation>
+    </message>
+    <message>
+        <source>First divergent module: &lt;b&gt;%1&lt;/b&gt; — its recorded outputs agree, but the next call reads a changed value (a forward hook or an op msprobe does not wrap).</source>
+        <translation>首个发散模块：&lt;b&gt;%1&lt;/b&gt; — 记录下的输出一致，但下一个调用读到的值已改变（forward hook 或 msprobe 未封装的算子）。</translation>
+    </message>
+    <message>
+        <source>First divergent module: &lt;b&gt;%1&lt;/b&gt; — its inputs agree, its outputs diverge (output error %2).</source>
+        <translation>首个发散模块：&lt;b&gt;%1&lt;/b&gt; — 输入一致，输出发散（输出误差 %2）。</translation>
+    </message>
+    <message>
+        <source>No divergent module: every matched module&apos;s outputs agree, or diverge only where its inputs already do.</source>
+        <translation>没有发散模块：每个已匹配模块的输出都一致，或仅在其输入已发散处发散。</translation>
+    </message>
+    <message>
+        <source>%1 compare, step %2, rank %3: %4 NPU nodes, %5 matched, %6 unmatched NPU and %7 unmatched benchmark nodes.</source>
+        <translation>%1 比较，第 %2 步，rank %3：%4 个 NPU 节点，%5 个已匹配，%6 个未匹配 NPU 节点和 %7 个未匹配标杆节点。</translation>
+    </message>
+    <message>
+        <source>Bands and indices as msprobe stored them.</source>
+        <translation>档位和指标均为 msprobe 存储的值。</translation>
+    </message>
+    <message>
+        <source>Module tree: no divergent module (%1 nodes, %2 matched)</source>
+        <translation>模块树：没有发散模块（%1 个节点，%2 个已匹配）</translation>
+    </message>
+    <message>
+        <source>Module tree: first divergent module %1</source>
+        <translation>模块树：首个发散模块 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::ModuleTreeModel</name>
+    <message>
+        <source>%1  ◀ first divergent</source>
+        <translation>%1  ◀ 首个发散</translation>
+    </message>
+    <message>
+        <source>msprobe&apos;s precision index: statistics, the largest relative error of the outputs&apos; statistics; tensor, the drop of the one-thousandth ratio from inputs to outputs; md5, 1 when every checksum matches</source>
+        <translation>msprobe 的精度指标：statistics 模式为输出统计量的最大相对误差；tensor 模式为千分之一比率从输入到输出的下降；md5 模式在所有校验和一致时为 1</translation>
+    </message>
+    <message>
+        <source>Twinscope&apos;s divergence: the largest relative difference of Max, Min, Mean and Norm (tensor mode also 1 - one-thousandth ratio)</source>
+        <translation>Twinscope 的发散度：Max、Min、Mean 和 Norm 的最大相对差（tensor 模式还有 1 - 千分之一比率）</translation>
+    </message>
+    <message>
+        <source>Module / API</source>
+        <translation>模块 / API</translation>
+    </message>
+    <message>
+        <source>Band</source>
+        <translation>档位</translation>
+    </message>
+    <message>
+        <source>Precision index</source>
+        <translation>精度指标</translation>
+    </message>
+    <message>
+        <source>Overflow</source>
+        <translation>溢出</translation>
+    </message>
+    <message>
+        <source>NPU output</source>
+        <translation>NPU 输出</translation>
+    </message>
+    <message>
+        <source>Bench output</source>
+        <translation>标杆输出</translation>
+    </message>
+    <message>
+        <source>Input error</source>
+        <translation>输入误差</translation>
+    </message>
+    <message>
+        <source>Output error</source>
+        <translation>输出误差</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::MonitorHeatmap</name>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>msprobe anomaly</source>
+        <translation>msprobe 异常</translation>
+    </message>
+    <message>
+        <source>first departure</source>
+        <translation>首次偏离</translation>
+    </message>
+</context>
+<context>
+    <name>Twinscope::Widgets::MonitorWorkspace</name>
+    <message>
+        <source>Open Monitor…</source>
+        <translation>打开监控…</translation>
+    </message>
+    <message>
+        <source>Open an msprobe monitor output folder; choose a second for the run under test.</source>
+        <translation>打开一个 msprobe 监控输出文件夹；再选一个作为被测运行。</translation>
+    </message>
+    <message>
+        <source>The rank whose modules the heatmap shows.</source>
+        <translation>热力图显示其模块的 rank。</translation>
+    </message>
+    <message>
+        <source>The values of a run, or B&apos;s gap to A over each module&apos;s noise floor.</source>
+        <translation>一次运行的数值，或 B 与 A 的差距相对各模块噪声底的倍数。</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>Anomaly</source>
+        <translation>异常</translation>
+    </message>
+    <message>
+        <source>Training monitor</source>
+        <translation>训练监控</translation>
+    </message>
+    <message>
+        <source>Monitor: %1</source>
+        <translation>监控：%1</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>Loading training monitors</source>
+        <translation>正在加载训练监控</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>Gap over noise floor</source>
+        <translation>差距 / 噪声底</translation>
+    </message>
+    <message>
+        <source>gap / noise floor (log)</source>
+        <translation>差距 / 噪声底（对数）</translation>
+    </message>
+    <message>
+        <source>|%1| (log)</source>
+        <translation>|%1|（对数）</translation>
+    </message>
+    <message>
+        <source>%1 (log)</source>
+        <translation>%1（对数）</translation>
+    </message>
+    <message>
+        <source>A (benchmark)</source>
+        <translation>A（标杆）</translation>
+    </message>
+    <message>
+        <source>B (under test)</source>
+        <translation>B（被测）</translation>
+    </message>
+    <message>
+        <source>step — %1</source>
+        <translation>步 — %1</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 rank(s), %4 modules, %5 steps, %6 anomalies</source>
+        <translation>%1：%2，%3 个 rank，%4 个模块，%5 步，%6 个异常</translation>
+    </message>
+    <message>
+        <source>First departure: step %1, rank %2, %3 of %4 (gap %5, noise floor %6 from the first %7 steps).</source>
+        <translation>首次偏离：第 %1 步，rank %2，%4 的 %3（差距 %5，噪声底 %6，由前 %7 步估计）。</translation>
+    </message>
+    <message>
+        <source>No departure: every module stays within its noise floor (from the first %1 steps).</source>
+        <translation>无偏离：每个模块都在其噪声底之内（由前 %1 步估计）。</translation>
+    </message>
+    <message>
+        <source>Open an msprobe monitor output folder (a second one: the run under test)</source>
+        <translation>打开一个 msprobe 监控输出文件夹（第二个为被测运行）</translation>
+    </message>
+    <message>
+        <source>Training monitor heatmap</source>
+        <translation>训练监控热力图</translation>
     </message>
 </context>
 <context>
@@ -8285,6 +9292,14 @@ Target: %2</source>
     <message>
         <source>Trace: %1 (rank %2)</source>
         <translation>时间线：%1（rank %2）</translation>
+    </message>
+    <message>
+        <source>This trace has no range for module %1 (%2)</source>
+        <translation>此 trace 中没有模块 %1 的区间（%2）</translation>
+    </message>
+    <message>
+        <source>This trace has no module ranges; record it with with_modules=True to link modules to their kernels</source>
+        <translation>此 trace 中没有模块区间；请以 with_modules=True 采集，以便把模块关联到其 kernel</translation>
     </message>
 </context>
 </TS>
