@@ -14,8 +14,8 @@ namespace Twinscope::Core {
 
 enum class FileKind { Trace, OpInfo, Dump, Loss, Checkpoint, Profile, Model, Monitor, Unknown };
 
-// "trace", "opinfo", "dump", "loss", "checkpoint", "profile", "model", "monitor", "unknown": the CLI's
-// stable ids.
+// "trace", "opinfo", "dump", "loss", "checkpoint", "profile", "model", "monitor", "unknown": the
+// CLI's stable ids.
 QString fileKindId(FileKind kind);
 FileKind fileKindFromId(const QString &id); // Unknown for an id of no kind
 QString fileKindDisplayName(FileKind kind);
