@@ -34,6 +34,8 @@ struct Loader
     Diagnostics diagnostics;
     const CancelToken &cancel;
     int failed = 0;
+    // A database given alone that cannot be read: its own reason is the answer, not a count.
+    std::optional<Error> dbFailure;
 
     void list(const QString &path, const QString &reason)
     {
@@ -141,6 +143,10 @@ struct Loader
             ++failed;
             diagnostics.add(u"monitor_file_failed"_s, e->toString(), {}, Severity::Warning);
             list(path, Tr::tr("%1; not read: %2").arg(run.layout, e->message));
+            dbFailure = *e;
+            dbFailure->message = Tr::tr("%1: %2").arg(trend ? Tr::tr(".trend.db (data2db)")
+                                                            : Tr::tr("monitor_metrics.db (csv2db)"),
+                                                      e->message);
         } else {
             run.files.push_back(
                 {path,
@@ -227,7 +233,7 @@ loadMonitorRun(const QString &path, ProgressSink &progress, const CancelToken &c
     return runGuarded<MonitorRun>(path, [&]() -> Result<MonitorRun> {
         if (auto e = checkInputPath(path, InputKind::FileOrFolder))
             return Result<MonitorRun>::failed(*e);
-        Loader loader{{}, {}, {}, cancel};
+        Loader loader{{}, {}, {}, cancel, 0, std::nullopt};
         loader.run.path = path;
         progress.report(0, Tr::tr("Reading monitor files"));
         const QFileInfo info(path);
@@ -267,6 +273,8 @@ loadMonitorRun(const QString &path, ProgressSink &progress, const CancelToken &c
         if (!loader.builder.build(&loader.run.ranks, &error, &loader.diagnostics))
             return Result<MonitorRun>::failed(Error::make(ErrorCode::TooLarge, error, path),
                                               loader.diagnostics);
+        if (loader.run.ranks.empty() && loader.dbFailure)
+            return Result<MonitorRun>::failed(*loader.dbFailure, loader.diagnostics);
         if (loader.run.ranks.empty())
             return Result<MonitorRun>::failed(
                 Error::make(

@@ -60,8 +60,10 @@ private slots:
             u"model"_s, d + u"mindspore_data"_s, d + u"pytorch_data"_s, u"--json"_s};
         const CliRun plain = runCli(pair);
         QCOMPARE(plain.exitCode, 0);
-        const CliRun mapped =
-            runCli(pair + QStringList{u"--layer-mapping"_s, d + u"layer_mapping.yaml"_s});
+        const CliRun mapped = runCli(
+            pair + QStringList{u"--layer-mapping"_s,
+                               QStringLiteral(TWINSCOPE_TEST_DATA
+                                              "/dump/msprobe_layer_mapping/layer_mapping.yaml")});
         QCOMPARE(mapped.exitCode, 0);
         QVERIFY2(mapped.json()[u"matched"_s].toInt() >= plain.json()[u"matched"_s].toInt() + 8,
                  mapped.err.constData());

@@ -17,6 +17,12 @@ QString data(const QString &path)
     return QStringLiteral(TWINSCOPE_TEST_DATA "/shared/dump/msprobe_ms_vs_pt_compare/") + path;
 }
 
+// msprobe's own YAML for this pair; kept outside tests/data/shared, which mirrors ../shared/data.
+QString mappingFile()
+{
+    return QStringLiteral(TWINSCOPE_TEST_DATA "/dump/msprobe_layer_mapping/layer_mapping.yaml");
+}
+
 std::shared_ptr<const ModuleTree> tree(const QString &side)
 {
     auto r = loadModuleTree(data(side));
@@ -37,7 +43,7 @@ private slots:
     {
         LayerMapping m;
         QString error;
-        QVERIFY2(loadLayerMapping(data(u"layer_mapping.yaml"_s), &m, &error), qPrintable(error));
+        QVERIFY2(loadLayerMapping(mappingFile(), &m, &error), qPrintable(error));
         QCOMPARE(m.rules.size(), 5);
         const auto vpe = m.rules.value(u"VocabParallelEmbedding"_s);
         QCOMPARE(vpe.value(u"reduce_from_mp_region"_s).size(), 1);
@@ -91,7 +97,7 @@ private slots:
         QVERIFY(npu && bench);
         LayerMapping m;
         QString error;
-        QVERIFY2(loadLayerMapping(data(u"layer_mapping.yaml"_s), &m, &error), qPrintable(error));
+        QVERIFY2(loadLayerMapping(mappingFile(), &m, &error), qPrintable(error));
         const QHash<QString, QString> ids = layerMappedIds(*npu, *bench, m);
         const QString cell = u"Cell.network_with_loss.module.language_model."_s;
         const QString mod = u"Module.module.module.language_model."_s;
