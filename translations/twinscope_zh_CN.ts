@@ -5168,6 +5168,10 @@ First lines:
         <source>Dump that module at step %1 in both runs (msprobe L0, the module&apos;s forward and backward) and compare the dumps.</source>
         <translation>在两次运行的第 %1 步转储该模块（msprobe L0，该模块的前向和反向）并比较转储。</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>HeatmapPicture</name>
