@@ -319,7 +319,7 @@ private slots:
         QVERIFY(ok > 0 && failed > 0);
     }
 
-    // 10 000 modules (and as many APIs): read, matched and compared well under a second.
+    // 10 000 modules (and as many APIs) a side: read, matched and compared.
     void tenThousandNodes()
     {
         const auto [construct, dump] = syntheticTree(10000);
@@ -336,7 +336,9 @@ private slots:
         QCOMPARE(c->nodes.size(), 20000);
         QCOMPARE(c->matchedCount(), 20000);
         QCOMPARE(c->firstDivergent, -1);
-        QVERIFY2(ms < 1000, qPrintable(u"%1 ms"_s.arg(ms)));
+        // The < 1 s figure is measured on an idle machine (docs/PERFORMANCE.md); the bound here
+        // only catches a return to quadratic work, with room for a loaded 2-core CI runner.
+        QVERIFY2(ms < 5000, qPrintable(u"%1 ms"_s.arg(ms)));
     }
 };
 

@@ -218,7 +218,9 @@ private slots:
         const qint64 ms = timer.elapsed();
         qInfo("10 000 nodes a side: read, compared and shown (all expanded) in %lld ms", ms);
         QCOMPARE(ws.result()->comparison->nodes.size(), 10000);
-        QVERIFY2(ms < 1000, qPrintable(u"%1 ms"_s.arg(ms)));
+        // The < 1 s figure is measured on an idle machine (docs/PERFORMANCE.md); the bound here
+        // only catches a return to quadratic work, with room for a loaded 2-core CI runner.
+        QVERIFY2(ms < 5000, qPrintable(u"%1 ms"_s.arg(ms)));
     }
 };
 
