@@ -34,7 +34,8 @@ struct Loader
     Diagnostics diagnostics;
     const CancelToken &cancel;
     int failed = 0;
-    // A database given alone that cannot be read: its own reason is the answer, not a count.
+    // A database that could not be read: when nothing else gave data, its own reason says more
+    // than a count of failed files.
     std::optional<Error> dbFailure;
 
     void list(const QString &path, const QString &reason)
