@@ -5,6 +5,7 @@
 #include "core/common/source.h"
 #include "core/common/tr.h"
 #include "core/dump/msprobereader.h"
+#include "core/dump/msprobestatvalue.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -27,30 +28,6 @@ constexpr int MaxArgNesting = 32;
 QString qstr(std::string_view s)
 {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-double number(simdjson::dom::element v)
-{
-    double d;
-    if (v.get_double().get(d) == simdjson::SUCCESS)
-        return d;
-    int64_t i;
-    if (v.get_int64().get(i) == simdjson::SUCCESS)
-        return double(i);
-    uint64_t u;
-    if (v.get_uint64().get(u) == simdjson::SUCCESS)
-        return double(u);
-    bool b;
-    if (v.get_bool().get(b) == simdjson::SUCCESS)
-        return b ? 1.0 : 0.0;
-    std::string_view s;
-    if (v.get_string().get(s) == simdjson::SUCCESS) {
-        if (s == "Infinity" || s == "inf")
-            return std::numeric_limits<double>::infinity();
-        if (s == "-Infinity" || s == "-inf")
-            return -std::numeric_limits<double>::infinity();
-    }
-    return std::nan("");
 }
 
 QString valueText(simdjson::dom::element v)
@@ -106,13 +83,13 @@ struct ArgWalker
             }
         simdjson::dom::element v;
         if (o["Max"].get(v) == simdjson::SUCCESS)
-            arg.stats.max = number(v);
+            arg.stats.max = msprobeStatValue(v);
         if (o["Min"].get(v) == simdjson::SUCCESS)
-            arg.stats.min = number(v);
+            arg.stats.min = msprobeStatValue(v);
         if (o["Mean"].get(v) == simdjson::SUCCESS)
-            arg.stats.mean = number(v);
+            arg.stats.mean = msprobeStatValue(v);
         if (o["Norm"].get(v) == simdjson::SUCCESS)
-            arg.stats.norm = number(v);
+            arg.stats.norm = msprobeStatValue(v);
         if (o["md5"].get_string().get(s) == simdjson::SUCCESS)
             arg.md5 = qstr(s);
         if (o["value"].get(v) == simdjson::SUCCESS)
@@ -281,7 +258,7 @@ Result<ModuleTree> parseModuleTree(std::string_view constructJson,
     simdjson::dom::object dump;
     error = dumpParser.parse(dumpJson.data(), dumpJson.size()).get_object().get(dump);
     // Python's json writes NaN and ±Infinity bare (an overflowing run's statistics): quoted, they
-    // parse, and number() reads them back. Only on failure: the copy doubles the memory.
+    // parse, and msprobeStatValue() reads them back. Only on failure: the copy doubles the memory.
     std::string quoted;
     if (error) {
         quoted = quotePythonNonFinite(dumpJson);

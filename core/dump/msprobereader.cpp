@@ -5,6 +5,7 @@
 #include "core/common/interner.h"
 #include "core/common/jsontext.h"
 #include "core/common/tr.h"
+#include "core/dump/msprobestatvalue.h"
 #include "core/tensor/dumpnames.h"
 #include "core/torch/torchfile.h"
 #include "jsonmembers.h"
@@ -25,32 +26,6 @@ namespace Twinscope::Core {
 namespace {
 
 constexpr int MaxNesting = 64;
-
-double statValue(simdjson::dom::element v)
-{
-    double d;
-    if (v.get_double().get(d) == simdjson::SUCCESS)
-        return d;
-    int64_t i;
-    if (v.get_int64().get(i) == simdjson::SUCCESS)
-        return double(i);
-    uint64_t u;
-    if (v.get_uint64().get(u) == simdjson::SUCCESS)
-        return double(u);
-    bool b;
-    if (v.get_bool().get(b) == simdjson::SUCCESS)
-        return b ? 1.0 : 0.0;
-    std::string_view s;
-    if (v.get_string().get(s) == simdjson::SUCCESS) {
-        if (s == "NaN")
-            return std::nan("");
-        if (s == "Infinity" || s == "inf")
-            return std::numeric_limits<double>::infinity();
-        if (s == "-Infinity" || s == "-inf")
-            return -std::numeric_limits<double>::infinity();
-    }
-    return std::nan("");
-}
 
 QString qstr(std::string_view s)
 {
@@ -141,13 +116,13 @@ struct Walker
         TensorStats st;
         simdjson::dom::element v;
         if (o["Max"].get(v) == simdjson::SUCCESS)
-            st.max = statValue(v);
+            st.max = msprobeStatValue(v);
         if (o["Min"].get(v) == simdjson::SUCCESS)
-            st.min = statValue(v);
+            st.min = msprobeStatValue(v);
         if (o["Mean"].get(v) == simdjson::SUCCESS)
-            st.mean = statValue(v);
+            st.mean = msprobeStatValue(v);
         if (o["Norm"].get(v) == simdjson::SUCCESS)
-            st.norm = statValue(v);
+            st.norm = msprobeStatValue(v);
         t.stats = st;
         bool requiresGrad = false;
         if (o["requires_grad"].get_bool().get(requiresGrad) == simdjson::SUCCESS)
@@ -207,7 +182,7 @@ struct Walker
         if (o["value"].get(v) == simdjson::SUCCESS) {
             a.value = argumentText(v);
             if (v.is_number() || v.is_bool() || v.is_string())
-                a.number = statValue(v);
+                a.number = msprobeStatValue(v);
         }
         dump->arguments.append(a);
     }
@@ -592,7 +567,7 @@ Result<TensorDump> parsePtdbgPkl(std::string_view text,
         TensorStats st;
         int k = 0;
         for (auto v : stats) {
-            const double x = statValue(v);
+            const double x = msprobeStatValue(v);
             if (k == 0)
                 st.max = x;
             else if (k == 1)
