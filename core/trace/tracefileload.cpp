@@ -24,7 +24,9 @@ namespace {
 Result<TraceDataset> loadChromeTraceCached(const QString &path,
                                            const ChromeTraceOptions &options,
                                            ProgressSink &progress,
-                                           const CancelToken &cancel)
+                                           const CancelToken &cancel,
+                                           const TraceHeadPreview &headPreview,
+                                           const TracePreviewSettings &previewSettings)
 {
     const TraceCacheSettings &cache = options.cache;
     const QFileInfo info(path);
@@ -39,6 +41,13 @@ Result<TraceDataset> loadChromeTraceCached(const QString &path,
             return Result<TraceDataset>::ok(std::move(hit->dataset), std::move(hit->diagnostics));
         }
     }
+    if (headPreview) {
+        progress.report(0, Tr::tr("Reading the head of the file"));
+        qint64 bytesRead = 0;
+        if (std::shared_ptr<const TraceDataset> p =
+                loadTracePreview(path, previewSettings, cancel, &bytesRead))
+            headPreview(std::move(p), bytesRead);
+    }
     Result<TraceDataset> r = loadChromeTrace(Source::fromPath(path), options, progress, cancel);
     // Written only for the version of the file that was parsed: the key is taken again after.
     if (useCache && r.isOk() && key.isValid() && isTraceCacheable(*r.value()) &&
@@ -52,7 +61,9 @@ Result<TraceDataset> loadChromeTraceCached(const QString &path,
 Result<TraceDataset> loadTraceFile(const QString &path,
                                    const ChromeTraceOptions &options,
                                    ProgressSink &progress,
-                                   const CancelToken &cancel)
+                                   const CancelToken &cancel,
+                                   const TraceHeadPreview &headPreview,
+                                   const TracePreviewSettings &previewSettings)
 {
     // Only a regular file is peeked at: opening a FIFO blocks until a writer comes, and the
     // chrome-trace loader refuses special files with a message (docs/RELIABILITY.md).
@@ -63,7 +74,7 @@ Result<TraceDataset> loadTraceFile(const QString &path,
             head = f.read(16);
     }
     if (head != QByteArrayView("SQLite format 3\0", 16))
-        return loadChromeTraceCached(path, options, progress, cancel);
+        return loadChromeTraceCached(path, options, progress, cancel, headPreview, previewSettings);
     QString error;
     const QStringList tables = sqliteTableNames(path, &error);
     switch (sqliteLayout(tables)) {

@@ -115,6 +115,7 @@ runTracePipeline(const TracePipelineInput &input, ProgressSink &progress, const 
         const int loadTo = input.statistics ? 900 : 1000;
         PartsProgress parts(progress, paths, loadTo);
         std::atomic<int> next{0};
+        const bool previews = input.preview && paths.size() == 1 && input.open.empty();
         // Files load side by side; each loader asks the same pool for its chunk threads, so the
         // machine's cores are shared out, never multiplied.
         WorkerPool::run(int(paths.size()), [&](int) {
@@ -126,12 +127,30 @@ runTracePipeline(const TracePipelineInput &input, ProgressSink &progress, const 
                 out.path = paths[k];
                 out.input = inputs[k];
                 ProgressSink part = parts.part(k);
-                const Result<TraceDataset> r = runGuarded<TraceDataset>(
-                    out.path, [&] { return loadTraceFile(out.path, input.load, part, cancel); });
+                TraceHeadPreview head;
+                if (previews) {
+                    head = [&](std::shared_ptr<const TraceDataset> ds, qint64 bytesRead) {
+                        const qint64 fileBytes = ds->fileSize;
+                        input.preview(
+                            {out.path, out.input, std::move(ds), false, bytesRead, fileBytes});
+                    };
+                }
+                const Result<TraceDataset> r = runGuarded<TraceDataset>(out.path, [&] {
+                    return loadTraceFile(
+                        out.path, input.load, part, cancel, head, input.previewSettings);
+                });
                 out.diagnostics = r.diagnostics();
                 out.diagnostics.setFile(out.path);
                 if (r.isOk()) {
                     out.dataset = r.value();
+                    // The timeline paints while steps, phases and statistics are computed.
+                    if (previews && (input.summaries || input.statistics) && !cancel.isCanceled())
+                        input.preview({out.path,
+                                       out.input,
+                                       out.dataset,
+                                       true,
+                                       out.dataset->fileSize,
+                                       out.dataset->fileSize});
                     if (input.summaries)
                         summarise(out);
                 } else if (r.isFailed()) {

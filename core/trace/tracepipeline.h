@@ -7,6 +7,7 @@
 #include "tracealign.h"
 #include "tracefiles.h"
 #include "tracephases.h"
+#include "tracepreview.h"
 #include "tracesteps.h"
 
 #include <QStringList>
@@ -32,6 +33,12 @@ struct TracePipelineInput
     bool summaries = true;
     OpStatisticsQuery::GroupBy groupBy = OpStatisticsQuery::GroupBy::NameAndCategory;
     OpStatisticsQuery::Scope scope = OpStatisticsQuery::Scope::ExcludeOverlap;
+    // First paint while loading (issue #28): called on a loading thread with what can be painted
+    // before the result: the head of a large file while it is parsed (TracePreview::whole false),
+    // then the whole file before its summaries and statistics are computed (whole true). Only when
+    // the paths hold one trace file and none is open, so a preview is always one file alone.
+    std::function<void(const TracePreview &)> preview;
+    TracePreviewSettings previewSettings;
 };
 
 // One trace file of the input: loaded, or failed with its error. Its diagnostics name it.

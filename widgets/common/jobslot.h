@@ -23,6 +23,8 @@ public:
     // Cancels the running job, if any; its result is dropped.
     void cancel();
     bool isRunning() const { return m_id != 0; }
+    // The running job's LoadController id (0 when none), to follow its progress.
+    quint64 id() const { return m_id; }
 
 protected:
     void startJob(const QString &title,

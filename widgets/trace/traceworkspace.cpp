@@ -75,12 +75,18 @@ TraceWorkspace::TraceWorkspace(LoadController *loads, QWidget *parent)
     m_tabs->addTab(createStatisticsPage(), tr("Op statistics"));
     connectSearch();
     connectTimeline();
+    connect(loads, &LoadController::progressChanged, this, [this](quint64 id, int permille) {
+        if (id != 0 && id == m_loadJob.id())
+            updatePreviewBanner(permille);
+    });
 }
 
 TraceWorkspace::~TraceWorkspace() = default;
 
 QString TraceWorkspace::title() const
 {
+    if (m_loaded.empty() && m_preview.shown)
+        return tr("Trace: %1 (loading)").arg(QFileInfo(m_preview.path).fileName());
     if (m_loaded.size() == 1) {
         // The file the user opened names the tab; a rank alone ("rank 1") says nothing about
         // which trace it is.
@@ -110,6 +116,13 @@ void TraceWorkspace::startLoad()
     input.paths = m_pending;
     for (const TimelineInput &in : m_loaded)
         input.open.push_back(in.dataset);
+    // A preview of the load this one supersedes goes with it.
+    ++m_loadGeneration;
+    if (m_preview.shown) {
+        endPreview(false);
+        m_view->setInputs({});
+    }
+    requestPreviews(input);
     const QString title = m_pending.size() == 1
                               ? tr("Loading %1").arg(QFileInfo(m_pending.first()).fileName())
                               : tr("Loading %n traces", nullptr, int(m_pending.size()));
@@ -125,6 +138,15 @@ void TraceWorkspace::onLoaded(const Core::Result<Core::TraceAnalysis> &result)
 {
     const QStringList asked = m_pending;
     m_pending.clear();
+    const bool hadPreview = m_preview.shown;
+    endPreview(result.isOk());
+    if (hadPreview && !result.isOk()) {
+        // Cancel (or a failure) closes the preview: nothing partial stays behind as if loaded.
+        m_view->setInputs({});
+        emit titleChanged();
+        if (result.isCanceled())
+            emit statusMessage(tr("Loading was cancelled; the preview was closed."));
+    }
     if (result.isCanceled())
         return;
     if (result.isFailed()) {
@@ -151,6 +173,8 @@ void TraceWorkspace::onLoaded(const Core::Result<Core::TraceAnalysis> &result)
     showStatistics();
     rebuild();
     applyAlignment();
+    restorePreviewRange();
+    m_preview = {};
     emit titleChanged();
     for (const Core::TraceFileOutcome &f : a.files) {
         if (!f.error)
@@ -388,6 +412,8 @@ void TraceWorkspace::closeAll()
 {
     m_loadJob.cancel();
     m_rangeJob.cancel();
+    ++m_loadGeneration;
+    endPreview(false);
     m_pending.clear();
     m_loaded.clear();
     m_steps.clear();

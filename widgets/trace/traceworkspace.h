@@ -25,6 +25,7 @@ class OpStatisticsModel;
 
 namespace Twinscope::Widgets {
 
+class MessageBar;
 class SliceDetailsWidget;
 class TimelineDrawer;
 
@@ -60,6 +61,11 @@ public:
     QComboBox *statisticsGrouping() const { return m_statsGroup; }
     Core::OpStatisticsModel *statisticsModel() const { return m_statsModel; }
     QSortFilterProxyModel *statisticsProxy() const { return m_statsProxy; }
+    // The timeline shows a preview of the file being loaded (issue #28); the banner says so.
+    bool isShowingPreview() const { return m_preview.shown; }
+    MessageBar *previewBanner() const { return m_previewBanner; }
+    // How large a file must be to get a head preview, and how much of it (tests make both small).
+    void setPreviewSettings(const Core::TracePreviewSettings &s) { m_previewSettings = s; }
     Core::OpStatisticsModel *rangeModel() const { return m_rangeModel; }
     QLineEdit *searchBox() const { return m_search; }
     QComboBox *offsetGroup() const { return m_offsetGroup; }
@@ -81,6 +87,14 @@ private:
     QStringList exportFilters() const;
     void startLoad();
     void onLoaded(const Core::Result<Core::TraceAnalysis> &result);
+    // First paint while loading (traceworkspacepreview.cpp).
+    void requestPreviews(Core::TracePipelineInput &input);
+    void showPreview(quint64 generation, const Core::TracePreview &preview);
+    void updatePreviewBanner(int permille);
+    // Takes the preview away; with keepRange the view range the user chose is remembered for the
+    // loaded trace (restorePreviewRange).
+    void endPreview(bool keepRange);
+    void restorePreviewRange();
     void rebuild();
     void runSearch();
     void startRangeStatistics(qint64 fromNs, qint64 toNs, const QList<QPair<int, int>> &tracks);
@@ -123,6 +137,21 @@ private:
     std::vector<int> m_runs;                                      // parallel to m_loaded
     std::vector<Core::TraceAlignMode> m_alignModes;               // per run
     JobSlot<Core::TraceAnalysis> m_loadJob;
+    // Previews come from a loading thread through this relay (deleted on the GUI thread), so a
+    // preview posted after the workspace is gone is dropped with the relay's queued calls.
+    std::shared_ptr<QObject> m_previewRelay;
+    quint64 m_loadGeneration = 0; // a preview of an older load is dropped
+    struct PreviewState
+    {
+        bool shown = false;
+        bool whole = false;
+        qint64 bytesRead = 0, fileBytes = 0;
+        QString path;
+        bool userRange = false; // the user zoomed or panned the preview
+        qint64 fromNs = 0, toNs = 0;
+    } m_preview;
+    MessageBar *m_previewBanner = nullptr;
+    Core::TracePreviewSettings m_previewSettings;
     JobSlot<Core::OpStatistics> m_rangeJob;
 };
 

@@ -63,6 +63,11 @@ QString TraceWorkspace::exportName(const QString &filter) const
 
 bool TraceWorkspace::exportTo(const QString &path, const QString &filter, QString *errorMessage)
 {
+    // A preview is part of the file: an export of it would pass for the trace (issue #28).
+    if (m_preview.shown) {
+        *errorMessage = tr("The trace is still loading; export it when loading ends.");
+        return false;
+    }
     const QStringList filters = exportFilters();
     qsizetype target = filters.indexOf(filter);
     if (target < 0) {

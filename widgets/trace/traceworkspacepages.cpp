@@ -1,6 +1,7 @@
 // The Timeline tab's pages and wiring, in phases (issue #22: the constructor was 203 lines).
 #include "core/models/opstatisticsmodel.h"
 #include "traceworkspace.h"
+#include "widgets/common/messagebar.h"
 #include "widgets/timeline/slicedetailswidget.h"
 #include "widgets/timeline/timelinedrawer.h"
 #include "widgets/timeline/timelineview.h"
@@ -119,6 +120,9 @@ QWidget *TraceWorkspace::createTimelinePage()
     tl->setContentsMargins(4, 4, 4, 4);
     QHBoxLayout *bar = createToolBar(timelinePage);
     tl->addLayout(bar);
+    m_previewBanner = new MessageBar(timelinePage);
+    m_previewBanner->hide();
+    tl->addWidget(m_previewBanner);
     // Timeline over a bottom drawer (Perfetto): the selected slice's details and the selected
     // area's aggregate. The drawer is hidden while nothing is selected, so the tracks keep the
     // whole width at any window size.
