@@ -29,6 +29,14 @@ using namespace Twinscope;
 
 namespace {
 
+double cpuSeconds()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
 // Paints of any timeline: the frame is drawn here, inside the filter, so its time is the time the
 // frame was done, not when it was asked for.
 class PaintClock : public QObject
@@ -36,6 +44,7 @@ class PaintClock : public QObject
 public:
     QElapsedTimer clock;
     qint64 firstMs = -1, firstSlices = 0;
+    double firstCpu = 0; // process CPU seconds when the first frame was done
     qint64 lastMs = -1, lastSlices = 0;
     int frames = 0;
 
@@ -52,6 +61,7 @@ protected:
             slices += in.dataset->sliceCount();
         if (firstMs < 0) {
             firstMs = ms;
+            firstCpu = cpuSeconds();
             firstSlices = slices;
         }
         lastMs = ms;
@@ -60,14 +70,6 @@ protected:
         return true;
     }
 };
-
-double cpuSeconds()
-{
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-           double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
 
 } // namespace
 
@@ -114,6 +116,7 @@ int main(int argc, char **argv)
                     {u"bytes"_s, QFileInfo(file).size()},
                     {u"first_paint_ms"_s, paints.firstMs},
                     {u"first_paint_slices"_s, paints.firstSlices},
+                    {u"first_paint_cpu_s"_s, paints.firstCpu - cpu0},
                     {u"loaded_paint_ms"_s, paints.lastMs},
                     {u"loaded_slices"_s, paints.lastSlices},
                     {u"job_done_ms"_s, doneMs},

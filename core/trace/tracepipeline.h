@@ -37,8 +37,8 @@ struct TracePipelineInput
     // before the result: the head of a large file while it is parsed (TracePreview::whole false),
     // then the whole file before its summaries and statistics are computed (whole true). Only when
     // the paths hold one trace file and none is open, so a preview is always one file alone.
-    std::function<void(const TracePreview &)> preview;
-    TracePreviewSettings previewSettings;
+    std::function<void(const TracePreview &)> preview = {};
+    TracePreviewSettings previewSettings = {};
 };
 
 // One trace file of the input: loaded, or failed with its error. Its diagnostics name it.
