@@ -62,6 +62,11 @@ protected:
         if (firstMs < 0) {
             firstMs = ms;
             firstCpu = cpuSeconds();
+            // TWINSCOPE_BENCH_GRAB=FILE.png: the window as the first frame showed it (a preview's
+            // banner), grabbed once this paint is over.
+            const QString grab = qEnvironmentVariable("TWINSCOPE_BENCH_GRAB");
+            if (!grab.isEmpty())
+                QTimer::singleShot(0, view, [view, grab] { view->window()->grab().save(grab); });
             firstSlices = slices;
         }
         lastMs = ms;
