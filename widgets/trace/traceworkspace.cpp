@@ -121,6 +121,7 @@ void TraceWorkspace::startLoad()
     if (m_preview.shown) {
         endPreview(false);
         m_view->setInputs({});
+        emit titleChanged();
     }
     requestPreviews(input);
     const QString title = m_pending.size() == 1

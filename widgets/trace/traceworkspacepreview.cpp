@@ -111,7 +111,7 @@ void TraceWorkspace::endPreview(bool keepRange)
 
 void TraceWorkspace::restorePreviewRange()
 {
-    if (m_preview.userRange && m_preview.toNs > m_preview.fromNs)
+    if (m_preview.userRange && m_preview.toNs > m_preview.fromNs && !m_view->inputs().empty())
         m_view->setVisibleRange(m_preview.fromNs, m_preview.toNs, false);
 }
 

@@ -52,6 +52,7 @@ private slots:
     void initTestCase();
     void previewPaintsBeforeTheLoadEnds();
     void cancelClosesThePreview();
+    void openingMoreSupersedesThePreview();
     void smallFileHasNoPreview();
 
 private:
@@ -162,6 +163,30 @@ void TestTracePreviewWorkspace::cancelClosesThePreview()
     ws.openPaths({Core::sniffPath(m_trace)});
     QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 30000);
     QCOMPARE(ws.timeline()->inputs().size(), size_t(1));
+}
+
+void TestTracePreviewWorkspace::openingMoreSupersedesThePreview()
+{
+    LoadController loads;
+    TraceWorkspace ws(&loads);
+    ws.setPreviewSettings(m_small);
+    int previews = 0;
+    bool clearedAtOnce = false;
+    // A second file opened while the first is previewed: one job loads both, the preview of the
+    // superseded job goes at once, and two files get no preview (one file's preview alone).
+    connect(&ws, &Workspace::titleChanged, this, [&] {
+        if (!ws.isShowingPreview() || previews++ > 0)
+            return;
+        ws.openPaths({Core::sniffPath(m_trace)});
+        clearedAtOnce = !ws.isShowingPreview() && ws.timeline()->inputs().empty();
+    });
+    QSignalSpy loaded(&ws, &Workspace::loaded);
+    ws.openPaths({Core::sniffPath(m_trace)});
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 30000);
+    QCOMPARE(previews, 1);
+    QVERIFY(clearedAtOnce);
+    QVERIFY(!ws.isShowingPreview());
+    QCOMPARE(ws.timeline()->inputs().size(), size_t(2));
 }
 
 void TestTracePreviewWorkspace::smallFileHasNoPreview()
