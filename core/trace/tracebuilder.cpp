@@ -330,9 +330,12 @@ void Builder::buildTrackedCounters(TrackedBuildInput &in)
     // is freed once copied.
     for (auto &[key, series] : in.counters) {
         const auto [pid, name, s] = key;
-        std::stable_sort(series.begin(), series.end(), [](const auto &a, const auto &b) {
+        // MEMORY_RECORD is selected by time: most series are in order already.
+        auto byTs = [](const auto &a, const auto &b) {
             return a.first < b.first;
-        });
+        };
+        if (!std::is_sorted(series.begin(), series.end(), byTs))
+            std::stable_sort(series.begin(), series.end(), byTs);
         TraceTrack t = counterTrack(pid, name, RawIdStringTag, s);
         t.counterBegin = quint32(m_ds->counterTs.size());
         for (const auto &[ts, value] : series) {
@@ -361,8 +364,11 @@ void Builder::collectTrackedInstants(TrackedBuildInput &in)
     // Thread k is track k: runTracked made them in this order, before any other track.
     for (size_t t = 0; t < in.threads.size(); ++t) {
         std::vector<PendingInstant> &list = in.threads[t].instants;
-        std::stable_sort(
-            list.begin(), list.end(), [](const auto &a, const auto &b) { return a.ts < b.ts; });
+        auto byTs = [](const auto &a, const auto &b) {
+            return a.ts < b.ts;
+        };
+        if (!std::is_sorted(list.begin(), list.end(), byTs))
+            std::stable_sort(list.begin(), list.end(), byTs);
         TraceTrack &track = m_ds->tracks[t];
         track.instantBegin = quint32(m_ds->instantTs.size());
         for (const PendingInstant &e : list) {
