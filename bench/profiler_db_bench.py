@@ -4,7 +4,7 @@ database against the same timeline written as torch_npu's text export (trace_vie
 
     profiler_db_bench.py --cli build/app/twinscope-cli [--seed tests/data/shared/profiler/
         torch_npu_level1/db/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db]
-        [--mb 100] [--workdir /tmp] [--runs 3] [--cores 0,1] [--reuse]
+        [--mb 100] [--workdir /tmp] [--runs 3] [--cores 0,1] [--reuse] [--old-cli OLD]
 
 1. Scales the real Level1 database to about --mb megabytes by copying its timeline tables
    (TASK, COMPUTE_TASK_INFO, COMMUNICATION_OP, COMMUNICATION_TASK_INFO, PYTORCH_API, CANN_API,
@@ -18,6 +18,10 @@ database against the same timeline written as torch_npu's text export (trace_vie
    median wall time, the median CPU time (user + system, os.wait4; on a shared machine the wall
    time says more about the neighbours than about the loader) and the peak RSS as Markdown rows
    for docs/PERFORMANCE.md. --reuse keeps the generated files of an earlier run of the same --mb.
+   The text trace is loaded with --no-cache: the trace cache (issue #28) would otherwise time its
+   second and later loads from the columnar cache, not from the text.
+4. With --old-cli, every run loads each input with OLD and then with --cli, alternating, and
+   prints rows for both builds (the load on a shared machine changes between runs).
 Everything generated goes to --workdir, never into the repository.
 """
 import argparse
@@ -138,8 +142,10 @@ def measure(cmd, cores):
     def pin():
         if cores:
             os.sched_setaffinity(0, cores)
+    env = dict(os.environ, TWINSCOPE_CACHE="0")
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=pin)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=pin,
+                            env=env)
     out = proc.stdout.read()
     proc.stderr.read()
     _, status, usage = os.wait4(proc.pid, 0)
@@ -161,6 +167,8 @@ def main():
     ap.add_argument("--cores", default="")
     ap.add_argument("--reuse", action="store_true",
                     help="keep the database and trace of an earlier run with the same --mb")
+    ap.add_argument("--old-cli", default="",
+                    help="a second build, run before --cli in every run (old against new)")
     a = ap.parse_args()
     cores = [int(x) for x in a.cores.split(",")] if a.cores else None
     db = os.path.join(a.workdir, "twinscope_bench_profiler_%dmb.db" % a.mb)
@@ -170,28 +178,38 @@ def main():
     else:
         copies = scale(a.seed, db, a.mb)
         to_trace_view(db, text)
-    rows = []
+    builds = [("old", a.old_cli), ("new", a.cli)] if a.old_cli else [("", a.cli)]
+    samples = {}  # (build, input) -> [(wall, cpu, rss)]
+    slices = {}
     for path in (db, text):
-        walls, cpus, rss = [], [], []
-        slices = None
+        cache = ["--no-cache"] if path == text else []
         for _ in range(a.runs):
-            wall, cpu, peak, out = measure([a.cli, "trace", "--json", path], cores)
-            walls.append(wall)
-            cpus.append(cpu)
-            rss.append(peak)
-            slices = json.loads(out)["slices"]
-        rows.append((path, os.path.getsize(path), statistics.median(walls), statistics.median(cpus),
-                     max(rss), slices))
-    print("| input | size (MB) | slices | wall (s, median of %d) | CPU (s, median) | peak RSS (MB) |"
-          % a.runs)
-    print("|---|---|---|---|---|---|")
-    for path, size, wall, cpu, rss, slices in rows:
-        print("| %s | %.0f | %d | %.2f | %.2f | %.0f |" % (os.path.basename(path), size / 1048576,
-                                                          slices, wall, cpu, rss))
-    print("\ncopies of the seed: %s; database / text: wall %.2f, CPU %.2f"
-          % (copies if copies is not None else "(reused)", rows[0][2] / rows[1][2],
-             rows[0][3] / rows[1][3]))
-
+            for build, cli in builds:
+                wall, cpu, peak, out = measure([cli, "trace", "--json"] + cache + [path], cores)
+                samples.setdefault((build, path), []).append((wall, cpu, peak))
+                slices[path] = json.loads(out)["slices"]
+    print("| build | input | size (MB) | slices | wall (s, median of %d) | CPU (s, median) "
+          "| peak RSS (MB, max) |" % a.runs)
+    print("|---|---|---|---|---|---|---|")
+    medians = {}
+    for (build, path), runs in samples.items():
+        wall = statistics.median(r[0] for r in runs)
+        cpu = statistics.median(r[1] for r in runs)
+        rss = max(r[2] for r in runs)
+        medians[(build, path)] = (wall, cpu, rss)
+        print("| %s | %s | %.0f | %d | %.2f | %.2f | %.0f |"
+              % (build, os.path.basename(path), os.path.getsize(path) / 1048576, slices[path],
+                 wall, cpu, rss))
+    print("\ncopies of the seed: %s" % (copies if copies is not None else "(reused)"))
+    for build, _ in builds:
+        d, t = medians[(build, db)], medians[(build, text)]
+        print("%sdatabase / text: wall %.2f, CPU %.2f, peak RSS %.2f"
+              % (build + " " if build else "", d[0] / t[0], d[1] / t[1], d[2] / t[2]))
+    for build, _ in builds:
+        print("runs of %s:" % (build or "the build"))
+        for path in (db, text):
+            print("  %s: %s" % (os.path.basename(path), "; ".join(
+                "%.2f s wall %.2f s CPU %.0f MB" % r for r in samples[(build, path)])))
 
 if __name__ == "__main__":
     main()

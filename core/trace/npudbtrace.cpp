@@ -6,8 +6,6 @@
 #include "core/common/tr.h"
 #include "tracesynth.h"
 
-#include <QFileInfo>
-
 #include <algorithm>
 #include <limits>
 #include <unordered_map>
@@ -142,10 +140,6 @@ private:
             m_dims[id] = looksLikeDims(trace.view(id)) ? 1 : 0;
         return m_dims[id] == 1;
     }
-    // Rows of table by its largest rowid (a B-tree descent, not a scan), to size the event
-    // vectors once; bounded by the file size so a forged rowid cannot reserve gigabytes.
-    qint64 rowsOf(const QString &table);
-    void reserve();
 
     std::optional<Error> strings();
     std::optional<Error> connections();
@@ -171,30 +165,6 @@ private:
     qint64 m_rows = 0;
     qint64 m_missingStrings = 0;
 };
-
-qint64 Loader::rowsOf(const QString &table)
-{
-    if (!m_db.has(table))
-        return 0;
-    SqliteStatement q;
-    if (m_db.prepare(q, u"SELECT max(rowid) FROM \"%1\""_s.arg(table)) || !q.next())
-        return 0;
-    const qint64 fileBound = QFileInfo(m_db.path()).size() / 16;
-    return std::clamp<qint64>(q.integerOr(0), 0, fileBound);
-}
-
-void Loader::reserve()
-{
-    const qint64 pytorch = rowsOf(u"PYTORCH_API"_s), cann = rowsOf(u"CANN_API"_s),
-                 tasks = rowsOf(u"TASK"_s), ops = rowsOf(u"COMMUNICATION_OP"_s),
-                 commTasks = rowsOf(u"COMMUNICATION_TASK_INFO"_s),
-                 overlap = rowsOf(u"OVERLAP_ANALYSIS"_s), memory = rowsOf(u"MEMORY_RECORD"_s);
-    // Flows add two events per link, at most one link per connected row; reserved address
-    // space that is never written costs no memory.
-    const qint64 links = std::min(rowsOf(u"CONNECTION_IDS"_s) + cann, tasks + ops);
-    trace.reserve(pytorch + cann + tasks + ops + commTasks + overlap + memory + 2 * links,
-                  2 * memory);
-}
 
 std::optional<Error> Loader::strings()
 {
@@ -806,7 +776,6 @@ std::optional<Error> Loader::run()
         {u"MEMORY_RECORD", &Loader::memory, Tr::tr("Reading memory")},
     };
     info();
-    reserve();
     int k = 0;
     for (const Step &s : steps) {
         m_progress.report(700 * k++ / int(std::size(steps)), s.stage);

@@ -56,19 +56,28 @@ public:
     {}
 
     void run(const CancelToken &cancel);
+    // The same phases for a database reader's events, already on their tracks.
+    void runTracked(TrackedBuildInput &in, const CancelToken &cancel);
 
 private:
     // The phases of run(), in order.
     void classifyEvents(EventsByKind &out);
     bool hasUsableTime(RawEvent &e, qint64 base); // shifts e.ts by base; false: dropped, counted
     void reportUnsupportedPhases(const std::map<char, qint64> &unsupported);
-    bool buildThreadTracks(const ThreadTrackGroups &groups, const CancelToken &cancel);
+    // Columns and diagnostics are parameters so that two threads can build disjoint tracks.
+    using BuildOne = std::function<void(
+        size_t track, std::vector<PendingSlice> &pending, TraceDataset &cols, Diagnostics &diag)>;
+    bool buildThreadTracks(const ThreadTrackGroups &groups,
+                           const CancelToken &cancel,
+                           const BuildOne &buildOne);
     void laneAsyncTracks(size_t firstAsyncTrack);
     void bindFlowsToSlices(const FlowPairs &flowPairs);
 
     int process(quint32 pid);
     int threadTrack(quint32 pid, quint32 tid);
     int asyncTrack(quint32 pid, quint32 category, quint32 name);
+    // A counter track for the series (no samples yet), labelled from its name, id and series.
+    TraceTrack counterTrack(quint32 pid, quint32 name, quint64 id, quint32 series);
     // Columns and diagnostics are parameters so that two threads can build disjoint tracks.
     void buildThreadTrack(int track,
                           const std::vector<quint32> &events,
@@ -77,6 +86,8 @@ private:
                           Diagnostics &diag);
     void buildAsync(const std::vector<quint32> &asyncEvents);
     void buildCounters();
+    void buildTrackedCounters(TrackedBuildInput &in);
+    void collectTrackedInstants(TrackedBuildInput &in);
     void applyMetadata();
     void orderForDisplay();
     QString where(const RawEvent &e) const;
@@ -284,6 +295,94 @@ void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
     }
 }
 
+TraceTrack Builder::counterTrack(quint32 pid, quint32 name, quint64 id, quint32 s)
+{
+    TraceTrack t;
+    t.kind = TraceTrackKind::Counter;
+    t.process = process(pid);
+    const std::string_view base = m_ds->strings.view(name);
+    const std::string_view sv = m_ds->strings.view(s);
+    std::string label(base);
+    if (id != RawIdStringTag) {
+        label += ' ';
+        label += (id & RawIdStringTag) ? std::string(m_ds->strings.view(quint32(id)))
+                                       : std::to_string(id);
+    }
+    if (sv != "value" && sv != base) {
+        label += label.empty() ? "" : " ";
+        label += sv;
+    }
+    t.name = m_ds->strings.intern(label);
+    t.tid = s;
+    t.sortIndex = std::numeric_limits<qint64>::min() / 2; // counters above the threads
+    t.sliceBegin = t.sliceEnd = quint32(m_ds->sliceStart.size());
+    return t;
+}
+
+void Builder::buildTrackedCounters(TrackedBuildInput &in)
+{
+    size_t samples = 0;
+    for (const auto &[key, series] : in.counters)
+        samples += series.size();
+    m_ds->counterTs.reserve(m_ds->counterTs.size() + samples);
+    m_ds->counterValue.reserve(m_ds->counterValue.size() + samples);
+    // Keys in the order buildCounters meets them (the id part is the same for all); each series
+    // is freed once copied.
+    for (auto &[key, series] : in.counters) {
+        const auto [pid, name, s] = key;
+        // MEMORY_RECORD is selected by time: most series are in order already.
+        auto byTs = [](const auto &a, const auto &b) {
+            return a.first < b.first;
+        };
+        if (!std::is_sorted(series.begin(), series.end(), byTs))
+            std::stable_sort(series.begin(), series.end(), byTs);
+        TraceTrack t = counterTrack(pid, name, RawIdStringTag, s);
+        t.counterBegin = quint32(m_ds->counterTs.size());
+        for (const auto &[ts, value] : series) {
+            m_ds->counterTs.push_back(ts);
+            m_ds->counterValue.push_back(value);
+        }
+        std::vector<std::pair<qint64, double>>().swap(series);
+        t.counterEnd = quint32(m_ds->counterTs.size());
+        t.firstNs = m_ds->counterTs[t.counterBegin];
+        t.lastNs = m_ds->counterTs[t.counterEnd - 1];
+        m_ds->tracks.push_back(std::move(t));
+    }
+    in.counters.clear();
+}
+
+void Builder::collectTrackedInstants(TrackedBuildInput &in)
+{
+    size_t total = 0;
+    for (const TrackedBuildInput::Thread &thread : in.threads)
+        total += thread.instants.size();
+    m_ds->instantTs.reserve(total);
+    m_ds->instantName.reserve(total);
+    m_ds->instantCategory.reserve(total);
+    m_ds->instantArgsOffset.reserve(total);
+    m_ds->instantArgsLength.reserve(total);
+    // Thread k is track k: runTracked made them in this order, before any other track.
+    for (size_t t = 0; t < in.threads.size(); ++t) {
+        std::vector<PendingInstant> &list = in.threads[t].instants;
+        auto byTs = [](const auto &a, const auto &b) {
+            return a.ts < b.ts;
+        };
+        if (!std::is_sorted(list.begin(), list.end(), byTs))
+            std::stable_sort(list.begin(), list.end(), byTs);
+        TraceTrack &track = m_ds->tracks[t];
+        track.instantBegin = quint32(m_ds->instantTs.size());
+        for (const PendingInstant &e : list) {
+            m_ds->instantTs.push_back(e.ts);
+            m_ds->instantName.push_back(e.name);
+            m_ds->instantCategory.push_back(e.category);
+            m_ds->instantArgsOffset.push_back(e.argsOffset);
+            m_ds->instantArgsLength.push_back(e.argsLength);
+        }
+        track.instantEnd = quint32(m_ds->instantTs.size());
+        std::vector<PendingInstant>().swap(list);
+    }
+}
+
 void Builder::buildCounters()
 {
     // One counter track per (pid, name, id, series): each args key of a C event is its own series.
@@ -297,25 +396,7 @@ void Builder::buildCounters()
         std::stable_sort(members.begin(), members.end(), [&](quint32 a, quint32 b) {
             return m_in.counters[a].ts < m_in.counters[b].ts;
         });
-        TraceTrack t;
-        t.kind = TraceTrackKind::Counter;
-        t.process = process(pid);
-        const std::string_view base = m_ds->strings.view(name);
-        const std::string_view sv = m_ds->strings.view(s);
-        std::string label(base);
-        if (id != RawIdStringTag) {
-            label += ' ';
-            label += (id & RawIdStringTag) ? std::string(m_ds->strings.view(quint32(id)))
-                                           : std::to_string(id);
-        }
-        if (sv != "value" && sv != base) {
-            label += label.empty() ? "" : " ";
-            label += sv;
-        }
-        t.name = m_ds->strings.intern(label);
-        t.tid = s;
-        t.sortIndex = std::numeric_limits<qint64>::min() / 2; // counters above the threads
-        t.sliceBegin = t.sliceEnd = quint32(m_ds->sliceStart.size());
+        TraceTrack t = counterTrack(pid, name, id, s);
         t.counterBegin = quint32(m_ds->counterTs.size());
         for (const quint32 i : members) {
             m_ds->counterTs.push_back(m_in.counters[i].ts + m_in.baseTimeNs);
@@ -471,7 +552,9 @@ void Builder::reportUnsupportedPhases(const std::map<char, qint64> &unsupported)
     }
 }
 
-bool Builder::buildThreadTracks(const ThreadTrackGroups &groups, const CancelToken &cancel)
+bool Builder::buildThreadTracks(const ThreadTrackGroups &groups,
+                                const CancelToken &cancel,
+                                const BuildOne &buildOne)
 {
     const std::vector<char> second = splitTracksInTwo(groups);
     TraceDataset otherCols;
@@ -481,7 +564,6 @@ bool Builder::buildThreadTracks(const ThreadTrackGroups &groups, const CancelTok
     // event count; the second thread's columns are appended afterwards.
     auto buildGroup = [&](int group, TraceDataset &cols, Diagnostics &diag) {
         std::vector<PendingSlice> pending;
-        std::vector<quint32> members;
         for (size_t t = 0; t < groups.trackCount; ++t) {
             if (second[t] != group)
                 continue;
@@ -489,9 +571,7 @@ bool Builder::buildThreadTracks(const ThreadTrackGroups &groups, const CancelTok
                 stop = true;
                 return;
             }
-            members.assign(groups.grouped.begin() + groups.start[t],
-                           groups.grouped.begin() + groups.start[t + 1]);
-            buildThreadTrack(int(t), members, pending, cols, diag);
+            buildOne(t, pending, cols, diag);
         }
     };
     std::atomic<int> nextGroup{0};
@@ -546,7 +626,16 @@ void Builder::run(const CancelToken &cancel)
     // Not needed past grouping: freed before the columns grow.
     std::vector<int>().swap(events.trackOfEvent);
     std::vector<quint32>().swap(events.threadEvents);
-    if (!buildThreadTracks(groups, cancel))
+    const bool built = buildThreadTracks(
+        groups,
+        cancel,
+        [&](size_t t, std::vector<PendingSlice> &pending, TraceDataset &cols, Diagnostics &diag) {
+            // One list per call: the two threads build at once.
+            const std::vector<quint32> members(groups.grouped.begin() + groups.start[t],
+                                               groups.grouped.begin() + groups.start[t + 1]);
+            buildThreadTrack(int(t), members, pending, cols, diag);
+        });
+    if (!built)
         return;
     buildAsync(events.asyncEvents);
     laneAsyncTracks(groups.trackCount);
@@ -559,7 +648,66 @@ void Builder::run(const CancelToken &cancel)
     orderForDisplay();
 }
 
+// The phases of run() in the same order, on events that are already on their thread tracks: the
+// diagnostics come in the order run() gives them for the equivalent raw events.
+void Builder::runTracked(TrackedBuildInput &in, const CancelToken &cancel)
+{
+    for (const quint32 name : in.badDurNames)
+        m_diag->add(u"bad_dur"_s,
+                    Tr::tr("Complete events (X) whose duration is not a number were dropped."),
+                    Location{-1, -1, m_ds->strings.string(name)});
+    std::vector<quint32>().swap(in.badDurNames);
+    std::vector<int> trackOfThread(in.threads.size());
+    for (size_t k = 0; k < in.threads.size(); ++k)
+        trackOfThread[k] = threadTrack(in.threads[k].pid, in.threads[k].tid);
+    if (cancel.isCanceled())
+        return;
+    ThreadTrackGroups groups;
+    groups.trackCount = m_ds->tracks.size();
+    groups.start.assign(groups.trackCount + 1, 0);
+    for (size_t k = 0; k < in.threads.size(); ++k)
+        groups.start[size_t(trackOfThread[k]) + 1] = quint32(in.threads[k].events());
+    std::partial_sum(groups.start.begin(), groups.start.end(), groups.start.begin());
+    reserveSlices(groups.start.back(), *m_ds);
+    const bool built = buildThreadTracks(
+        groups,
+        cancel,
+        [&](size_t t, std::vector<PendingSlice> &, TraceDataset &cols, Diagnostics &diag) {
+            TrackedBuildInput::Thread &thread = in.threads[t];
+            for (const quint32 name : thread.negativeDurNames)
+                diag.add(u"negative_dur"_s,
+                         Tr::tr("Complete events (X) with a negative duration were dropped."),
+                         Location{-1, -1, m_ds->strings.string(name)});
+            // No raw events: a database's events have no file offset for warnings anyway.
+            assignLanes(m_ds->tracks[t], thread.slices, false, cols, diag, m_ds->strings, {});
+            // Released at once: the columns grow while the staging of the other tracks shrinks.
+            std::vector<PendingSlice>().swap(thread.slices);
+            std::vector<quint32>().swap(thread.negativeDurNames);
+        });
+    if (!built)
+        return;
+    collectTrackedInstants(in);
+    buildTrackedCounters(in);
+    applyMetadata();
+    bindPendingFlows(in.flows, trackOfThread, m_ds);
+    computeExtents(*m_ds);
+    orderForDisplay();
+}
+
 } // namespace
+
+void buildTraceDataset(TrackedBuildInput &input,
+                       TraceDataset *dataset,
+                       Diagnostics *diagnostics,
+                       const CancelToken &cancel)
+{
+    // The builder reads metadata from a TraceBuildInput; it has no raw events here.
+    TraceBuildInput metas;
+    metas.metas = std::move(input.metas);
+    Builder builder(metas, dataset, diagnostics);
+    builder.runTracked(input, cancel);
+    input = TrackedBuildInput();
+}
 
 void buildTraceDataset(TraceBuildInput &input,
                        TraceDataset *dataset,

@@ -29,6 +29,11 @@ void reserveSliceColumns(const EventsByKind &events,
     for (const quint32 i : events.threadEvents)
         spans += rawEvents[i].phase != 'E';
     spans += events.asyncEvents.size() / 2;
+    reserveSlices(spans, dataset);
+}
+
+void reserveSlices(size_t spans, TraceDataset &dataset)
+{
     dataset.sliceStart.reserve(spans);
     dataset.sliceDuration.reserve(spans);
     dataset.sliceName.reserve(spans);

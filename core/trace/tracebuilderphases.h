@@ -31,6 +31,7 @@ struct ThreadTrackGroups
 ThreadTrackGroups groupByThreadTrack(const EventsByKind &events, size_t threadTrackCount);
 
 // Reserves the slice columns for every span the events can make, so appending never reallocates.
+void reserveSlices(size_t spans, TraceDataset &dataset);
 void reserveSliceColumns(const EventsByKind &events,
                          const std::vector<RawEvent> &rawEvents,
                          TraceDataset &dataset);

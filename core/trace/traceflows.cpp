@@ -10,6 +10,28 @@ using namespace Qt::StringLiterals;
 // Flow events (s/t/f): pairing by (category, id) and binding to the slices they start and end in.
 namespace Twinscope::Core {
 
+namespace {
+
+// Fills flowsByFrom and flowsByTo: flow indices by (slice, flow index) of each end.
+void indexFlowsByEndpoint(TraceDataset *ds)
+{
+    const auto n = quint32(ds->flows.size());
+    ds->flowsByFrom.resize(n);
+    ds->flowsByTo.resize(n);
+    auto byEndpoint = [&](std::vector<quint32> &out, bool from) {
+        std::vector<std::pair<quint32, quint32>> pairs(n);
+        for (quint32 i = 0; i < n; ++i)
+            pairs[i] = {from ? ds->flows[i].fromSlice : ds->flows[i].toSlice, i};
+        std::sort(pairs.begin(), pairs.end());
+        for (quint32 i = 0; i < n; ++i)
+            out[i] = pairs[i].second;
+    };
+    byEndpoint(ds->flowsByFrom, true);
+    byEndpoint(ds->flowsByTo, false);
+}
+
+} // namespace
+
 FlowPairs pairFlows(const std::vector<RawEvent> &events, const std::vector<quint32> &flowEvents)
 {
     FlowPairs out;
@@ -166,18 +188,45 @@ void bindFlows(const FlowPairs &paired,
     } else {
         work(0, n);
     }
-    ds->flowsByFrom.resize(n);
-    ds->flowsByTo.resize(n);
-    auto byEndpoint = [&](std::vector<quint32> &out, bool from) {
-        std::vector<std::pair<quint32, quint32>> pairs(n);
-        for (quint32 i = 0; i < n; ++i)
-            pairs[i] = {from ? ds->flows[i].fromSlice : ds->flows[i].toSlice, i};
-        std::sort(pairs.begin(), pairs.end());
-        for (quint32 i = 0; i < n; ++i)
-            out[i] = pairs[i].second;
+    indexFlowsByEndpoint(ds);
+}
+
+void bindPendingFlows(std::vector<PendingFlow> &flows,
+                      const std::vector<int> &threadTrack,
+                      TraceDataset *ds)
+{
+    // pairFlows orders pairs by (category, id), and a database flow's id is its insertion index.
+    std::stable_sort(flows.begin(), flows.end(), [](const PendingFlow &a, const PendingFlow &b) {
+        return a.category < b.category;
+    });
+    const auto n = quint32(flows.size());
+    ds->flows.resize(n);
+    // Both ends bind to the enclosing slice, as a database flow's 'f' carries bp:"e".
+    auto work = [&](quint32 from, quint32 to) {
+        for (quint32 k = from; k < to; ++k) {
+            const PendingFlow &p = flows[k];
+            TraceFlow &f = ds->flows[k];
+            f.fromTrack = threadTrack[p.fromThread];
+            f.toTrack = threadTrack[p.toThread];
+            f.fromNs = p.fromNs;
+            f.toNs = p.toNs;
+            f.fromSlice = ds->sliceAt(f.fromTrack, p.fromNs);
+            f.toSlice = ds->sliceAt(f.toTrack, p.toNs);
+            f.name = p.name;
+            f.category = p.category;
+        }
     };
-    byEndpoint(ds->flowsByFrom, true);
-    byEndpoint(ds->flowsByTo, false);
+    if (n > 65536) {
+        std::atomic<int> half{0};
+        WorkerPool::run(2, [&](int) {
+            for (int h = half.fetch_add(1); h < 2; h = half.fetch_add(1))
+                h == 0 ? work(0, n / 2) : work(n / 2, n);
+        });
+    } else {
+        work(0, n);
+    }
+    std::vector<PendingFlow>().swap(flows);
+    indexFlowsByEndpoint(ds);
 }
 
 } // namespace Twinscope::Core

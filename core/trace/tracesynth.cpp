@@ -5,8 +5,8 @@
 #include <QFileInfo>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -98,17 +98,21 @@ void SyntheticTrace::threadName(quint32 pid, quint32 tid, const QString &name, q
     meta(pid, tid, "thread_sort_index", 0, sortIndex, true);
 }
 
-RawEvent &SyntheticTrace::push(char phase, quint32 pid, quint32 tid, qint64 ts)
+quint32 SyntheticTrace::thread(quint32 pid, quint32 tid)
 {
-    RawEvent e;
-    e.phase = phase;
-    e.pid = pid;
-    e.tid = tid;
-    e.ts = ts;
-    e.offset = -1;
-    e.flags = RawFlag::HasTs | RawFlag::HasPid | RawFlag::HasTid;
-    m_input.events.push_back(e);
-    return m_input.events.back();
+    const quint64 key = (quint64(pid) << 32) | tid;
+    if (key == m_lastThreadKey)
+        return m_lastThread;
+    auto [it, added] = m_threads.emplace(key, quint32(m_input.threads.size()));
+    if (added) {
+        TrackedBuildInput::Thread t;
+        t.pid = pid;
+        t.tid = tid;
+        m_input.threads.push_back(std::move(t));
+    }
+    m_lastThreadKey = key;
+    m_lastThread = it->second;
+    return m_lastThread;
 }
 
 void SyntheticTrace::slice(quint32 pid,
@@ -130,15 +134,29 @@ void SyntheticTrace::slice(quint32 pid,
                            quint32 category,
                            std::pair<qint64, quint32> args)
 {
-    RawEvent &e = push('X', pid, tid, ts);
-    e.dur = dur;
-    e.flags |= RawFlag::HasDur;
-    e.name = name;
-    e.category = category;
-    if (args.second > 0) {
-        e.argsOffset = args.first;
-        e.argsLength = args.second;
+    const quint32 order = m_events++;
+    ++m_slices;
+    // An end past the largest timestamp: dropped before it reaches a track, as a text trace's.
+    if (dur > 0 && ts > std::numeric_limits<qint64>::max() - dur) {
+        m_input.badDurNames.push_back(name);
+        return;
     }
+    TrackedBuildInput::Thread &t = m_input.threads[thread(pid, tid)];
+    if (dur < 0) {
+        t.negativeDurNames.push_back(name);
+        return;
+    }
+    PendingSlice p;
+    p.start = ts;
+    p.dur = dur;
+    p.name = name;
+    p.category = category;
+    p.order = order;
+    if (args.second > 0) {
+        p.argsOffset = args.first;
+        p.argsLength = args.second;
+    }
+    t.slices.push_back(p);
 }
 
 std::pair<qint64, quint32> SyntheticTrace::rawArgs(const QByteArray &args)
@@ -161,32 +179,23 @@ void SyntheticTrace::instant(quint32 pid,
                              quint32 category,
                              std::pair<qint64, quint32> args)
 {
-    RawEvent &e = push('i', pid, tid, ts);
+    ++m_events;
+    ++m_instants;
+    PendingInstant e;
+    e.ts = ts;
     e.name = name;
     e.category = category;
-    e.scope = 't';
     if (args.second > 0) {
         e.argsOffset = args.first;
         e.argsLength = args.second;
     }
-}
-
-void SyntheticTrace::reserve(qint64 events, qint64 counters)
-{
-    m_input.events.reserve(m_input.events.size() + size_t(std::max<qint64>(0, events)));
-    m_input.counters.reserve(m_input.counters.size() + size_t(std::max<qint64>(0, counters)));
+    m_input.threads[thread(pid, tid)].instants.push_back(e);
 }
 
 void SyntheticTrace::counter(quint32 pid, quint32 name, quint32 series, qint64 ts, double value)
 {
-    RawCounter c;
-    c.ts = ts;
-    c.value = value;
-    c.pid = pid;
-    c.name = name;
-    c.series = series;
-    c.order = quint32(m_input.counters.size());
-    m_input.counters.push_back(c);
+    ++m_counters;
+    m_input.counters[std::make_tuple(pid, name, series)].emplace_back(ts, value);
 }
 
 void SyntheticTrace::flow(quint32 name,
@@ -198,17 +207,17 @@ void SyntheticTrace::flow(quint32 name,
                           quint32 toTid,
                           qint64 toTs)
 {
-    const quint64 id = m_nextFlow++;
-    RawEvent &s = push('s', fromPid, fromTid, fromTs);
-    s.name = name;
-    s.category = category;
-    s.id = id;
-    s.flags |= RawFlag::HasId;
-    RawEvent &f = push('f', toPid, toTid, toTs);
+    // Two events (s, f) in a RawEvent list: the start's thread is met first.
+    m_events += 2;
+    ++m_flows;
+    PendingFlow f;
+    f.fromThread = thread(fromPid, fromTid);
+    f.toThread = thread(toPid, toTid);
+    f.fromNs = fromTs;
+    f.toNs = toTs;
     f.name = name;
     f.category = category;
-    f.id = id;
-    f.flags |= RawFlag::HasId | RawFlag::BindEnclosing;
+    m_input.flows.push_back(f);
 }
 
 Result<TraceDataset> SyntheticTrace::finish(const QString &path,
@@ -218,19 +227,16 @@ Result<TraceDataset> SyntheticTrace::finish(const QString &path,
                                             const CancelToken &cancel)
 {
     auto dataset = std::make_shared<TraceDataset>();
-    // Counted by phase character first: a QString key per event cost more than the event.
-    std::array<qint64, 256> byPhase{};
-    for (const RawEvent &e : m_input.events)
-        ++byPhase[uchar(e.phase)];
-    for (int c = 0; c < 256; ++c) {
-        if (byPhase[size_t(c)] > 0)
-            dataset->eventsByPhase[QString(QLatin1Char(char(c)))] += byPhase[size_t(c)];
+    // Counted as the events were given (before any drop), as a text trace counts them by phase.
+    const std::pair<const char16_t *, qint64> byPhase[] = {
+        {u"C", m_counters}, {u"X", m_slices}, {u"f", m_flows}, {u"i", m_instants}, {u"s", m_flows}};
+    for (const auto &[phase, count] : byPhase) {
+        if (count > 0)
+            dataset->eventsByPhase[QString::fromUtf16(phase)] += count;
     }
-    if (!m_input.counters.empty())
-        dataset->eventsByPhase[u"C"_s] += qint64(m_input.counters.size());
     if (!m_input.metas.empty())
         dataset->eventsByPhase[u"M"_s] += qint64(m_input.metas.size());
-    const bool empty = m_input.events.empty() && m_input.counters.empty();
+    const bool empty = m_events == 0 && m_counters == 0;
     dataset->strings = std::move(m_strings);
     buildTraceDataset(m_input, dataset.get(), &diagnostics, cancel);
     if (cancel.isCanceled())

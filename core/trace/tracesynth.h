@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <string_view>
+#include <unordered_map>
 
 namespace Twinscope::Core {
 
@@ -36,10 +37,6 @@ public:
 
     // The args records of this trace: addLayout once, then begin/fields/end per event.
     TraceArgsRecords &args() { return m_records; }
-    // Room for this many more events and counters, when a reader knows its row counts: the
-    // vectors then never hold twice their size while growing.
-    void reserve(qint64 events, qint64 counters);
-
     // A complete slice; args is a JSON object's text (or empty), or a record of args().
     void slice(quint32 pid,
                quint32 tid,
@@ -79,8 +76,6 @@ public:
               quint32 toTid,
               qint64 toTs);
 
-    qint64 events() const { return qint64(m_input.events.size() + m_input.counters.size()); }
-
     // Builds the dataset; the path, producer and rank are the file's.
     Result<TraceDataset> finish(const QString &path,
                                 const QString &producer,
@@ -89,15 +84,24 @@ public:
                                 const CancelToken &cancel);
 
 private:
-    RawEvent &push(char phase, quint32 pid, quint32 tid, qint64 ts);
+    // The staging of the thread (pid, tid), made when its first kept event comes; the index is
+    // the order the builder gives the thread tracks.
+    quint32 thread(quint32 pid, quint32 tid);
     std::pair<qint64, quint32> rawArgs(const QByteArray &args);
     void
     meta(quint32 pid, quint32 tid, const char *kind, quint32 text, qint64 number, bool hasNumber);
 
     TraceStringTable m_strings;
-    TraceBuildInput m_input;
+    // Events go straight to their thread's staging (no RawEvent list): see TrackedBuildInput.
+    TrackedBuildInput m_input;
+    std::unordered_map<quint64, quint32> m_threads;
+    quint64 m_lastThreadKey = ~quint64(0);
+    quint32 m_lastThread = 0;
+    // The index an event would have in a RawEvent list: orders equal-start slices as the text
+    // trace of the same events would.
+    quint32 m_events = 0;
+    qint64 m_slices = 0, m_instants = 0, m_flows = 0, m_counters = 0;
     TraceArgsRecords m_records;
-    quint64 m_nextFlow = 1;
 };
 
 // Writes one JSON object's members: {"key": value, ...}.
