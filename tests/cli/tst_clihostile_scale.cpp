@@ -407,6 +407,53 @@ private slots:
         QCOMPARE(fingerprints(QFileInfo(path).absolutePath()), before);
     }
 
+    // Issue #30's 136 MB kernel_details.csv of many op types (1.1 GB in the campaign, 441 MB for
+    // 134 MB since; bench/make_kernel_details.py). Scaled for CI: 150 000 rows of 66 000 op types
+    // (45 MB) in a profiler output folder, within max(4x the input, 512 MB) and 30 CPU-s.
+    void kernelDetailsManyTypes()
+    {
+        const QString dir = m_dir.filePath(u"kd/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT"_s);
+        QVERIFY(QDir().mkpath(dir));
+        QFile seed(QStringLiteral(TWINSCOPE_TEST_DATA "/shared/profiler/torch_npu_level1/text/"
+                                                      "rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/"
+                                                      "kernel_details.csv"));
+        QVERIFY(seed.open(QIODevice::ReadOnly));
+        const QByteArray header = seed.readLine();
+        const QString path = dir + u"/kernel_details.csv"_s;
+        {
+            Writer w(path);
+            w << header;
+            const double t0 = 1736408883704643.212;
+            for (int i = 0; i < 150000; ++i) {
+                const QByteArray op = "Op" + num(i % 66000);
+                w << "50,4294967295," + num(i) + ",2," + op + "_" + num(i) + "," + op +
+                         ",dynamic,AI_VECTOR_CORE," + QByteArray::number(t0 + i * 60.0, 'f', 3) +
+                         "\t,53.741,0,32,0,NO,\"\"\"32,3,224,224\"\"\",FLOAT,NCHW,\"\"\"32,1,224,"
+                         "224,8\"\"\",FLOAT,NC1HWC0,N/A,0.0,0,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0,"
+                         "0.0,0.0,50.522,2910056,9.406,0.186,4.32,0.086,27.875,0.552,33.687,0.667,"
+                         "0.023,0\n";
+            }
+            QVERIFY(w.ok());
+        }
+        const QString root = m_dir.filePath(u"kd"_s);
+        const auto before = fingerprints(root);
+        const HostileRun r = runHostile({u"profile"_s, u"--json"_s, root}, hostileLimitMs(60000));
+        qInfo("kernel_details.csv (%lld bytes): %s",
+              fileSize(path),
+              r.describe().left(200).constData());
+        QVERIFY2(r.exited(0), r.describe());
+        // The 50 longest op types: 150 000 rows over 66 000 types give the first 18 000 three.
+        const QJsonArray kernels = r.json().value(u"kernels"_s).toArray();
+        QCOMPARE(kernels.size(), 50);
+        QCOMPARE(kernels.first().toObject().value(u"count"_s).toInt(), 3);
+        if (!TWINSCOPE_SANITIZED) {
+            QVERIFY2(r.cpuSeconds < 30, r.describe());
+            QVERIFY2(r.peakRssKb * 1024 <= std::max<qint64>(4 * fileSize(path), 512LL << 20),
+                     r.describe());
+        }
+        QCOMPARE(fingerprints(root), before);
+    }
+
     // The timeline's readers of profiler and Nsight Systems databases refuse a view or virtual
     // table under a table's name, as the profile readers do: exit 3 naming file and table, where
     // they read an empty timeline before (a recursive view read would never end).
