@@ -3,7 +3,8 @@
 
     make_hostile_db.py --out DIR [CASE ...]
 
-then `/usr/bin/time -f '%e s %U user %M KB' twinscope-cli profile DIR/CASE.db`. The shapes are the
+then `/usr/bin/time -f '%e s %U user %M KB' twinscope-cli profile DIR/CASE.db` (`trace` for the
+recursive_view, fts_strings and nsys_* cases). The shapes are the
 campaign's: a join that multiplies rows, a recursive view and an FTS virtual table named like profiler
 tables, STRING_IDS without an index, a cluster_analysis.db of many distinct collectives, and databases
 of wrong column types or 5 M steps. tests/cli/tst_clihostile_scale.cpp generates the same shapes
@@ -111,6 +112,24 @@ def steps_5m(c):
     c.execute(rows(5000000, "STEP_TIME", "x, x * 100000000, x * 100000000 + 99999999"))
 
 
+def nsys_view(c):
+    # An Nsight Systems export whose kernel table is a view that recurses without end.
+    c.execute("CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT)")
+    c.execute(rows(10, "StringIds", "x, 'kernel' || x"))
+    c.execute("CREATE VIEW CUPTI_ACTIVITY_KIND_KERNEL AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL "
+              "SELECT x + 1 FROM r) SELECT x * 1000 AS start, x * 1000 + 500 AS end, 0 AS deviceId, "
+              "7 AS streamId, x AS correlationId, x % 10 AS demangledName FROM r")
+
+
+def nsys_fts(c):
+    # The same with StringIds an FTS5 virtual table and 30 000 kernels.
+    c.execute("CREATE VIRTUAL TABLE StringIds USING fts5(id, value)")
+    c.execute(rows(30000, "StringIds", "x, 'kernel' || x"))
+    c.execute("CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER, "
+              "streamId INTEGER, correlationId INTEGER, demangledName INTEGER)")
+    c.execute(rows(30000, "CUPTI_ACTIVITY_KIND_KERNEL", "x * 1000, x * 1000 + 500, 0, 7, x, x"))
+
+
 CASES = {
     "join_explode": join_explode,
     "recursive_view": recursive_view,
@@ -119,6 +138,8 @@ CASES = {
     "cluster_analysis": cluster_analysis,
     "wrong_types": wrong_types,
     "steps_5m": steps_5m,
+    "nsys_view": nsys_view,  # for `trace` and `tracediff` (the timeline readers)
+    "nsys_fts": nsys_fts,
 }
 
 

@@ -72,6 +72,11 @@ int runDumps(const QStringList &args, CliIo &io)
          CliTr::tr("Per-tensor element cap: larger tensors are listed but not read (default %1).")
              .arg(DumpReadOptions::DefaultMaxElements),
          u"N"_s});
+    parser.addOption(
+        {u"max-rows"_s,
+         CliTr::tr("Rows kept from a compare result (default: as many as fit in 4 times the "
+                   "file's size, at least 512 MiB; the rest are counted as rows_capped)."),
+         u"N"_s});
     parser.addOption({u"allow-outside-dump"_s,
                       CliTr::tr("Also read tensor files a dump names outside its folder (by "
                                 "\"../\", an absolute path or a symlink).")});
@@ -107,6 +112,15 @@ int runDumps(const QStringList &args, CliIo &io)
             return ExitUsage;
         }
         options.read.maxElements = qint64(cap);
+    }
+    if (parser.isSet(u"max-rows"_s)) {
+        bool rowsOk = false;
+        const qint64 rows = parser.value(u"max-rows"_s).toLongLong(&rowsOk);
+        if (!rowsOk || rows < 1 || rows > (qint64(1) << 31)) {
+            io.err << CliTr::tr("--max-rows needs a whole number from 1 to 2^31.") << '\n';
+            return ExitUsage;
+        }
+        options.read.maxResultRows = rows;
     }
     options.read.allowOutsideFolder = parser.isSet(u"allow-outside-dump"_s);
     QList<int> steps, ranks;

@@ -140,9 +140,15 @@ namespace {
 class CompareResultBuilder : public ResultRowSink
 {
 public:
-    explicit CompareResultBuilder(const QString &name, const ByteSource *bytes = nullptr)
+    // budget: bytes the kept rows may take (0: no limit); maxRows: rows kept (0: no limit).
+    explicit CompareResultBuilder(const QString &name,
+                                  const ByteSource *bytes = nullptr,
+                                  qint64 budget = 0,
+                                  qint64 maxRows = 0)
         : m_name(name)
         , m_bytes(bytes)
+        , m_budget(budget)
+        , m_maxRows(maxRows)
     {}
 
     // The mapped text already parsed leaves memory: the rows keep what they use, and a 460 MB
@@ -214,6 +220,11 @@ public:
     {
         if (!m_c)
             return;
+        // No more than the cap can keep: each row takes at least its two tensors and its row.
+        if (m_budget > 0)
+            rows = std::min(rows, m_budget / qint64(2 * sizeof(TensorEntry) + sizeof(CompareRow)));
+        if (m_maxRows > 0)
+            rows = std::min(rows, m_maxRows);
         m_npu->tensors.reserve(rows);
         m_bench->tensors.reserve(rows);
         m_c->rows.reserve(rows);
@@ -245,6 +256,21 @@ public:
                 Location{},
                 Severity::Warning,
                 table.droppedCells);
+        if (m_rowsLeftOut > 0)
+            diagnostics.add(
+                u"rows_capped"_s,
+                (m_maxRows > 0 && m_kept >= m_maxRows
+                     ? Tr::tr("The result has more rows than --max-rows (%1): the first %1 were "
+                              "kept, the rest left out.")
+                           .arg(m_kept)
+                     : Tr::tr("The result's rows need more memory than %1 MiB (4 times the "
+                              "file, at least 512 MiB, less the program's share): the first %2 "
+                              "were kept, the rest left out. --max-rows sets how many are kept.")
+                           .arg(m_budget >> 20)
+                           .arg(m_kept)),
+                Location{},
+                Severity::Warning,
+                m_rowsLeftOut);
         return Result<DumpComparison>::ok(m_c, std::move(diagnostics));
     }
 
@@ -294,10 +320,54 @@ private:
         return s;
     }
 
+    // Heap bytes of a string's text as malloc hands them out (header, UTF-16, rounding); 0 when
+    // it allocated nothing or shares the text of `other` (implicit sharing).
+    static qint64 textBytes(const QString &s, const QString *other = nullptr)
+    {
+        if (s.isEmpty() || (other && other->constData() == s.constData()))
+            return 0;
+        return (qint64(16 + 2 * (s.capacity() + 1)) + 8 + 15) & ~qint64(15);
+    }
+
+    // What a row keeps: its tensors (their names and ops, what interning added), the row, its
+    // message and metrics. Counted per row so that long names or messages cap sooner.
+    qint64 keptBytes(const TensorEntry &npu, const TensorEntry *bench, const CompareRow *r)
+    {
+        qint64 bytes = qint64(sizeof(TensorEntry)) + textBytes(npu.name) + textBytes(npu.op);
+        if (bench)
+            bytes += qint64(sizeof(TensorEntry)) + textBytes(bench->name, &npu.name) +
+                     textBytes(bench->op, &npu.op);
+        bytes += r ? qint64(sizeof(CompareRow)) + textBytes(r->message) +
+                         (r->metrics.hasValue() ? qint64(sizeof(PairMetrics)) + 16 : 0)
+                   : qint64(sizeof(int));
+        // A new distinct shape or op type: its set node and its data.
+        const qint64 interned = m_shapes.values.size() + m_opTypes.values.size();
+        bytes += (interned - m_interned) * 256;
+        m_interned = interned;
+        return bytes;
+    }
+
+    // False once the cap is reached: the row is counted as left out.
+    bool roomFor(qint64 bytes)
+    {
+        if ((m_maxRows > 0 && m_kept >= m_maxRows) ||
+            (m_budget > 0 && m_maxRows <= 0 && m_used + bytes > m_budget)) {
+            m_full = true;
+            ++m_rowsLeftOut;
+            return false;
+        }
+        m_used += bytes;
+        ++m_kept;
+        return true;
+    }
+
     Interner<QList<qint64>> m_shapes;
     Interner<QString> m_opTypes;
+    qint64 m_interned = 0;
     QString m_name, m_found;
     const ByteSource *m_bytes = nullptr;
+    qint64 m_budget = 0, m_maxRows = 0, m_used = 0, m_kept = 0, m_rowsLeftOut = 0;
+    bool m_full = false; // the cap was reached: every later row is left out
     bool m_notCompareResult = false;
     ColumnIndex m_col{};
     std::shared_ptr<TensorDump> m_bench, m_npu;
@@ -309,18 +379,26 @@ void CompareResultBuilder::row(const QStringList &row, ResultTable::Fill fill)
     QString nName = cellAt(row, m_col.npuName), bName = cellAt(row, m_col.benchName);
     if (nName.isEmpty() && bName.isEmpty())
         return;
+    if (m_full) { // past the cap: counted, not built
+        ++m_rowsLeftOut;
+        return;
+    }
     const bool noBench = bName.isEmpty() || bName == u"N/A"_s;
     if (nName.isEmpty()) // a spreadsheet re-save dropped it (docs/FORMATS.md §5.8)
         nName = bName;
     if (nName == bName)
         bName = nName; // one string for both sides
     TensorEntry n = side(row, nName, 0);
-    m_npu->tensors << n;
     if (noBench) {
+        if (!roomFor(keptBytes(n, nullptr, nullptr)))
+            return;
+        m_npu->tensors << n;
         m_c->unmatchedNpu << int(m_npu->tensors.size() - 1);
         return;
     }
-    m_bench->tensors << benchSide(row, bName, n);
+    TensorEntry b = benchSide(row, bName, n);
+    m_npu->tensors << n;
+    m_bench->tensors << b;
     CompareRow r;
     r.bench = int(m_bench->tensors.size() - 1);
     r.npu = int(m_npu->tensors.size() - 1);
@@ -382,7 +460,12 @@ void CompareResultBuilder::row(const QStringList &row, ResultTable::Fill fill)
                 : error   ? Verdict::Error
                 : warning ? Verdict::Warning
                           : Verdict::Pass;
-    m_c->rows << r;
+    if (!roomFor(keptBytes(n, &b, &r))) {
+        m_npu->tensors.removeLast();
+        m_bench->tensors.removeLast();
+        return;
+    }
+    m_c->rows << std::move(r);
 }
 
 } // namespace
@@ -404,8 +487,16 @@ compareResultFromTable(const ResultTable &table, const QString &name, const Canc
     return r;
 }
 
-Result<DumpComparison>
-loadCompareResult(const Source &source, ProgressSink &progress, const CancelToken &cancel)
+qint64 compareResultRowBudget(qint64 fileBytes)
+{
+    const qint64 bound = std::max<qint64>(4 * fileBytes, qint64(512) << 20);
+    return bound - (qint64(128) << 20);
+}
+
+Result<DumpComparison> loadCompareResult(const Source &source,
+                                         ProgressSink &progress,
+                                         const CancelToken &cancel,
+                                         qint64 maxRows)
 {
     progress.report(0, Tr::tr("Reading the compare result"));
     Error error;
@@ -414,7 +505,10 @@ loadCompareResult(const Source &source, ProgressSink &progress, const CancelToke
         return Result<DumpComparison>::failed(error);
     const std::string_view head = bytes->data();
     // Rows go straight into the comparison: the table of strings is never held whole.
-    CompareResultBuilder builder(source.name(), bytes.get());
+    CompareResultBuilder builder(source.name(),
+                                 bytes.get(),
+                                 maxRows > 0 ? 0 : compareResultRowBudget(bytes->size()),
+                                 maxRows);
     std::optional<ResultTable> table;
     if (head.substr(0, 4) == std::string_view("PK\x03\x04", 4)) {
         const auto zip = ZipReader::open(source, &error);

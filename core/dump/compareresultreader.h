@@ -16,8 +16,19 @@ namespace Twinscope::Core {
 // Err_message become the row's reasons; the first divergent tensor and the NaN/Inf origin follow
 // from these verdicts as for a live comparison (markDivergence). Columns are mapped by header
 // text, so ptdbg's, msprobe 1.x's and 8.x's layouts all read.
-Result<DumpComparison>
-loadCompareResult(const Source &source, ProgressSink &progress, const CancelToken &cancel);
+//
+// Rows are kept while they fit in compareResultRowBudget(the file's bytes), counted as they are
+// built (tensors, row, names, op, message, metrics); the rows past that, or past maxRows when it
+// is set (> 0, --max-rows), are read and counted but not kept: one rows_capped warning with their
+// count (issue #30: a 59 MB .xlsx inflates to 2 M rows, 1.7 GB held).
+Result<DumpComparison> loadCompareResult(const Source &source,
+                                         ProgressSink &progress,
+                                         const CancelToken &cancel,
+                                         qint64 maxRows = 0);
+
+// Bytes the rows of an imported compare result may take: max(4 x fileBytes, 512 MiB) (the memory
+// bound of docs/RELIABILITY.md) less 128 MiB for the program and the reader's buffers.
+qint64 compareResultRowBudget(qint64 fileBytes);
 
 // The same on a table already read (fuzzers, tests). Fails when the header has no NPU Name and
 // Bench Name columns.

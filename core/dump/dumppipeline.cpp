@@ -44,10 +44,10 @@ comparePair(const DumpPipelineInput &input, ProgressSink &progress, const Cancel
 }
 
 Result<DumpSeries>
-openResult(const QString &path, ProgressSink &progress, const CancelToken &cancel)
+openResult(const QString &path, qint64 maxRows, ProgressSink &progress, const CancelToken &cancel)
 {
     const Result<DumpComparison> c = runGuarded<DumpComparison>(
-        path, [&] { return loadCompareResult(Source::fromPath(path), progress, cancel); });
+        path, [&] { return loadCompareResult(Source::fromPath(path), progress, cancel, maxRows); });
     Diagnostics diagnostics = c.diagnostics();
     diagnostics.setFile(path);
     if (!c.isOk())
@@ -95,7 +95,7 @@ runDumpPipeline(const DumpPipelineInput &input, ProgressSink &progress, const Ca
                     Tr::tr("a compare result (CSV or .xlsx) is a comparison already: open it on "
                            "its own"),
                     benchResult ? input.benchPath : input.npuPath));
-            return openResult(input.benchPath, progress, cancel);
+            return openResult(input.benchPath, input.options.read.maxResultRows, progress, cancel);
         }
         if (input.runs == DumpPipelineInput::Runs::All && isRunTree(input.benchPath) &&
             isRunTree(input.npuPath))

@@ -36,6 +36,10 @@ constexpr qint64 MaxResultColumns = 10000;
 // numbers and msprobe's messages are far shorter; a longer cell is cut there and counted
 // (ResultTable::cutCells), so a 200 MB field or a 10 MB shared string used 300 times stays small.
 constexpr qint64 MaxResultCellBytes = 64 << 10;
+// Longest text run or tag read through QXmlStreamReader (shared strings, workbook parts, a
+// worksheet the hand scanner leaves), in bytes of the part: it holds one whole until its end
+// arrives, so a deflated text bomb (1.5 GB in 1.5 MB) took 3.1 GB. Refused past this.
+constexpr qint64 MaxXmlTokenBytes = 16 << 20;
 
 // Where a reader hands the rows when the table is not kept: the header once, then every data row
 // (padded to the header's width) with its fill. A 2 M-row compare result held as a table of

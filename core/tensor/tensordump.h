@@ -130,6 +130,11 @@ struct DumpReadOptions
     // they lie inside the dump's folder, symlinks resolved; true lifts that
     // (--allow-outside-dump).
     bool allowOutsideFolder = false;
+    // Rows kept from an imported compare result (msprobe/ptdbg CSV or .xlsx). 0: as many as fit
+    // in max(4 x the file's bytes, 512 MiB) (compareResultRowBudget); the rows past the cap are
+    // counted (rows_capped), not kept. A 59 MB .xlsx inflates to 2 M rows, 1.7 GB of rows
+    // (issue #30). --max-rows sets it.
+    qint64 maxResultRows = 0;
     // Set by the pair pipeline when the other side is loaded: readers of named records (msprobe,
     // ptdbg) share its equal strings instead of storing them again (namepool.h).
     std::shared_ptr<const NamePool> names;

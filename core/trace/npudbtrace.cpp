@@ -815,6 +815,28 @@ loadNpuProfilerDbTrace(const QString &path, ProgressSink &progress, const Cancel
                 Error::make(ErrorCode::Unreadable,
                             Tr::tr("The database could not be opened: %1").arg(db.error()),
                             path));
+        // A view or virtual table under the name of a table read here is refused, as the
+        // profile readers do (issue #30): skipped, it left an empty timeline without a word; read,
+        // it runs the file author's SQL (a recursive view never ends).
+        if (sqliteLayout(db.allNames()) == SqliteLayout::ProfilerDb)
+            if (auto e = db.refuseNonTables({u"STRING_IDS"_s,
+                                             u"CONNECTION_IDS"_s,
+                                             u"PYTORCH_API"_s,
+                                             u"CANN_API"_s,
+                                             u"ENUM_API_TYPE"_s,
+                                             u"TASK"_s,
+                                             u"COMPUTE_TASK_INFO"_s,
+                                             u"COMMUNICATION_OP"_s,
+                                             u"COMMUNICATION_TASK_INFO"_s,
+                                             u"ENUM_HCCL_TRANSPORT_TYPE"_s,
+                                             u"OVERLAP_ANALYSIS"_s,
+                                             u"MEMORY_RECORD"_s,
+                                             u"RANK_DEVICE_MAP"_s})) {
+                // An input refused (exit 3), not a request out of scope: tracediff reads
+                // Unsupported as a usage error (two traces that cannot be compared).
+                e->code = ErrorCode::Unreadable;
+                return Result<TraceDataset>::failed(*e);
+            }
         if (sqliteLayout(db.tables()) != SqliteLayout::ProfilerDb) {
             Error e = Error::make(ErrorCode::Unsupported,
                                   Tr::tr("This SQLite database is not a torch_npu or CANN "

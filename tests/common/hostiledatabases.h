@@ -124,6 +124,28 @@ inline bool writeFtsStringsDb(const QString &path, int n)
     return makeDatabase(path, s);
 }
 
+// An Nsight Systems export whose kernel table is a view that recurses without end (kind "view")
+// or whose StringIds is an FTS5 virtual table (kind "virtual table"): the timeline reader refuses
+// either, naming the table.
+inline bool writeNsysNonTableDb(const QString &path, const QString &kind)
+{
+    QStringList s;
+    if (kind == u"view"_s)
+        s << u"CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT)"_s
+          << sqlRows(10, u"StringIds"_s, u"x, 'kernel' || x"_s)
+          << u"CREATE VIEW CUPTI_ACTIVITY_KIND_KERNEL AS WITH RECURSIVE r(x) AS (SELECT 1 UNION "
+             u"ALL SELECT x + 1 FROM r) SELECT x * 1000 AS start, x * 1000 + 500 AS end, 0 AS "
+             u"deviceId, 7 AS streamId, x AS correlationId, x % 10 AS demangledName FROM r"_s;
+    else
+        s << u"CREATE VIRTUAL TABLE StringIds USING fts5(id, value)"_s
+          << sqlRows(100, u"StringIds"_s, u"x, 'kernel' || x"_s)
+          << u"CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL (start INTEGER, end INTEGER, deviceId "
+             u"INTEGER, streamId INTEGER, correlationId INTEGER, demangledName INTEGER)"_s
+          << sqlRows(
+                 100, u"CUPTI_ACTIVITY_KIND_KERNEL"_s, u"x * 1000, x * 1000 + 500, 0, 7, x, x"_s);
+    return makeDatabase(path, s);
+}
+
 // n kernels and n communication ops, every name pointing into n strings without an index.
 inline bool writeUnindexedKernelsDb(const QString &path, int n)
 {

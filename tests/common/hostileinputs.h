@@ -174,9 +174,11 @@ inline QByteArray npy(qint64 count)
 }
 
 // A zip archive of the given members (no zip64), each stored or, with deflate, compressed raw:
-// enough for .pt, .npz and .xlsx inputs built by the tests.
+// enough for .pt, .npz and .xlsx inputs built by the tests. level: zlib's (1 for big members
+// the scale suite writes, where 9 costs seconds).
 inline QByteArray zipArchive(const QList<QPair<QByteArray, QByteArray>> &members,
-                             bool compress = false)
+                             bool compress = false,
+                             int level = 9)
 {
     auto le16 = [](QByteArray &o, quint32 v) {
         o += char(v & 0xff);
@@ -193,7 +195,7 @@ inline QByteArray zipArchive(const QList<QPair<QByteArray, QByteArray>> &members
         QByteArray body = data;
         if (compress) {
             z_stream zs{};
-            deflateInit2(&zs, 9, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+            deflateInit2(&zs, level, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
             body = QByteArray(qsizetype(deflateBound(&zs, uLong(data.size()))) + 32,
                               Qt::Uninitialized);
             zs.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data.constData()));

@@ -24,6 +24,9 @@ Core::CompareOptions compareOptionsFromSettings()
     o.read.maxElements = std::clamp<qint64>(
         s.value(u"maxTensorElements"_s, o.read.maxElements).toLongLong(), 1, qint64(1) << 50);
     o.read.allowOutsideFolder = s.value(u"allowOutsideDump"_s, false).toBool();
+    // Rows kept from a compare result (--max-rows; no editor: 0 keeps what fits in memory).
+    o.read.maxResultRows =
+        std::clamp<qint64>(s.value(u"maxResultRows"_s, 0).toLongLong(), 0, qint64(1) << 31);
     return o;
 }
 

@@ -445,6 +445,7 @@ void DumpWorkspace::onCompared(const Core::Result<Core::DumpSeries> &result)
     m_statsModel->setAnalysis(nullptr);
     m_runsModel->setSeries(m_series);
     setSingleMode(false);
+    m_rowsCapped = result.diagnostics().count(u"rows_capped"_s);
     // The run that diverges first opens (steps, then ranks); the summary lists them all.
     m_run = -1;
     showRun(Core::firstDivergingRun(*series), series);
@@ -507,7 +508,12 @@ void DumpWorkspace::showComparison(std::shared_ptr<const Core::DumpComparison> c
                  c.statisticsMode ? tr(" · statistics mode") : QString(),
                  run) +
         tr("%1 / %2 unmatched · ").arg(c.unmatchedBench.size()).arg(c.unmatchedNpu.size()) +
-        counts + first + nan);
+        counts + first + nan +
+        (m_rowsCapped > 0
+             ? tr(" · <b>%1 rows of the file left out</b> (rows_capped: more than fit in memory "
+                  "or the row cap)")
+                   .arg(m_rowsCapped)
+             : QString()));
     // The first divergent tensor is where the user starts: select it (table, heatmap, detail).
     if (shown >= 0)
         selectRow(shown);

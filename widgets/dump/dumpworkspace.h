@@ -127,6 +127,8 @@ private:
     std::shared_ptr<const Core::DumpComparison> m_comparison;
     QList<Core::SniffResult> m_pending; // paths waiting for their partner, as sniffed
     QString m_benchPath, m_npuPath;
+    // Rows of an imported compare result left out at the row cap (rows_capped): in the header.
+    qint64 m_rowsCapped = 0;
     JobSlot<Core::DumpSeries> m_compareJob;
     JobSlot<Core::OverflowSeries> m_singleJob;
     JobSlot<Core::TensorDetail> m_detailJob;

@@ -103,6 +103,37 @@ private slots:
         QVERIFY(c.value()->firstDivergent >= 0);
     }
 
+    // Issue #30: rows past the cap (--max-rows, or what fits in max(4x the file, 512 MiB)) are
+    // counted in one rows_capped warning, not kept; the rows kept are the file's first.
+    void rowCap()
+    {
+        QByteArray text = "NPU Name,Bench Name,Max diff\n";
+        for (int i = 0; i < 10; ++i) {
+            const QByteArray name =
+                "Functional.linear." + QByteArray::number(i) + ".forward.output.0";
+            // Row 3 has no bench side: an unmatched NPU tensor, capped like the others.
+            text += name + ',' + (i == 3 ? QByteArray("N/A") : name) + ",0.5\n";
+        }
+        ProgressSink progress;
+        const auto all = loadCompareResult(Source::fromBytes(text, u"r.csv"_s), progress, {});
+        QVERIFY(all.isOk());
+        QCOMPARE(all.value()->rows.size(), 9);
+        QCOMPARE(all.diagnostics().count(u"rows_capped"_s), qint64(0));
+        const auto capped = loadCompareResult(Source::fromBytes(text, u"r.csv"_s), progress, {}, 5);
+        QVERIFY(capped.isOk());
+        const DumpComparison &c = *capped.value();
+        QCOMPARE(c.rows.size(), 4);
+        QCOMPARE(c.unmatchedNpu.size(), 1);
+        QCOMPARE(c.npu->tensors.size(), 5);
+        QCOMPARE(c.bench->tensors.size(), 4);
+        QCOMPARE(c.npu->tensors.last().name, u"Functional.linear.4.forward.output.0"_s);
+        QCOMPARE(c.bench->tensors[c.rows.last().bench].name, c.npu->tensors.last().name);
+        QCOMPARE(capped.diagnostics().count(u"rows_capped"_s), qint64(5));
+        // The automatic cap: max(4x the file, 512 MiB) less the program's 128 MiB.
+        QCOMPARE(compareResultRowBudget(1000), qint64(384) << 20);
+        QCOMPARE(compareResultRowBudget(qint64(1) << 30), (qint64(4) << 30) - (qint64(128) << 20));
+    }
+
     void notAWorkbook()
     {
         Error error;

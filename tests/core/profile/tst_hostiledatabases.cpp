@@ -9,6 +9,8 @@
 #include "core/profile/profiledb.h"
 #include "core/profile/profilelimits.h"
 #include "core/profile/profilereaders.h"
+#include "core/trace/npudbtrace.h"
+#include "core/trace/nsystrace.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -30,6 +32,7 @@ private slots:
     void joinCountsEachTaskOnce();
     void unindexedStringsAreNamed();
     void viewsAndVirtualTablesAreRefused();
+    void timelineReadersRefuseViews();
     void stepsAreCapped();
 
 private:
@@ -212,6 +215,42 @@ void tst_HostileDatabases::viewsAndVirtualTablesAreRefused()
     QVERIFY(r.error);
     QVERIFY2(r.error->message.startsWith(u"StepTraceTime in this database is a view"_s),
              qPrintable(r.error->message));
+}
+
+void tst_HostileDatabases::timelineReadersRefuseViews()
+{
+    // The timeline's readers of the same databases skipped a view under a table's name (an empty
+    // timeline, no word); now they refuse it as the profile readers do, naming file and table.
+    struct Case
+    {
+        QString file, table, kind;
+        bool nsys;
+    };
+    const Case cases[] = {
+        {path(u"tl_view.db"_s), u"TASK"_s, u"view"_s, false},
+        {path(u"tl_fts.db"_s), u"STRING_IDS"_s, u"virtual table"_s, false},
+        {path(u"nsys_view.sqlite"_s), u"CUPTI_ACTIVITY_KIND_KERNEL"_s, u"view"_s, true},
+        {path(u"nsys_fts.sqlite"_s), u"StringIds"_s, u"virtual table"_s, true}};
+    QVERIFY(Hostile::writeRecursiveViewDb(cases[0].file));
+    QVERIFY(Hostile::writeFtsStringsDb(cases[1].file, 100));
+    QVERIFY(Hostile::writeNsysNonTableDb(cases[2].file, u"view"_s));
+    QVERIFY(Hostile::writeNsysNonTableDb(cases[3].file, u"virtual table"_s));
+    for (const Case &c : cases) {
+        QCOMPARE(sqliteLayout(sqliteTableNames(c.file)),
+                 c.nsys ? SqliteLayout::NsightSystems : SqliteLayout::ProfilerDb);
+        ProgressSink progress;
+        QElapsedTimer t;
+        t.start();
+        const Result<TraceDataset> r = c.nsys ? loadNsysTrace(c.file, progress, CancelToken())
+                                              : loadNpuProfilerDbTrace(c.file, progress, {});
+        QVERIFY(t.elapsed() < 10000);
+        QVERIFY2(!r.isOk(), qPrintable(c.file));
+        QCOMPARE(r.error().code, ErrorCode::Unreadable); // exit 3 in trace and tracediff
+        QCOMPARE(r.error().file, c.file);
+        QVERIFY2(r.error().message.startsWith(c.table + u" in this database is a "_s + c.kind +
+                                              u", not a table the profiler writes"_s),
+                 qPrintable(r.error().message));
+    }
 }
 
 void tst_HostileDatabases::stepsAreCapped()

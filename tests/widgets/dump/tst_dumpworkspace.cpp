@@ -414,6 +414,39 @@ private slots:
         QCOMPARE(ws.comparison()->firstDivergent, -1);
     }
 
+    // Issue #30: rows of a compare result past the row cap are left out, and the header says how
+    // many (the dumps/maxResultRows setting is --max-rows; 0 keeps what fits in memory).
+    void resultRowCapInHeader()
+    {
+        QSettings().setValue(u"dumps/maxResultRows"_s, 2);
+        Widgets::LoadController loads;
+        Widgets::DumpWorkspace ws(&loads);
+        QSignalSpy ready(&ws, &Widgets::DumpWorkspace::comparisonReady);
+        QSignalSpy loaded(&ws, &Widgets::DumpWorkspace::loaded);
+        ws.openResult(QStringLiteral(TWINSCOPE_TEST_DATA "/dump/msprobe_planted/statistics/"
+                                                         "msprobe_compare_weight_step0.csv"));
+        QVERIFY(ready.wait(30000));
+        QCOMPARE(ws.comparison()->rows.size(), 2);
+        QCOMPARE(loaded.size(), 1);
+        const auto d = loaded.first().at(1).value<Core::Diagnostics>();
+        QCOMPARE(d.count(u"rows_capped"_s), 278);
+        QString header;
+        for (const QLabel *l : ws.findChildren<QLabel *>())
+            if (l->text().contains(u"pair(s)"_s))
+                header = l->text();
+        QVERIFY2(header.contains(u"278 rows of the file left out"_s), qPrintable(header));
+        QSettings().remove(u"dumps/maxResultRows"_s);
+        // Without the setting every row is kept and the header says nothing of a cap.
+        Widgets::DumpWorkspace all(&loads);
+        QSignalSpy allReady(&all, &Widgets::DumpWorkspace::comparisonReady);
+        all.openResult(QStringLiteral(TWINSCOPE_TEST_DATA "/dump/msprobe_planted/statistics/"
+                                                          "msprobe_compare_weight_step0.csv"));
+        QVERIFY(allReady.wait(30000));
+        QCOMPARE(all.comparison()->rows.size(), 280);
+        for (const QLabel *l : all.findChildren<QLabel *>())
+            QVERIFY(!l->text().contains(u"rows_capped"_s));
+    }
+
     // One dump alone: a statistics table (no placeholder heatmap) with the overflow origin.
     void singleDumpShowsStatistics()
     {
