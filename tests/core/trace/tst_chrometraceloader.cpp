@@ -135,6 +135,19 @@ void TestChromeTraceLoader::timestamps_data()
     QTest::newRow("empty") << QString() << int(TimeParse::NotANumber) << qint64(0);
     QTest::newRow("junk after") << u"12x"_s << int(TimeParse::NotANumber) << qint64(0);
     QTest::newRow("overflow") << u"9999999999999999999"_s << int(TimeParse::Overflow) << qint64(0);
+    // The edges of the short-token path (16 integer digits, 3 decimals) and what falls past them.
+    QTest::newRow("largest short") << u"9223372036854775.807"_s << ok << qint64(INT64_MAX);
+    QTest::newRow("short overflow")
+        << u"9223372036854775.808"_s << int(TimeParse::Overflow) << qint64(0);
+    QTest::newRow("17 digits") << u"12345678901234567"_s << int(TimeParse::Overflow) << qint64(0);
+    QTest::newRow("2 decimals") << u"5.12"_s << ok << qint64(5120);
+    QTest::newRow("negative fraction") << u"-0.5"_s << ok << qint64(-500);
+    QTest::newRow("leading zeros") << u"0007.001"_s << ok << qint64(7001);
+    QTest::newRow("point, no decimals") << u"3."_s << ok << qint64(3000);
+    QTest::newRow("bare point") << u"."_s << int(TimeParse::NotANumber) << qint64(0);
+    QTest::newRow("minus only") << u"-"_s << int(TimeParse::NotANumber) << qint64(0);
+    QTest::newRow("plus sign") << u"+4"_s << ok << qint64(4000);
+    QTest::newRow("junk after decimals") << u"1.5x"_s << int(TimeParse::NotANumber) << qint64(0);
 }
 
 void TestChromeTraceLoader::timestamps()
