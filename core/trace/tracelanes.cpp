@@ -1,3 +1,4 @@
+#include "core/common/nearlysorted.h"
 #include "core/common/tr.h"
 #include "tracebuilder.h"
 
@@ -81,13 +82,14 @@ void assignLanes(TraceTrack &t,
         t.sliceEnd = t.sliceBegin;
         return;
     }
-    std::sort(slices.begin(), slices.end(), [](const PendingSlice &a, const PendingSlice &b) {
-        if (a.start != b.start)
-            return a.start < b.start;
-        if (a.dur != b.dur)
-            return a.dur > b.dur;
-        return a.order < b.order;
-    });
+    sortNearlySorted(
+        slices.begin(), slices.end(), [](const PendingSlice &a, const PendingSlice &b) {
+            if (a.start != b.start)
+                return a.start < b.start;
+            if (a.dur != b.dur)
+                return a.dur > b.dur;
+            return a.order < b.order;
+        });
     // Lane ids: depth lanes 0..MaxDepthLanes-1, then overflow lanes after them.
     const quint32 overflowBase = greedy ? 0 : MaxDepthLanes;
     std::vector<quint32> lane(slices.size());
