@@ -235,8 +235,8 @@ DeviceTaskSet classifyDeviceTasks(const TraceDataset &ds)
     const auto taskByStart = [&](const DeviceTask &a, const DeviceTask &b) {
         return byStart(a.slice, b.slice);
     };
-    sortNearlySorted(out.tasks.begin(), out.tasks.end(), taskByStart);
-    sortNearlySorted(out.commOps.begin(), out.commOps.end(), byStart);
+    sortNearlySortedTotal(out.tasks.begin(), out.tasks.end(), taskByStart);
+    sortNearlySortedTotal(out.commOps.begin(), out.commOps.end(), byStart);
     for (const DeviceTask &task : out.tasks) {
         if (std::find(out.devices.begin(), out.devices.end(), task.device) == out.devices.end())
             out.devices.push_back(task.device);

@@ -36,7 +36,7 @@ FlowPairs pairFlows(const std::vector<RawEvent> &events, const std::vector<quint
                                                     : 2),
                            i});
     }
-    sortNearlySorted(keys.begin(), keys.end(), [](const Key &x, const Key &y) {
+    sortNearlySortedTotal(keys.begin(), keys.end(), [](const Key &x, const Key &y) {
         if (x.category != y.category)
             return x.category < y.category;
         if (x.id != y.id)
@@ -173,7 +173,7 @@ void bindFlows(const FlowPairs &paired,
         std::vector<std::pair<quint32, quint32>> pairs(n);
         for (quint32 i = 0; i < n; ++i)
             pairs[i] = {from ? ds->flows[i].fromSlice : ds->flows[i].toSlice, i};
-        sortNearlySorted(pairs.begin(), pairs.end(), std::less<>());
+        sortNearlySortedTotal(pairs.begin(), pairs.end(), std::less<>());
         for (quint32 i = 0; i < n; ++i)
             out[i] = pairs[i].second;
     };

@@ -82,7 +82,7 @@ void assignLanes(TraceTrack &t,
         t.sliceEnd = t.sliceBegin;
         return;
     }
-    sortNearlySorted(
+    sortNearlySortedTotal(
         slices.begin(), slices.end(), [](const PendingSlice &a, const PendingSlice &b) {
             if (a.start != b.start)
                 return a.start < b.start;

@@ -1,5 +1,6 @@
 // sortNearlySorted (issue #28): the same order as std::stable_sort on every kind of input, sorted,
-// nearly sorted (children before parents), reversed and random, and stable for equal keys.
+// nearly sorted (children before parents), a few sorted runs, reversed and random, and stable for
+// equal keys.
 #include "core/common/nearlysorted.h"
 
 #include <QtTest>
@@ -23,7 +24,8 @@ void TestNearlySorted::sameAsStableSort_data()
 {
     QTest::addColumn<QString>("shape");
     QTest::addColumn<int>("size");
-    for (const char *shape : {"sorted", "children first", "reversed", "random", "few keys"}) {
+    for (const char *shape :
+         {"sorted", "children first", "three tracks", "reversed", "random", "few keys"}) {
         for (const int size : {2, 3, 17, 1000, 100000})
             QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(shape)).arg(size)))
                 << QString::fromLatin1(shape) << size;
@@ -41,6 +43,8 @@ void TestNearlySorted::sameAsStableSort()
         int key = i;
         if (shape == QLatin1String("children first"))
             key = (i % 4 == 3) ? i - 3 : i + 1; // every fourth written after its three children
+        else if (shape == QLatin1String("three tracks"))
+            key = i % (size / 3 + 1); // three sorted runs one after the other
         else if (shape == QLatin1String("reversed"))
             key = size - i;
         else if (shape == QLatin1String("random"))
@@ -54,8 +58,12 @@ void TestNearlySorted::sameAsStableSort()
     };
     std::vector<std::pair<int, int>> expected = v;
     std::stable_sort(expected.begin(), expected.end(), byKey);
+    std::vector<std::pair<int, int>> total = v;
     sortNearlySorted(v.begin(), v.end(), byKey);
     QVERIFY(v == expected);
+    // Under a total order (the position breaks ties) the unstable finish gives the same order.
+    sortNearlySortedTotal(total.begin(), total.end(), std::less<>());
+    QVERIFY(total == expected);
 }
 
 void TestNearlySorted::tinyRanges()
