@@ -8,7 +8,7 @@ namespace Twinscope::Core {
 
 void IntervalSet::finish()
 {
-    // Reserved for every span while merging; overlapping spans usually merge into far fewer.
+    // A union is reserved for both inputs; overlapping intervals merge into fewer.
     if (m_start.capacity() > 2 * m_start.size() + 64) {
         m_start.shrink_to_fit();
         m_end.shrink_to_fit();
@@ -28,8 +28,7 @@ IntervalSet IntervalSet::fromSpans(std::vector<std::pair<qint64, qint64>> spans)
 
 IntervalSet IntervalSet::fromSortedSpans(const std::vector<std::pair<qint64, qint64>> &spans)
 {
-    IntervalSet out;
-    out.reserve(spans.size());
+    IntervalSet out; // not reserved: millions of overlapping spans often merge into a few
     for (const auto &[s, e] : spans)
         out.append(s, e);
     out.finish();
