@@ -98,6 +98,7 @@ private slots:
     void sharedTraces_data();
     void sharedTraces();
     void nanosecondPrecision();
+    void escapesAtEveryOffset();
     void ascendTraceView();
     void unclosedSlices();
     void parallelMatchesSerial_data();
@@ -374,6 +375,43 @@ void TestChromeTraceLoader::sharedTraces()
         QVERIFY(row.minNs <= row.maxNs);
         QVERIFY(row.maxNs <= row.totalNs);
     }
+}
+
+// The string scan reads 16 bytes at a time for the first quote or backslash (issue #28): an
+// escaped quote or backslash at every offset of a name across those blocks, and a name ending
+// right at a block edge, must decode as before.
+void TestChromeTraceLoader::escapesAtEveryOffset()
+{
+    QByteArray json = "[";
+    QStringList expected;
+    for (int at = 0; at < 40; ++at) {
+        for (const char *escape : {"\\\"", "\\\\", "\\u00e9"}) {
+            const QByteArray head(at, 'a');
+            const QByteArray name = head + escape + "z";
+            json +=
+                "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":" + QByteArray::number(expected.size()) +
+                ",\"dur\":0.5,\"name\":\"" + name + "\"},";
+            const QString decoded = QString::fromLatin1(head) +
+                                    (escape[1] == '"'    ? u"\""_s
+                                     : escape[1] == '\\' ? u"\\"_s
+                                                         : u"\u00e9"_s) +
+                                    u"z"_s;
+            expected << decoded;
+        }
+        const QByteArray plain(at, 'b'); // no escape: the scan ends at the quote
+        json += "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":" + QByteArray::number(expected.size()) +
+                ",\"dur\":0.5,\"name\":\"" + plain + "\"},";
+        expected << QString::fromLatin1(plain);
+    }
+    json.chop(1);
+    json += "]";
+    const Result<TraceDataset> r = load(Source::fromBytes(json, u"escapes.json"_s));
+    QVERIFY(r.isOk());
+    const TraceDataset &ds = *r.value();
+    QCOMPARE(qsizetype(ds.sliceName.size()), expected.size());
+    // One thread track, slices in time order: slice i is the i-th event.
+    for (qsizetype i = 0; i < expected.size(); ++i)
+        QCOMPARE(ds.strings.string(ds.sliceName[size_t(i)]), expected[i]);
 }
 
 void TestChromeTraceLoader::nanosecondPrecision()
