@@ -20,28 +20,64 @@ namespace Twinscope::Core {
 
 namespace {
 
-// One bit per event key the loader reads, to notice a key given twice in one event.
-quint32 knownKeyBit(std::string_view key)
+// The event keys the loader reads. Their bits in a mask notice a key given twice in one event.
+enum class EventKey : quint8 { Other, Ph, S, Bp, Ts, Dur, Pid, Tid, Name, Cat, Id, Id2, Args };
+
+// One switch on length and first byte instead of a string compare per known key: every key of
+// every event goes through here.
+EventKey eventKeyOf(std::string_view key)
 {
-    static constexpr std::string_view keys[] = {
-        "ph", "s", "bp", "ts", "dur", "pid", "tid", "name", "cat", "id", "id2", "args"};
-    for (size_t i = 0; i < std::size(keys); ++i) {
-        if (keys[i] == key)
-            return 1u << i;
+    auto is = [&](std::string_view k) {
+        return key == k;
+    };
+    switch (key.size()) {
+    case 1:
+        return key[0] == 's' ? EventKey::S : EventKey::Other;
+    case 2:
+        switch (key[0]) {
+        case 'p':
+            return key[1] == 'h' ? EventKey::Ph : EventKey::Other;
+        case 'b':
+            return key[1] == 'p' ? EventKey::Bp : EventKey::Other;
+        case 't':
+            return key[1] == 's' ? EventKey::Ts : EventKey::Other;
+        case 'i':
+            return key[1] == 'd' ? EventKey::Id : EventKey::Other;
+        default:
+            return EventKey::Other;
+        }
+    case 3:
+        switch (key[0]) {
+        case 'd':
+            return is("dur") ? EventKey::Dur : EventKey::Other;
+        case 'p':
+            return is("pid") ? EventKey::Pid : EventKey::Other;
+        case 't':
+            return is("tid") ? EventKey::Tid : EventKey::Other;
+        case 'c':
+            return is("cat") ? EventKey::Cat : EventKey::Other;
+        case 'i':
+            return is("id2") ? EventKey::Id2 : EventKey::Other;
+        default:
+            return EventKey::Other;
+        }
+    case 4:
+        return is("name") ? EventKey::Name : is("args") ? EventKey::Args : EventKey::Other;
+    default:
+        return EventKey::Other;
     }
-    return 0;
 }
 
 using namespace TraceJson;
 using EventReader = TraceJson::Reader;
 
-quint32
-internCached(TraceStringTable &table, std::string_view text, std::string &lastText, quint32 &lastId)
+// Consecutive events mostly repeat the previous pid, tid and category: compared with the string
+// already in the table, which copies nothing when they do not.
+quint32 internCached(TraceStringTable &table, std::string_view text, quint32 &lastId)
 {
-    if (lastId != UINT32_MAX && text == lastText)
+    if (lastId != UINT32_MAX && text == table.view(lastId))
         return lastId;
     lastId = table.intern(text);
-    lastText.assign(text);
     return lastId;
 }
 
@@ -99,8 +135,7 @@ public:
 
 private:
     bool readEvent();
-    bool readIdentity(
-        quint32 *id, std::string &last, quint32 &lastId, const char *key, qint64 eventOffset);
+    bool readIdentity(quint32 *id, quint32 &lastId, const char *key, qint64 eventOffset);
     bool readId(quint64 *id);
     void checkText(std::string_view text);
     std::string_view clip(std::string_view text, qint64 at);
@@ -120,13 +155,11 @@ private:
     // checks were dropped with it are checked again when they are next seen.
     Diagnostics m_eventDiag;
     std::vector<quint32> m_rechecked; // taken out of m_chunk->unchecked by the event being read
-    std::string m_lastPid, m_lastTid, m_lastCat, m_lastName;
     quint32 m_lastPidId = UINT32_MAX, m_lastTidId = UINT32_MAX, m_lastCatId = UINT32_MAX,
             m_lastNameId = UINT32_MAX;
 };
 
-bool ChunkParser::readIdentity(
-    quint32 *id, std::string &last, quint32 &lastId, const char *key, qint64 eventOffset)
+bool ChunkParser::readIdentity(quint32 *id, quint32 &lastId, const char *key, qint64 eventOffset)
 {
     std::string_view v;
     // pid and tid are numbers or strings; anything else is kept as before (empty, or the word)
@@ -158,7 +191,7 @@ bool ChunkParser::readIdentity(
     }
     v = clip(v, from);
     const quint32 known = m_chunk->strings.size();
-    *id = internCached(m_chunk->strings, v, last, lastId);
+    *id = internCached(m_chunk->strings, v, lastId);
     if (m_chunk->strings.size() != known) {
         checkText(v); // each distinct name once: the hot path stays free of it
     } else if (!m_chunk->unchecked.empty()) {
@@ -279,15 +312,17 @@ bool ChunkParser::readEvent()
             const size_t klen = key.size();
             if (klen < sizeof(k))
                 std::memcpy(k, key.data(), klen);
+            const std::string_view kv(k, klen < sizeof(k) ? klen : 0);
+            const EventKey which = eventKeyOf(kv);
             m_r.skipWs();
             if (m_r.peek() != ':')
                 return m_r.error("':'");
             ++m_r.pos;
             m_r.skipWs();
-            const std::string_view kv(k, klen < sizeof(k) ? klen : 0);
             // Duplicate keys: the last value wins, as in Python's json (docs/FORMATS.md §7), but
             // say so.
-            if (const quint32 bit = knownKeyBit(kv)) {
+            if (which != EventKey::Other) {
+                const quint32 bit = 1u << int(which);
                 if (seenKeys & bit)
                     m_eventDiag.add(
                         u"duplicate_key"_s,
@@ -298,54 +333,40 @@ bool ChunkParser::readEvent()
                 seenKeys |= bit;
             }
             bool ok = true;
-            if (kv == "ph" || kv == "s" || kv == "bp") {
+            if (which == EventKey::Ph || which == EventKey::S || which == EventKey::Bp) {
                 std::string_view v;
                 if (m_r.peek() == '"') {
                     ok = m_r.readString(&v);
-                    if (ok && kv == "ph")
+                    if (ok && which == EventKey::Ph)
                         e.phase = v.size() == 1 ? v[0] : '?';
-                    else if (ok && kv == "s")
+                    else if (ok && which == EventKey::S)
                         e.scope = v.empty() ? 0 : v[0];
                     else if (ok && v == "e")
                         e.flags |= RawFlag::BindEnclosing;
                 } else {
                     ok = m_r.skipValue();
-                    if (kv == "ph")
+                    if (which == EventKey::Ph)
                         e.phase = '?';
                 }
-            } else if (kv == "ts") {
+            } else if (which == EventKey::Ts) {
                 ok = readTime(&e.ts, RawFlag::HasTs, RawFlag::BadTs, &e);
-            } else if (kv == "dur") {
+            } else if (which == EventKey::Dur) {
                 ok = readTime(&e.dur, RawFlag::HasDur, RawFlag::BadDur, &e);
-            } else if (kv == "pid") {
-                ok = readIdentity(&e.pid, m_lastPid, m_lastPidId, "pid", e.offset);
+            } else if (which == EventKey::Pid) {
+                ok = readIdentity(&e.pid, m_lastPidId, "pid", e.offset);
                 e.flags |= RawFlag::HasPid;
-            } else if (kv == "tid") {
-                ok = readIdentity(&e.tid, m_lastTid, m_lastTidId, "tid", e.offset);
+            } else if (which == EventKey::Tid) {
+                ok = readIdentity(&e.tid, m_lastTidId, "tid", e.offset);
                 e.flags |= RawFlag::HasTid;
-            } else if (kv == "name") {
-                ok = readIdentity(&e.name, m_lastName, m_lastNameId, nullptr, e.offset);
-            } else if (kv == "cat") {
-                ok = readIdentity(&e.category, m_lastCat, m_lastCatId, nullptr, e.offset);
-            } else if (kv == "id") {
+            } else if (which == EventKey::Name) {
+                ok = readIdentity(&e.name, m_lastNameId, nullptr, e.offset);
+            } else if (which == EventKey::Cat) {
+                ok = readIdentity(&e.category, m_lastCatId, nullptr, e.offset);
+            } else if (which == EventKey::Id) {
                 ok = readId(&e.id);
                 e.flags |= RawFlag::HasId;
-            } else if (kv == "id2") {
-                // {"local": x} or {"global": x}: the inner value is the identity
-                ok = m_r.peek() == '{';
-                if (ok) {
-                    const qint64 at = m_r.pos;
-                    ok = m_r.skipValue();
-                    if (ok) {
-                        e.id = RawIdStringTag |
-                               m_chunk->strings.intern(
-                                   clip(m_text.substr(size_t(at), size_t(m_r.pos - at)), at));
-                        e.flags |= RawFlag::HasId;
-                    }
-                } else {
-                    ok = m_r.skipValue();
-                }
-            } else if (kv == "args") {
+            } else if (which == EventKey::Id2) {
+            } else if (which == EventKey::Args) {
                 e.argsOffset = m_r.pos;
                 ok = m_r.skipValue();
                 const qint64 len = m_r.pos - e.argsOffset;

@@ -2,6 +2,7 @@
 
 #include <QtGlobal>
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -35,7 +36,24 @@ public:
     qint64 end(size_t i) const { return m_end[i]; }
 
 private:
-    void append(qint64 s, qint64 e);
+    // Called once per span of every set operation: inline, so a merge of millions of spans is a
+    // loop rather than a call per span.
+    void append(qint64 s, qint64 e)
+    {
+        if (e < s)
+            e = s;
+        if (!m_end.empty() && s <= m_end.back()) {
+            m_end.back() = std::max(m_end.back(), e);
+            return;
+        }
+        m_start.push_back(s);
+        m_end.push_back(e);
+    }
+    void reserve(size_t n)
+    {
+        m_start.reserve(n);
+        m_end.reserve(n);
+    }
     void finish();
 
     std::vector<qint64> m_start, m_end;

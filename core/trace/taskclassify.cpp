@@ -1,5 +1,6 @@
 #include "taskclassify.h"
 
+#include "core/common/nearlysorted.h"
 #include "core/common/tr.h"
 #include "traceargs.h"
 
@@ -234,10 +235,8 @@ DeviceTaskSet classifyDeviceTasks(const TraceDataset &ds)
     const auto taskByStart = [&](const DeviceTask &a, const DeviceTask &b) {
         return byStart(a.slice, b.slice);
     };
-    if (!std::is_sorted(out.tasks.begin(), out.tasks.end(), taskByStart))
-        std::sort(out.tasks.begin(), out.tasks.end(), taskByStart);
-    if (!std::is_sorted(out.commOps.begin(), out.commOps.end(), byStart))
-        std::sort(out.commOps.begin(), out.commOps.end(), byStart);
+    sortNearlySortedTotal(out.tasks.begin(), out.tasks.end(), taskByStart);
+    sortNearlySortedTotal(out.commOps.begin(), out.commOps.end(), byStart);
     for (const DeviceTask &task : out.tasks) {
         if (std::find(out.devices.begin(), out.devices.end(), task.device) == out.devices.end())
             out.devices.push_back(task.device);

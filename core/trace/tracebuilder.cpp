@@ -1,5 +1,6 @@
 #include "tracebuilder.h"
 
+#include "core/common/nearlysorted.h"
 #include "core/common/tr.h"
 #include "core/common/workerpool.h"
 #include "tracebuilderphases.h"
@@ -202,7 +203,7 @@ void Builder::buildThreadTrack(int track,
     }
     // B/E: an E closes the innermost open B on its thread whatever its name (docs/FORMATS.md §1),
     // in (ts, file order); file order alone is not enough because producers do not sort.
-    std::stable_sort(beginEnd.begin(), beginEnd.end(), [&](quint32 a, quint32 b) {
+    sortNearlySorted(beginEnd.begin(), beginEnd.end(), [&](quint32 a, quint32 b) {
         return m_in.events[a].ts < m_in.events[b].ts;
     });
     std::vector<quint32> open;
@@ -247,7 +248,7 @@ void Builder::buildAsync(const std::vector<quint32> &asyncEvents)
     // Nestable (b/e) and legacy (S/F) async spans pair by (pid, category, id); an end closes the
     // most recent open begin of its key. Steps (T/p) and nestable instants (n) become instants.
     std::vector<quint32> sorted = asyncEvents;
-    std::stable_sort(sorted.begin(), sorted.end(), [&](quint32 a, quint32 b) {
+    sortNearlySorted(sorted.begin(), sorted.end(), [&](quint32 a, quint32 b) {
         return m_in.events[a].ts < m_in.events[b].ts;
     });
     std::map<std::tuple<quint32, quint32, quint64, bool>, std::vector<quint32>> open;
@@ -393,7 +394,7 @@ void Builder::buildCounters()
     }
     for (auto &[key, members] : series) {
         const auto [pid, name, id, s] = key;
-        std::stable_sort(members.begin(), members.end(), [&](quint32 a, quint32 b) {
+        sortNearlySorted(members.begin(), members.end(), [&](quint32 a, quint32 b) {
             return m_in.counters[a].ts < m_in.counters[b].ts;
         });
         TraceTrack t = counterTrack(pid, name, id, s);

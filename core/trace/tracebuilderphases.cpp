@@ -1,5 +1,7 @@
 #include "tracebuilderphases.h"
 
+#include "core/common/nearlysorted.h"
+
 #include <algorithm>
 #include <limits>
 #include <numeric>
@@ -98,7 +100,7 @@ void collectInstants(std::vector<std::vector<quint32>> &instantsByTrack,
 {
     for (size_t t = 0; t < dataset.tracks.size(); ++t) {
         std::vector<quint32> &list = instantsByTrack[t];
-        std::stable_sort(list.begin(), list.end(), [&](quint32 a, quint32 b) {
+        sortNearlySorted(list.begin(), list.end(), [&](quint32 a, quint32 b) {
             return rawEvents[a].ts < rawEvents[b].ts;
         });
         TraceTrack &track = dataset.tracks[t];

@@ -4,6 +4,10 @@
 
 #include <cstring>
 #include <string>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <string_view>
 
 namespace Twinscope::Core::TraceJson {
@@ -61,7 +65,16 @@ public:
     bool readStringRaw(std::string_view *raw, bool *escaped)
     {
         const qint64 start = ++pos;
-        qint64 i = start;
+        // One pass for the first '"' or '\\' (most strings have no escape): a second memchr for
+        // the backslash and a call per short key cost more than the scan itself.
+        qint64 i = findQuoteOrBackslash(start);
+        if (i < m_n && m_p[i] == '"') {
+            *raw = std::string_view(m_p + start, size_t(i - start));
+            *escaped = false;
+            pos = i + 1;
+            return true;
+        }
+        // An escape: the closing quote is the first one after an even run of backslashes.
         for (;;) {
             const void *q = i < m_n ? std::memchr(m_p + i, '"', size_t(m_n - i)) : nullptr;
             if (!q) {
@@ -74,7 +87,7 @@ public:
                 ++backslashes;
             if (backslashes % 2 == 0) {
                 *raw = std::string_view(m_p + start, size_t(at - start));
-                *escaped = std::memchr(m_p + start, '\\', size_t(at - start)) != nullptr;
+                *escaped = true;
                 pos = at + 1;
                 return true;
             }
@@ -276,6 +289,28 @@ public:
     qint64 m_trailingCommas = 0;
 
 private:
+    // The offset of the first '"' or '\\' at or after from, or m_n.
+    qint64 findQuoteOrBackslash(qint64 from) const
+    {
+        qint64 i = from;
+#ifdef __SSE2__
+        const __m128i quote = _mm_set1_epi8('"');
+        const __m128i backslash = _mm_set1_epi8('\\');
+        for (; i + 16 <= m_n; i += 16) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(m_p + i));
+            const int mask = _mm_movemask_epi8(
+                _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
+            if (mask != 0)
+                return i + __builtin_ctz(unsigned(mask));
+        }
+#endif
+        for (; i < m_n; ++i) {
+            if (m_p[i] == '"' || m_p[i] == '\\')
+                return i;
+        }
+        return m_n;
+    }
+
     const char *m_p;
     qint64 m_n;
     std::string m_scratch;

@@ -1,3 +1,4 @@
+#include "core/common/nearlysorted.h"
 #include "core/common/tr.h"
 #include "tracebuilder.h"
 
@@ -81,17 +82,14 @@ void assignLanes(TraceTrack &t,
         t.sliceEnd = t.sliceBegin;
         return;
     }
-    auto before = [](const PendingSlice &a, const PendingSlice &b) {
-        if (a.start != b.start)
-            return a.start < b.start;
-        if (a.dur != b.dur)
-            return a.dur > b.dur;
-        return a.order < b.order;
-    };
-    // A total order (order is unique), so a track already in it (a database's stream tasks,
-    // selected by time) needs no sort: one pass instead of n log n.
-    if (!std::is_sorted(slices.begin(), slices.end(), before))
-        std::sort(slices.begin(), slices.end(), before);
+    sortNearlySortedTotal(
+        slices.begin(), slices.end(), [](const PendingSlice &a, const PendingSlice &b) {
+            if (a.start != b.start)
+                return a.start < b.start;
+            if (a.dur != b.dur)
+                return a.dur > b.dur;
+            return a.order < b.order;
+        });
     // Lane ids: depth lanes 0..MaxDepthLanes-1, then overflow lanes after them.
     const quint32 overflowBase = greedy ? 0 : MaxDepthLanes;
     std::vector<quint32> lane(slices.size());

@@ -22,6 +22,39 @@ bool isDigit(char c)
 
 TimeParse parseMicrosToNanos(std::string_view text, qint64 *nanos)
 {
+    // The common token ("1704161511420306.491", "5.008", "12"): at most 16 integer digits and 3
+    // decimals, so the nanoseconds fit a uint64 and no rounding is needed. It is a third of the
+    // time-parsing cost of a trace; everything else takes the exact path below.
+    {
+        const char *p = text.data();
+        const char *end = p + text.size();
+        const bool negative = p < end && *p == '-';
+        p += negative;
+        const char *digitsBegin = p;
+        quint64 whole = 0;
+        while (p < end && isDigit(*p) && p - digitsBegin < 16)
+            whole = whole * 10 + quint64(*p++ - '0');
+        if (p > digitsBegin && (p == end || *p == '.')) {
+            quint64 fraction = 0;
+            int decimals = 0;
+            if (p < end) {
+                ++p; // '.'
+                while (p < end && isDigit(*p) && decimals < 3) {
+                    fraction = fraction * 10 + quint64(*p++ - '0');
+                    ++decimals;
+                }
+            }
+            if (p == end && (decimals > 0 || text.back() != '.')) {
+                for (int k = decimals; k < 3; ++k)
+                    fraction *= 10;
+                const quint64 ns = whole * 1000 + fraction;
+                if (ns <= quint64(INT64_MAX)) {
+                    *nanos = negative ? -qint64(ns) : qint64(ns);
+                    return TimeParse::Ok;
+                }
+            }
+        }
+    }
     size_t i = 0;
     const size_t n = text.size();
     while (i < n && (text[i] == ' ' || text[i] == '\t'))

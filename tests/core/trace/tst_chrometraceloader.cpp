@@ -98,6 +98,7 @@ private slots:
     void sharedTraces_data();
     void sharedTraces();
     void nanosecondPrecision();
+    void escapesAtEveryOffset();
     void ascendTraceView();
     void unclosedSlices();
     void parallelMatchesSerial_data();
@@ -135,6 +136,19 @@ void TestChromeTraceLoader::timestamps_data()
     QTest::newRow("empty") << QString() << int(TimeParse::NotANumber) << qint64(0);
     QTest::newRow("junk after") << u"12x"_s << int(TimeParse::NotANumber) << qint64(0);
     QTest::newRow("overflow") << u"9999999999999999999"_s << int(TimeParse::Overflow) << qint64(0);
+    // The edges of the short-token path (16 integer digits, 3 decimals) and what falls past them.
+    QTest::newRow("largest short") << u"9223372036854775.807"_s << ok << qint64(INT64_MAX);
+    QTest::newRow("short overflow")
+        << u"9223372036854775.808"_s << int(TimeParse::Overflow) << qint64(0);
+    QTest::newRow("17 digits") << u"12345678901234567"_s << int(TimeParse::Overflow) << qint64(0);
+    QTest::newRow("2 decimals") << u"5.12"_s << ok << qint64(5120);
+    QTest::newRow("negative fraction") << u"-0.5"_s << ok << qint64(-500);
+    QTest::newRow("leading zeros") << u"0007.001"_s << ok << qint64(7001);
+    QTest::newRow("point, no decimals") << u"3."_s << ok << qint64(3000);
+    QTest::newRow("bare point") << u"."_s << int(TimeParse::NotANumber) << qint64(0);
+    QTest::newRow("minus only") << u"-"_s << int(TimeParse::NotANumber) << qint64(0);
+    QTest::newRow("plus sign") << u"+4"_s << ok << qint64(4000);
+    QTest::newRow("junk after decimals") << u"1.5x"_s << int(TimeParse::NotANumber) << qint64(0);
 }
 
 void TestChromeTraceLoader::timestamps()
@@ -361,6 +375,43 @@ void TestChromeTraceLoader::sharedTraces()
         QVERIFY(row.minNs <= row.maxNs);
         QVERIFY(row.maxNs <= row.totalNs);
     }
+}
+
+// The string scan reads 16 bytes at a time for the first quote or backslash (issue #28): an
+// escaped quote or backslash at every offset of a name across those blocks, and a name ending
+// right at a block edge, must decode as before.
+void TestChromeTraceLoader::escapesAtEveryOffset()
+{
+    QByteArray json = "[";
+    QStringList expected;
+    for (int at = 0; at < 40; ++at) {
+        for (const char *escape : {"\\\"", "\\\\", "\\u00e9"}) {
+            const QByteArray head(at, 'a');
+            const QByteArray name = head + escape + "z";
+            json +=
+                "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":" + QByteArray::number(expected.size()) +
+                ",\"dur\":0.5,\"name\":\"" + name + "\"},";
+            const QString decoded = QString::fromLatin1(head) +
+                                    (escape[1] == '"'    ? u"\""_s
+                                     : escape[1] == '\\' ? u"\\"_s
+                                                         : u"\u00e9"_s) +
+                                    u"z"_s;
+            expected << decoded;
+        }
+        const QByteArray plain(at, 'b'); // no escape: the scan ends at the quote
+        json += "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":" + QByteArray::number(expected.size()) +
+                ",\"dur\":0.5,\"name\":\"" + plain + "\"},";
+        expected << QString::fromLatin1(plain);
+    }
+    json.chop(1);
+    json += "]";
+    const Result<TraceDataset> r = load(Source::fromBytes(json, u"escapes.json"_s));
+    QVERIFY(r.isOk());
+    const TraceDataset &ds = *r.value();
+    QCOMPARE(qsizetype(ds.sliceName.size()), expected.size());
+    // One thread track, slices in time order: slice i is the i-th event.
+    for (qsizetype i = 0; i < expected.size(); ++i)
+        QCOMPARE(ds.strings.string(ds.sliceName[size_t(i)]), expected[i]);
 }
 
 void TestChromeTraceLoader::nanosecondPrecision()
