@@ -9,6 +9,8 @@
 
 #include <QRegularExpression>
 
+#include <charconv>
+
 using namespace Qt::StringLiterals;
 
 namespace Twinscope::Core {
@@ -22,6 +24,27 @@ double cellNumber(const QString &cell)
     // The common cell is a plain number: parsed first, without copies (a 2 M-row result has 50 M
     // of them); the spelled-out values only when that fails.
     QStringView s = QStringView(cell).trimmed();
+    // Plain decimal text goes through std::from_chars (correctly rounded, as Qt's parser is):
+    // QStringView::toDouble compares every cell against its spelled-out words first, which was
+    // the largest cost of a 2 M-row result. Anything else (signs, words, out of range) takes
+    // Qt's path below, so the accepted forms are unchanged.
+    if (s.size() > 0 && s.size() <= 64) {
+        char ascii[64];
+        bool plain = true;
+        for (qsizetype i = 0; i < s.size() && plain; ++i) {
+            const char16_t c = s[i].unicode();
+            plain = (c >= u'0' && c <= u'9') || c == u'.' || c == u'e' || c == u'E' || c == u'-' ||
+                    c == u'+';
+            ascii[i] = char(c);
+        }
+        if (plain && ascii[0] != '+') {
+            double v = 0;
+            const char *end = ascii + s.size();
+            const auto [ptr, ec] = std::from_chars(ascii, end, v);
+            if (ec == std::errc() && ptr == end && std::isfinite(v))
+                return v;
+        }
+    }
     bool ok = false;
     if (const double v = s.toDouble(&ok); ok)
         return v;
@@ -289,8 +312,8 @@ private:
         const bool npu = which == 0;
         TensorEntry t = entryFor(name);
         t.opType = m_opTypes.intern(t.opType);
-        t.dtype = dtypeFromName(cellAt(row, npu ? m_col.npuDtype : m_col.benchDtype));
-        t.shape = m_shapes.intern(shapeOf(cellAt(row, npu ? m_col.npuShape : m_col.benchShape)));
+        t.dtype = dtypeOf(cellAt(row, npu ? m_col.npuDtype : m_col.benchDtype));
+        t.shape = shapeFor(cellAt(row, npu ? m_col.npuShape : m_col.benchShape));
         t.requiresGrad = boolOf(cellAt(row, npu ? m_col.npuGrad : m_col.benchGrad));
         t.stats = statsAt(row, which);
         return t;
@@ -303,10 +326,37 @@ private:
         if (name != npu.name || cellAt(row, m_col.benchShape) != cellAt(row, m_col.npuShape))
             return side(row, name, 1);
         TensorEntry t = npu;
-        t.dtype = dtypeFromName(cellAt(row, m_col.benchDtype));
+        t.dtype = dtypeOf(cellAt(row, m_col.benchDtype));
         t.requiresGrad = boolOf(cellAt(row, m_col.benchGrad));
         t.stats = statsAt(row, 1);
         return t;
+    }
+
+    // A result repeats a handful of dtypes, shapes and messages over millions of rows; their
+    // parses (a regular expression per shape, a score of comparisons per dtype, eleven searches
+    // per message) were the larger part of reading a 2 M-row file. Each is kept per distinct cell
+    // text of at most 256 characters, up to a count past which cells are parsed as before (a
+    // hostile file of distinct or long cells costs what it did, and the cache at most ~40 MB).
+    template<typename V, typename F>
+    static V memo(QHash<QString, V> &cache, qsizetype bound, const QString &cell, F parse)
+    {
+        if (const auto it = cache.constFind(cell); it != cache.cend())
+            return *it;
+        V v = parse(cell);
+        if (cache.size() < bound && cell.size() <= 256)
+            cache.insert(cell, v);
+        return v;
+    }
+    DType dtypeOf(const QString &cell) { return memo(m_dtypeMemo, 256, cell, dtypeFromName); }
+    QList<qint64> shapeFor(const QString &cell)
+    {
+        return memo(m_shapeMemo, 65536, cell, [this](const QString &c) {
+            return m_shapes.intern(shapeOf(c));
+        });
+    }
+    quint32 reasonsOf(const QString &message)
+    {
+        return memo(m_reasonMemo, 4096, message, reasonsFromMessage);
     }
 
     TensorStats statsAt(const QStringList &row, int which) const
@@ -362,6 +412,9 @@ private:
     }
 
     Interner<QList<qint64>> m_shapes;
+    QHash<QString, DType> m_dtypeMemo;
+    QHash<QString, QList<qint64>> m_shapeMemo;
+    QHash<QString, quint32> m_reasonMemo;
     Interner<QString> m_opTypes;
     qint64 m_interned = 0;
     QString m_name, m_found;
@@ -445,7 +498,7 @@ void CompareResultBuilder::row(const QStringList &row, ResultTable::Fill fill)
     // The file's verdict, with one reconciliation: msprobe paints a row red whenever the NPU's max
     // or min is non-finite, also when the bench holds the same values (a causal mask); Twinscope's
     // policy (METRICS.md §4.5, difference 1) does not count shared values.
-    const quint32 parsed = reasonsFromMessage(r.message);
+    const quint32 parsed = reasonsOf(r.message);
     r.reasons = parsed & ~quint32(VerdictReason::NonFiniteGained);
     if (r.nonFiniteGained)
         r.reasons |= quint32(VerdictReason::NonFiniteGained);
