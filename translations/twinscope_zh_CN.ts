@@ -1293,6 +1293,14 @@
         <source>Parse the traces even when the trace cache holds them, and write no cache (also TWINSCOPE_CACHE=0).</source>
         <translation>即使 trace 缓存中已有也重新解析 trace，且不写缓存（也可设 TWINSCOPE_CACHE=0）。</translation>
     </message>
+    <message>
+        <source>Rows kept from a compare result (default: as many as fit in 4 times the file&apos;s size, at least 512 MiB; the rest are counted as rows_capped).</source>
+        <translation>比对结果中保留的行数（默认：在文件大小的 4 倍、至少 512 MiB 内能容纳的行数；其余计为 rows_capped）。</translation>
+    </message>
+    <message>
+        <source>--max-rows needs a whole number from 1 to 2^31.</source>
+        <translation>--max-rows 需要 1 到 2^31 之间的整数。</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -5172,6 +5180,26 @@ First lines:
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>The result has more rows than --max-rows (%1): the first %1 were kept, the rest left out.</source>
+        <translation>结果的行数超过 --max-rows（%1）：保留前 %1 行，其余未读入。</translation>
+    </message>
+    <message>
+        <source>The result&apos;s rows need more memory than %1 MiB (4 times the file, at least 512 MiB, less the program&apos;s share): the first %2 were kept, the rest left out. --max-rows sets how many are kept.</source>
+        <translation>结果的行所需内存超过 %1 MiB（文件大小的 4 倍、至少 512 MiB，减去程序自身占用）：保留前 %2 行，其余未读入。--max-rows 可设置保留行数。</translation>
+    </message>
+    <message>
+        <source>%1 holds a text run or tag longer than %2 MiB (a spreadsheet cell holds at most 32 767 characters); it is not read</source>
+        <translation>%1 含有长于 %2 MiB 的文本段或标签（电子表格单元格最多 32 767 个字符）；不予读取</translation>
+    </message>
+    <message>
+        <source>text runs and tags under %1 MiB</source>
+        <translation>小于 %1 MiB 的文本段和标签</translation>
+    </message>
+    <message>
+        <source>Reading the head of the file</source>
+        <translation>正在读取文件开头</translation>
+    </message>
 </context>
 <context>
     <name>HeatmapPicture</name>
@@ -7185,6 +7213,10 @@ grey: no value</source>
     <message>
         <source> · lowest cosine: &lt;b&gt;%1&lt;/b&gt; (%2)</source>
         <translation> · 余弦最低：&lt;b&gt;%1&lt;/b&gt;（%2）</translation>
+    </message>
+    <message>
+        <source> · &lt;b&gt;%1 rows of the file left out&lt;/b&gt; (rows_capped: more than fit in memory or the row cap)</source>
+        <translation> · &lt;b&gt;文件中有 %1 行未读入&lt;/b&gt;（rows_capped：超出内存或行数上限）</translation>
     </message>
 </context>
 <context>
@@ -9304,6 +9336,30 @@ Target: %2</source>
     <message>
         <source>This trace has no module ranges; record it with with_modules=True to link modules to their kernels</source>
         <translation>此 trace 中没有模块区间；请以 with_modules=True 采集，以便把模块关联到其 kernel</translation>
+    </message>
+    <message>
+        <source>Trace: %1 (loading)</source>
+        <translation>时间线：%1（加载中）</translation>
+    </message>
+    <message>
+        <source>Loading was cancelled; the preview was closed.</source>
+        <translation>加载已取消；预览已关闭。</translation>
+    </message>
+    <message>
+        <source>The trace is still loading; export it when loading ends.</source>
+        <translation>时间线仍在加载；请在加载结束后导出。</translation>
+    </message>
+    <message>
+        <source>The whole trace is shown; its steps and op statistics are still being computed.</source>
+        <translation>已显示完整时间线；其步骤和算子统计仍在计算中。</translation>
+    </message>
+    <message>
+        <source>Loading… Preview of the first %1 of %2; the whole trace replaces it when loading ends.</source>
+        <translation>加载中… 预览 %2 中的前 %1；加载结束后由完整时间线替换。</translation>
+    </message>
+    <message>
+        <source>Loading… %1 % — preview of the first %2 of %3; the whole trace replaces it when loading ends.</source>
+        <translation>加载中… %1 % — 预览 %3 中的前 %2；加载结束后由完整时间线替换。</translation>
     </message>
 </context>
 </TS>
