@@ -413,14 +413,6 @@ bool SqliteStatement::isNull(int column) const
 
 namespace {
 
-// Text or a blob cell without surrounding blanks, for the number parsers QVariant uses.
-QByteArray trimmedCell(sqlite3_stmt *stmt, int column)
-{
-    const char *p = reinterpret_cast<const char *>(sqlite3_column_text(stmt, column));
-    const int n = sqlite3_column_bytes(stmt, column);
-    return p ? QByteArray::fromRawData(p, n).trimmed() : QByteArray();
-}
-
 // "[-+]digits" of at most 18 digits (no overflow possible), else nullopt for the general parser.
 std::optional<qint64> plainDecimal(const unsigned char *p, int n)
 {
@@ -443,38 +435,49 @@ std::optional<qint64> plainDecimal(const unsigned char *p, int n)
 
 } // namespace
 
+std::optional<qint64> sqliteDoubleInteger(double d)
+{
+    if (!std::isfinite(d) || std::abs(d) >= 9.2e18)
+        return std::nullopt;
+    return qint64(d);
+}
+
+std::optional<qint64> sqliteTextInteger(const char *p, int n)
+{
+    // torch_npu writes PYTORCH_API's times as TEXT: the plain decimal case without a copy.
+    if (const std::optional<qint64> i = plainDecimal(reinterpret_cast<const unsigned char *>(p), n))
+        return i;
+    // As sqliteInteger: integers beyond 2^53 written as TEXT must not pass through double.
+    const QByteArray s = p ? QByteArray::fromRawData(p, n).trimmed() : QByteArray();
+    bool ok = false;
+    const qint64 i = s.toLongLong(&ok);
+    if (ok)
+        return i;
+    const double d = s.toDouble(&ok);
+    return ok ? sqliteDoubleInteger(d) : std::nullopt;
+}
+
+double sqliteTextReal(const char *p, int n)
+{
+    bool ok = false;
+    const double d = (p ? QByteArray::fromRawData(p, n).trimmed() : QByteArray()).toDouble(&ok);
+    return ok ? d : 0;
+}
+
 std::optional<qint64> SqliteStatement::integer(int column) const
 {
-    double d = 0;
-    bool ok = false;
     switch (sqlite3_column_type(m_stmt, column)) {
     case SQLITE_NULL:
         return std::nullopt;
     case SQLITE_INTEGER:
         return sqlite3_column_int64(m_stmt, column);
     case SQLITE_FLOAT:
-        d = sqlite3_column_double(m_stmt, column);
-        ok = true;
-        break;
-    case SQLITE_TEXT:
-        // torch_npu writes PYTORCH_API's times as TEXT: the plain decimal case without a copy.
-        if (const std::optional<qint64> i = plainDecimal(sqlite3_column_text(m_stmt, column),
-                                                         sqlite3_column_bytes(m_stmt, column)))
-            return i;
-        [[fallthrough]];
+        return sqliteDoubleInteger(sqlite3_column_double(m_stmt, column));
     default: {
-        // As sqliteInteger: integers beyond 2^53 written as TEXT must not pass through double.
-        const QByteArray s = trimmedCell(m_stmt, column);
-        const qint64 i = s.toLongLong(&ok);
-        if (ok)
-            return i;
-        d = s.toDouble(&ok);
-        break;
+        const char *p = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
+        return sqliteTextInteger(p, sqlite3_column_bytes(m_stmt, column));
     }
     }
-    if (!ok || !std::isfinite(d) || std::abs(d) >= 9.2e18)
-        return std::nullopt;
-    return qint64(d);
 }
 
 double SqliteStatement::real(int column) const
@@ -487,9 +490,8 @@ double SqliteStatement::real(int column) const
     case SQLITE_FLOAT:
         return sqlite3_column_double(m_stmt, column);
     default: {
-        bool ok = false;
-        const double d = trimmedCell(m_stmt, column).toDouble(&ok);
-        return ok ? d : 0;
+        const char *p = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
+        return sqliteTextReal(p, sqlite3_column_bytes(m_stmt, column));
     }
     }
 }

@@ -125,11 +125,19 @@ public:
 
 private:
     friend class SqliteReadOnly;
+    friend class SqlitePrefetch;
     sqlite3_stmt *m_stmt = nullptr;
     const SqliteReadOnly *m_owner = nullptr;
     QString m_error;
     bool m_done = false;
 };
+
+// The conversions of SqliteStatement::integer and real, for cells kept past their step
+// (SqlitePrefetch): a REAL as an integer (nullopt beyond qint64), TEXT or BLOB bytes as an
+// integer or a double (0 when not a number).
+std::optional<qint64> sqliteDoubleInteger(double d);
+std::optional<qint64> sqliteTextInteger(const char *p, int n);
+double sqliteTextReal(const char *p, int n);
 
 // Has SQLite poll *cancel every SqliteCancelPollOps virtual-machine instructions and end the
 // running statement with SQLITE_INTERRUPT once it is canceled (issue #31): a GROUP BY, a sort or a

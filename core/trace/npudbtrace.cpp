@@ -3,6 +3,7 @@
 #include "core/common/constants.h"
 #include "core/common/pipeline.h"
 #include "core/common/sqlitedb.h"
+#include "core/common/sqliteprefetch.h"
 #include "core/common/tr.h"
 #include "tracesynth.h"
 
@@ -57,14 +58,25 @@ QByteArray taskTypeText(std::string_view t)
 class Loader
 {
 public:
-    Loader(const SqliteReadOnly &db, ProgressSink &progress, const CancelToken &cancel)
+    // bulk: a second connection to the file for the tables of millions of rows, which a pool
+    // thread steps (SqlitePrefetch) while this one reads db's small tables and builds the trace.
+    Loader(const SqliteReadOnly &db,
+           const SqliteReadOnly &bulk,
+           ProgressSink &progress,
+           const CancelToken &cancel)
         : m_db(db)
+        , m_bulk(bulk)
         , m_progress(progress)
         , m_cancel(cancel)
     {
         m_db.setCancel(&cancel);
+        m_bulk.setCancel(&cancel);
     }
-    ~Loader() { m_db.setCancel(nullptr); }
+    ~Loader()
+    {
+        m_db.setCancel(nullptr);
+        m_bulk.setCancel(nullptr);
+    }
 
     std::optional<Error> run();
     SyntheticTrace trace;
@@ -74,7 +86,8 @@ public:
 
 private:
     // The interned text of a STRING_IDS id ("" for NULL or an id the table lacks).
-    quint32 str(const SqliteStatement &q, int column)
+    template<typename Rows>
+    quint32 str(const Rows &q, int column)
     {
         const std::optional<qint64> id = q.integer(column);
         if (!id)
@@ -93,7 +106,8 @@ private:
         const QString c = QString::fromUtf16(column);
         return m_db.hasColumn(table, c) ? c : u"NULL"_s;
     }
-    bool next(SqliteStatement &q)
+    template<typename Rows>
+    bool next(Rows &q)
     {
         if ((++m_rows % PollRecords) == 0 && m_cancel.isCanceled()) {
             canceled = true;
@@ -103,7 +117,8 @@ private:
     }
     // After a table's rows: a step that failed midway (a damaged page) keeps the rows before it
     // with a warning; one interrupted by the cancel token ends the load as canceled.
-    void ended(const SqliteStatement &q, const QString &table)
+    template<typename Rows>
+    void ended(const Rows &q, const QString &table)
     {
         if (q.error().isEmpty())
             return;
@@ -153,6 +168,7 @@ private:
     void flows();
 
     const SqliteReadOnly &m_db;
+    const SqliteReadOnly &m_bulk;
     ProgressSink &m_progress;
     const CancelToken &m_cancel;
     // STRING_IDS: small ids (the usual) index m_denseStrings (interned id + 1, 0 for none),
@@ -193,8 +209,8 @@ std::optional<Error> Loader::connections()
 {
     if (!m_db.hasColumn(u"CONNECTION_IDS"_s, u"connectionId"_s))
         return std::nullopt;
-    SqliteStatement q;
-    if (auto e = m_db.prepare(q, u"SELECT id, connectionId FROM CONNECTION_IDS"_s))
+    SqlitePrefetch q;
+    if (auto e = q.start(m_bulk, u"SELECT id, connectionId FROM CONNECTION_IDS"_s))
         return e;
     while (next(q)) {
         const std::optional<qint64> id = q.integer(0), c = q.integer(1);
@@ -209,15 +225,15 @@ std::optional<Error> Loader::connections()
 std::optional<Error> Loader::pytorch()
 {
     const QString t = u"PYTORCH_API"_s;
-    SqliteStatement q;
-    if (auto e = m_db.prepare(q,
-                              u"SELECT startNs, endNs, globalTid, %1, name, %2, %3, %4, %5, %6 "
-                              u"FROM PYTORCH_API"_s.arg(col(t, u"connectionId"),
-                                                        col(t, u"sequenceNumber"),
-                                                        col(t, u"fwdThreadId"),
-                                                        col(t, u"inputDtypes"),
-                                                        col(t, u"inputShapes"),
-                                                        col(t, u"type"))))
+    SqlitePrefetch q;
+    if (auto e = q.start(m_bulk,
+                         u"SELECT startNs, endNs, globalTid, %1, name, %2, %3, %4, %5, %6 "
+                         u"FROM PYTORCH_API"_s.arg(col(t, u"connectionId"),
+                                                   col(t, u"sequenceNumber"),
+                                                   col(t, u"fwdThreadId"),
+                                                   col(t, u"inputDtypes"),
+                                                   col(t, u"inputShapes"),
+                                                   col(t, u"type"))))
         return e;
     // ENUM_API_TYPE: 50001 op, 50002 queue, 50003 trace (Python), 50004 mstx.
     const quint32 catOp = trace.intern("cpu_op"), catPython = trace.intern("python_function"),
@@ -306,11 +322,6 @@ std::optional<Error> Loader::pytorch()
 std::optional<Error> Loader::cann()
 {
     const QString t = u"CANN_API"_s;
-    SqliteStatement q;
-    if (auto e = m_db.prepare(q,
-                              u"SELECT startNs, endNs, globalTid, %1, name, %2 FROM CANN_API"_s.arg(
-                                  col(t, u"connectionId"), col(t, u"type"))))
-        return e;
     std::unordered_map<qint64, quint32> levels;
     if (m_db.hasColumn(u"ENUM_API_TYPE"_s, u"name"_s)) {
         SqliteStatement l;
@@ -319,6 +330,11 @@ std::optional<Error> Loader::cann()
                 levels[l.integerOr(0)] = internText(l.text(1));
         }
     }
+    SqlitePrefetch q;
+    if (auto e = q.start(m_bulk,
+                         u"SELECT startNs, endNs, globalTid, %1, name, %2 FROM CANN_API"_s.arg(
+                             col(t, u"connectionId"), col(t, u"type"))))
+        return e;
     const quint32 pid = trace.intern("CANN");
     trace.processName(pid, u"CANN"_s, 7, u"CPU"_s);
     using T = TraceArgsRecords::Type;
@@ -369,7 +385,7 @@ std::optional<Error> Loader::tasks()
                    ? u"c."_s + QString::fromUtf16(column)
                    : u"NULL"_s;
     };
-    SqliteStatement q;
+    SqlitePrefetch q;
     const QString sql =
         u"SELECT t.startNs, t.endNs, t.%1, t.%2, t.%3, t.%4, %5, %6, %7, %8, %9, %10, %11 FROM TASK t"_s
             .arg(col(t, u"streamId"),
@@ -384,7 +400,7 @@ std::optional<Error> Loader::tasks()
             .arg(cc(u"inputFormats"), cc(u"blockDim")) +
         (compute ? u" LEFT JOIN COMPUTE_TASK_INFO c ON c.globalTaskId = t.globalTaskId"_s
                  : QString());
-    if (auto e = m_db.prepare(q, QString(sql).replace(u"t.NULL"_s, u"NULL"_s)))
+    if (auto e = q.start(m_bulk, QString(sql).replace(u"t.NULL"_s, u"NULL"_s)))
         return e;
     const quint32 pid = trace.intern("Ascend Hardware");
     trace.processName(pid, u"Ascend Hardware"_s, 13, u"NPU"_s);
@@ -466,7 +482,7 @@ std::optional<Error> Loader::hccl()
     using T = TraceArgsRecords::Type;
     TraceArgsRecords &args = trace.args();
     std::unordered_map<qint64, quint32> groups; // group name id -> tid
-    auto groupTid = [&](const SqliteStatement &q, int column) {
+    auto groupTid = [&](const SqlitePrefetch &q, int column) {
         const qint64 g = q.integerOr(column);
         auto it = groups.find(g);
         if (it != groups.end())
@@ -481,15 +497,15 @@ std::optional<Error> Loader::hccl()
     if (m_db.has(u"COMMUNICATION_OP"_s)) {
         nameProcess();
         const QString t = u"COMMUNICATION_OP"_s;
-        SqliteStatement q;
-        if (auto e = m_db.prepare(q,
-                                  u"SELECT opName, startNs, endNs, %1, %2, %3, %4, %5, %6 FROM "
-                                  u"COMMUNICATION_OP"_s.arg(col(t, u"groupName"),
-                                                            col(t, u"connectionId"),
-                                                            col(t, u"dataType"),
-                                                            col(t, u"algType"),
-                                                            col(t, u"count"),
-                                                            col(t, u"opType"))))
+        SqlitePrefetch q;
+        if (auto e = q.start(m_bulk,
+                             u"SELECT opName, startNs, endNs, %1, %2, %3, %4, %5, %6 FROM "
+                             u"COMMUNICATION_OP"_s.arg(col(t, u"groupName"),
+                                                       col(t, u"connectionId"),
+                                                       col(t, u"dataType"),
+                                                       col(t, u"algType"),
+                                                       col(t, u"count"),
+                                                       col(t, u"opType"))))
             return e;
         const quint8 layout = args.addLayout({{"group", T::Str},
                                               {"data_type", T::Str},
@@ -533,19 +549,19 @@ std::optional<Error> Loader::hccl()
                     transports[l.integerOr(0)] = internText(l.text(1));
             }
         }
-        SqliteStatement q;
-        if (auto e = m_db.prepare(q,
-                                  u"SELECT c.%1, c.%2, c.%3, c.%4, c.%5, c.%6, c.%7, t.startNs, "
-                                  u"t.endNs, t.streamId, t.taskId FROM COMMUNICATION_TASK_INFO c "
-                                  u"JOIN TASK t ON t.globalTaskId = c.globalTaskId"_s
-                                      .arg(col(t, u"name"),
-                                           col(t, u"taskType"),
-                                           col(t, u"planeId"),
-                                           col(t, u"srcRank"),
-                                           col(t, u"dstRank"),
-                                           col(t, u"transportType"),
-                                           col(t, u"size"))
-                                      .replace(u"c.NULL"_s, u"NULL"_s)))
+        SqlitePrefetch q;
+        if (auto e = q.start(m_bulk,
+                             u"SELECT c.%1, c.%2, c.%3, c.%4, c.%5, c.%6, c.%7, t.startNs, "
+                             u"t.endNs, t.streamId, t.taskId FROM COMMUNICATION_TASK_INFO c "
+                             u"JOIN TASK t ON t.globalTaskId = c.globalTaskId"_s
+                                 .arg(col(t, u"name"),
+                                      col(t, u"taskType"),
+                                      col(t, u"planeId"),
+                                      col(t, u"srcRank"),
+                                      col(t, u"dstRank"),
+                                      col(t, u"transportType"),
+                                      col(t, u"size"))
+                                 .replace(u"c.NULL"_s, u"NULL"_s)))
             return e;
         const quint8 layout = args.addLayout({{"op", T::Str},
                                               {"task type", T::Str},
@@ -592,8 +608,8 @@ std::optional<Error> Loader::hccl()
 
 std::optional<Error> Loader::overlap()
 {
-    SqliteStatement q;
-    if (auto e = m_db.prepare(q, u"SELECT startNs, endNs, type FROM OVERLAP_ANALYSIS"_s))
+    SqlitePrefetch q;
+    if (auto e = q.start(m_bulk, u"SELECT startNs, endNs, type FROM OVERLAP_ANALYSIS"_s))
         return e;
     const quint32 pid = trace.intern("Overlap Analysis");
     trace.processName(pid, u"Overlap Analysis"_s, 23, u"NPU"_s);
@@ -621,11 +637,11 @@ std::optional<Error> Loader::overlap()
 std::optional<Error> Loader::memory()
 {
     const QString t = u"MEMORY_RECORD"_s;
-    SqliteStatement q;
-    if (auto e = m_db.prepare(
-            q,
-            u"SELECT component, timestamp, %1, totalReserved, %2 FROM MEMORY_RECORD "
-            u"ORDER BY timestamp"_s.arg(col(t, u"totalAllocated"), col(t, u"deviceId"))))
+    SqlitePrefetch q;
+    if (auto e =
+            q.start(m_bulk,
+                    u"SELECT component, timestamp, %1, totalReserved, %2 FROM MEMORY_RECORD "
+                    u"ORDER BY timestamp"_s.arg(col(t, u"totalAllocated"), col(t, u"deviceId"))))
         return e;
     const quint32 pid = trace.intern("NPU Memory");
     trace.processName(pid, u"NPU Memory"_s, 19, u"NPU"_s);
@@ -845,7 +861,10 @@ loadNpuProfilerDbTrace(const QString &path, ProgressSink &progress, const Cancel
             e.found = db.tables().join(u", "_s).left(400);
             return Result<TraceDataset>::failed(e);
         }
-        Loader loader(db, progress, cancel);
+        // Its own connection: SQLite connections are opened without a mutex of their own, and
+        // the bulk tables are stepped on a pool thread while db serves this one.
+        const SqliteReadOnly bulk(path, cancel);
+        Loader loader(db, bulk.isOpen() ? bulk : db, progress, cancel);
         const std::optional<Error> e = loader.run();
         // A statement interrupted by Cancel fails with "interrupted": canceled, not an error.
         if (loader.canceled || cancel.isCanceled())

@@ -1,6 +1,8 @@
 #include "common/testdata.h"
 #include "core/common/filesniffer.h"
 #include "core/common/sqlitedb.h"
+#include "core/common/sqliteprefetch.h"
+#include "core/common/workerpool.h"
 #include "core/profile/npudb.h"
 #include "core/profile/profilepipeline.h"
 #include "core/profile/profilereaders.h"
@@ -19,6 +21,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <atomic>
 #include <cmath>
@@ -47,6 +50,7 @@ private slots:
     void readOnlyAndUnchanged();
     void brokenDatabases();
     void statementCellsReadAsQtSqlValues();
+    void prefetchedRowsAsStatement();
     void timelineCanceled();
 };
 
@@ -567,6 +571,94 @@ void tst_ProfilerDatabases::statementCellsReadAsQtSqlValues()
     QVERIFY(e);
     QCOMPARE(e->found, u"SELECT nothing FROM NOWHERE"_s);
     QVERIFY(!bad.next());
+}
+
+// The timeline's big tables are stepped on a pool thread in chunks (SqlitePrefetch): every row
+// and cell must read as the statement stepped row by row reads it, across chunk ends (a count of
+// rows, or megabytes of TEXT), with a thread to spare or none, and a reader leaving early stops it.
+void tst_ProfilerDatabases::prefetchedRowsAsStatement()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"rows.db"_s);
+    const QStringList kinds = {u"NULL"_s,
+                               u"42"_s,
+                               u"-7"_s,
+                               u"2.75"_s,
+                               u"' 123 '"_s,
+                               u"'+5'"_s,
+                               u"'-9007199254740993'"_s,
+                               u"'1e3'"_s,
+                               u"'abc'"_s,
+                               u"''"_s,
+                               u"9.3e18"_s,
+                               u"x'3132'"_s,
+                               u"x''"_s,
+                               u"'99999999999999999999'"_s};
+    const int rows = 20000;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"rows"_s);
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(u"CREATE TABLE T (k INTEGER, v, w)"_s));
+        QVERIFY(db.transaction());
+        for (int k = 0; k < rows; ++k) {
+            // Now and then a 1 MB text: a chunk also ends on the bytes it holds.
+            const QString w =
+                k % 2500 == 7 ? u"printf('%.1000000c', 'x')"_s : kinds[(k * 7 + 3) % kinds.size()];
+            QVERIFY(q.exec(
+                u"INSERT INTO T VALUES (%1, %2, %3)"_s.arg(k).arg(kinds[k % kinds.size()], w)));
+        }
+        QVERIFY(db.commit());
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"rows"_s);
+    const SqliteReadOnly db(path), bulk(path);
+    QVERIFY(db.isOpen() && bulk.isOpen());
+    const QString sql = u"SELECT k, v, w FROM T ORDER BY k"_s;
+    auto compare = [&] {
+        SqliteStatement one;
+        SqlitePrefetch ahead;
+        QVERIFY(!db.prepare(one, sql));
+        QVERIFY(!ahead.start(bulk, sql));
+        int n = 0;
+        while (one.next()) {
+            QVERIFY(ahead.next());
+            for (int c = 0; c < 3; ++c) {
+                QCOMPARE(ahead.isNull(c), one.isNull(c));
+                QCOMPARE(ahead.integer(c), one.integer(c));
+                const double a = ahead.real(c), b = one.real(c);
+                QVERIFY(a == b || (std::isnan(a) && std::isnan(b)));
+            }
+            ++n;
+        }
+        QCOMPARE(n, rows);
+        QVERIFY(!ahead.next());
+        QVERIFY(ahead.error().isEmpty());
+        // A reader that stops early: the pool thread stops with it (the destructor waits).
+        SqlitePrefetch early;
+        QVERIFY(!early.start(bulk, sql));
+        QVERIFY(early.next());
+        QCOMPARE(early.integer(0), std::optional<qint64>(0));
+    };
+    compare();
+    // No thread to spare: the reader steps the statement itself.
+    std::atomic<bool> done{false};
+    WorkerPool::run(WorkerPool::size(), [&](int worker) {
+        if (worker == 0) {
+            compare();
+            done = true;
+        } else {
+            while (!done)
+                QThread::msleep(1);
+        }
+    });
+    QVERIFY(done);
+    // A statement SQLite cannot prepare fails with the query, never starts a thread.
+    SqlitePrefetch bad;
+    const std::optional<Error> e = bad.start(bulk, u"SELECT nothing FROM NOWHERE"_s);
+    QVERIFY(e);
+    QCOMPARE(e->found, u"SELECT nothing FROM NOWHERE"_s);
 }
 
 // A canceled load ends as canceled, through the row loop's poll or SQLite's progress handler.
