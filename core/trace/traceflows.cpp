@@ -13,6 +13,22 @@ namespace Twinscope::Core {
 
 namespace {
 
+// Runs part(0) and part(1), on two workers when `parallel` and the pool has one to spare.
+template<typename F>
+void inTwoParts(bool parallel, F part)
+{
+    if (!parallel) {
+        part(0);
+        part(1);
+        return;
+    }
+    std::atomic<int> next{0};
+    WorkerPool::run(2, [&](int) {
+        for (int k = next.fetch_add(1); k < 2; k = next.fetch_add(1))
+            part(k);
+    });
+}
+
 // Fills flowsByFrom and flowsByTo: flow indices by (slice, flow index) of each end.
 void indexFlowsByEndpoint(TraceDataset *ds)
 {
@@ -28,16 +44,8 @@ void indexFlowsByEndpoint(TraceDataset *ds)
             out[i] = pairs[i].second;
     };
     // The two orders are independent: one sort each on two workers when there are many flows.
-    if (n > 65536) {
-        std::atomic<int> side{0};
-        WorkerPool::run(2, [&](int) {
-            for (int k = side.fetch_add(1); k < 2; k = side.fetch_add(1))
-                byEndpoint(k == 0 ? ds->flowsByFrom : ds->flowsByTo, k == 0);
-        });
-    } else {
-        byEndpoint(ds->flowsByFrom, true);
-        byEndpoint(ds->flowsByTo, false);
-    }
+    inTwoParts(n > 65536,
+               [&](int k) { byEndpoint(k == 0 ? ds->flowsByFrom : ds->flowsByTo, k == 0); });
 }
 
 } // namespace
@@ -188,16 +196,7 @@ void bindFlows(const FlowPairs &paired,
             f.category = a.category;
         }
     };
-    if (n > 65536) {
-        // Two halves, on two workers when the pool has one to spare.
-        std::atomic<int> half{0};
-        WorkerPool::run(2, [&](int) {
-            for (int h = half.fetch_add(1); h < 2; h = half.fetch_add(1))
-                h == 0 ? work(0, n / 2) : work(n / 2, n);
-        });
-    } else {
-        work(0, n);
-    }
+    inTwoParts(n > 65536, [&](int h) { h == 0 ? work(0, n / 2) : work(n / 2, n); });
     indexFlowsByEndpoint(ds);
 }
 
@@ -226,15 +225,7 @@ void bindPendingFlows(std::vector<PendingFlow> &flows,
             f.category = p.category;
         }
     };
-    if (n > 65536) {
-        std::atomic<int> half{0};
-        WorkerPool::run(2, [&](int) {
-            for (int h = half.fetch_add(1); h < 2; h = half.fetch_add(1))
-                h == 0 ? work(0, n / 2) : work(n / 2, n);
-        });
-    } else {
-        work(0, n);
-    }
+    inTwoParts(n > 65536, [&](int h) { h == 0 ? work(0, n / 2) : work(n / 2, n); });
     std::vector<PendingFlow>().swap(flows);
     indexFlowsByEndpoint(ds);
 }
